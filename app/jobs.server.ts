@@ -87,11 +87,11 @@ export async function queue(
 ) {
   await tx`
     select graphile_worker.add_job(
-      ${task},
-      ${tx.json(payload as never)},
-      job_key => ${options.jobKey ?? null},
-      max_attempts => ${options.maxAttempts ?? 25},
-      run_at => ${options.runAt ?? null}
+      ${task}::text,
+      ${tx.json(payload as never)}::json,
+      job_key => ${options.jobKey ?? null}::text,
+      max_attempts => ${options.maxAttempts ?? 25}::int,
+      run_at => ${options.runAt ?? null}::timestamptz
     )`
 }
 
