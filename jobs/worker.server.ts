@@ -1,4 +1,5 @@
-import { run, type Runner } from 'graphile-worker'
+import { Logger, run, type Runner } from 'graphile-worker'
+import { enabled } from '../app/log.server'
 import { ANSWER_TASK, PURGE_TASK } from '../app/jobs.server'
 import { answerQuestionnaire } from './answer-questionnaire'
 import { purgeExpiredFiles } from './purge-expired-files'
@@ -7,6 +8,15 @@ export const taskList = {
   [ANSWER_TASK]: answerQuestionnaire,
   [PURGE_TASK]: purgeExpiredFiles,
 }
+
+/** graphile-worker's messages, filtered by LOG_LEVEL like ours. */
+const logger = new Logger((scope) => (level, message) => {
+  if (!enabled(level)) return
+  const prefix = scope.label ? `[worker ${scope.label}]` : '[worker]'
+  if (level === 'error') console.error(prefix, message)
+  else if (level === 'warning') console.warn(prefix, message)
+  else console.log(prefix, message)
+})
 
 // Fixed identifier so every worker machine shares one schedule; purge runs every minute.
 const CRONTAB = `* * * * * ${PURGE_TASK} ?id=purge_every_minute&fill=5m`
@@ -19,5 +29,6 @@ export async function startWorker(options: { connectionString: string; concurren
     pollInterval: options.pollInterval ?? 1000,
     taskList,
     crontab: CRONTAB,
+    logger,
   })
 }
