@@ -14,7 +14,7 @@ const key32 = z
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PORT: z.coerce.number({ invalid_type_error: 'must be a port number (1-65535)' }).int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: z
       .string()
@@ -24,8 +24,8 @@ const schema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     FILE_ENCRYPTION_KEY: key32.optional(),
     RUN_WORKER: bool.default('true'),
-    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
-    FILE_RETENTION_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+    WORKER_CONCURRENCY: z.coerce.number({ invalid_type_error: 'must be a whole number from 1 to 32' }).int().min(1).max(32).default(2),
+    FILE_RETENTION_MINUTES: z.coerce.number({ invalid_type_error: 'must be a number of minutes' }).int().min(1).max(7 * 24 * 60).default(60),
     ANSWER_ENGINE: z.enum(['auto', 'offline', 'gemini', 'openai']).default('auto'),
     GEMINI_API_KEY: z.string().min(1).optional(),
     GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),

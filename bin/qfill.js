@@ -4,4 +4,5 @@ import { register } from 'tsx/esm/api'
 
 register()
 const { main } = await import('../cli/main.ts')
-process.exitCode = await main(process.argv.slice(2))
+// Exit explicitly: libraries loaded by some commands (the worker's pg pool) may otherwise keep or reset the exit code.
+process.exit(await main(process.argv.slice(2)))

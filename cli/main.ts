@@ -19,15 +19,15 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'answer':
-        return (await import('./answer')).answerCommand(rest)
+        return await (await import('./answer')).answerCommand(rest)
       case 'token':
-        return (await import('./token')).tokenCommand(rest)
+        return await (await import('./token')).tokenCommand(rest)
       case 'serve':
-        return (await import('./serve')).serveCommand(rest)
+        return await (await import('./serve')).serveCommand(rest)
       case 'worker':
-        return (await import('./worker')).workerCommand(rest)
+        return await (await import('./worker')).workerCommand(rest)
       case 'db':
-        return (await import('./db')).dbCommand(rest)
+        return await (await import('./db')).dbCommand(rest)
       case undefined:
       case '-h':
       case '--help':

@@ -43,10 +43,21 @@ export async function serveCommand(argv: string[]): Promise<number> {
     : ((await import(pathToFileURL(buildPath).href)) as ServerBuild)
   app.all('*', createRequestHandler({ build, mode: values.dev ? 'development' : 'production' }))
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(env.PORT, env.HOST, () => resolve(s))
-    s.on('error', reject)
-  })
+  let server: Server
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen(env.PORT, env.HOST, () => resolve(s))
+      s.on('error', reject)
+    })
+  } catch (error) {
+    await vite?.close()
+    await worker?.stop()
+    await db.close()
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new UsageError(`port ${env.PORT} is already in use: stop the other server or set PORT to a free port.`)
+    }
+    throw error
+  }
   // Uploads of 10 evidence files can take a while on slow links.
   server.requestTimeout = 10 * 60 * 1000
   const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
