@@ -55,7 +55,7 @@ export interface NewJobFile {
 export async function createAnswerJob(
   sql: Sql,
   store: FileStore,
-  input: { tokenId: number; questionnaire: NewJobFile; evidence: NewJobFile[] },
+  input: { tokenId: number; questionnaire: NewJobFile; evidence: NewJobFile[]; questionCount?: number },
 ): Promise<{ jobId: string; evidenceCount: number }> {
   const jobId = newJobId()
   await sql.begin(async (tx) => {
@@ -67,8 +67,8 @@ export async function createAnswerJob(
     }
     await tx`update tokens set used = used + 1 where id = ${input.tokenId}`
     await tx`
-      insert into jobs (id, token_id, questionnaire_name, evidence_count)
-      values (${jobId}, ${input.tokenId}, ${input.questionnaire.name}, ${input.evidence.length})`
+      insert into jobs (id, token_id, questionnaire_name, evidence_count, total)
+      values (${jobId}, ${input.tokenId}, ${input.questionnaire.name}, ${input.evidence.length}, ${input.questionCount ?? 0})`
     await store.put(jobId, { role: 'questionnaire', name: input.questionnaire.name, bytes: input.questionnaire.bytes }, tx)
     for (const [position, file] of input.evidence.entries()) {
       await store.put(jobId, { role: 'evidence', name: file.name, bytes: file.bytes, position }, tx)

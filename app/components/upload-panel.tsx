@@ -109,7 +109,7 @@ export function UploadPanel({ serverProblems }: { serverProblems: UploadProblem[
             name="questionnaire"
             accept={QUESTIONNAIRE_ACCEPT}
             aria-label="Questionnaire file"
-            className="mt-3 text-sm"
+            className={hydrated ? 'sr-only' : 'mt-3 text-sm'}
             onChange={(e) => chooseQuestionnaire(e.currentTarget.files ?? [])}
           />
         </label>
@@ -134,7 +134,7 @@ export function UploadPanel({ serverProblems }: { serverProblems: UploadProblem[
             multiple
             accept={EVIDENCE_ACCEPT}
             aria-label="Evidence files"
-            className="mt-3 text-sm"
+            className={hydrated ? 'sr-only' : 'mt-3 text-sm'}
             onChange={(e) => {
               // The input holds the whole list; add what was just picked to what is already listed.
               const picked = Array.from(e.currentTarget.files ?? []).filter((f) => !evidence.includes(f))

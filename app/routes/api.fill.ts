@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { sql, store } = services()
   try {
-    const job = await createAnswerJob(sql, store, { tokenId: token.id, questionnaire: fill.files.questionnaire, evidence: fill.files.evidence })
+    const job = await createAnswerJob(sql, store, { tokenId: token.id, questionnaire: fill.files.questionnaire, evidence: fill.files.evidence, questionCount: fill.files.questionCount })
     return json({ ...job, totalQuestions: fill.files.questionCount, status: `/api/status/${job.jobId}` }, { status: 202 })
   } catch (error) {
     if (error instanceof QuotaExhaustedError) return json({ message: error.message }, { status: 402 })

@@ -83,6 +83,7 @@ async function upload(request: Request) {
       tokenId: token.id,
       questionnaire: fill.files.questionnaire,
       evidence: fill.files.evidence,
+      questionCount: fill.files.questionCount,
     })
     return toasts().redirectWithSuccess(`/jobs/${jobId}`, {
       message: 'Processing Started',
