@@ -41,13 +41,18 @@ async function renderWebStream(
   waitForAll: boolean,
 ) {
   let statusCode = status
+  // Not request.signal: Deno aborts it once the response is sent, and React then closes the stream a second time.
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), ABORT_DELAY)
+  request.signal.addEventListener('abort', () => clearTimeout(timer), { once: true })
   const body = await render(app, {
-    signal: request.signal,
+    signal: controller.signal,
     onError(error: unknown) {
       statusCode = 500
       console.error(error)
     },
   })
+  body.allReady.then(() => clearTimeout(timer), () => clearTimeout(timer))
   if (waitForAll) await body.allReady
   headers.set('Content-Type', 'text/html; charset=utf-8')
   return new Response(body, { headers, status: statusCode })
