@@ -20,7 +20,7 @@ afterAll(async () => {
 
 function fillForm(files: { field: string; name: string; bytes: Uint8Array | string }[], fields: Record<string, string> = {}) {
   const form = new FormData()
-  for (const f of files) form.append(f.field, new Blob([f.bytes]), f.name)
+  for (const f of files) form.append(f.field, new Blob([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)]), f.name)
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
   return form
 }
