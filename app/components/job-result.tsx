@@ -29,7 +29,9 @@ export function JobResult({ job, confirmDelete, now }: { job: ResultView; confir
           Job <span className="font-mono">{job.id}</span> processed successfully with {job.evidenceCount} evidence files
         </p>
         <div className="mt-4 flex flex-wrap gap-2">
-          <Badge tone="green">{`${Math.round(job.averageConfidence)}% Average Confidence`}</Badge>
+          <Badge tone={job.averageConfidence >= 85 ? 'green' : job.averageConfidence >= 60 ? 'amber' : 'red'}>
+            {`${Math.round(job.averageConfidence)}% Average Confidence`}
+          </Badge>
           {job.flaggedCount > 0 ? <Badge tone="amber">{`${job.flaggedCount} Flagged for Review`}</Badge> : null}
           <Badge>{`${job.questionCount} questions`}</Badge>
         </div>

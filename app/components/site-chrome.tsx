@@ -14,9 +14,6 @@ export function SiteHeader() {
           <Link to="/upload" className="text-slate-700 hover:text-slate-900">
             Upload
           </Link>
-          <Link to="/status" className="hidden text-slate-700 hover:text-slate-900 sm:inline">
-            Status
-          </Link>
           <Link to="/upload" className="rounded-md bg-brand-600 px-3 py-1.5 font-medium text-white hover:bg-brand-700">
             Get Started
           </Link>
@@ -32,8 +29,8 @@ export function SiteFooter() {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-6 text-sm text-slate-500">
         <p>QFill: security questionnaires answered from your own evidence.</p>
         <nav aria-label="Footer" className="flex gap-4">
-          <a href="/api-docs">API Docs</a>
-          <a href="/status">Status</a>
+          <a href="/legal#terms">Terms</a>
+          <a href="/legal#privacy">Privacy</a>
         </nav>
       </div>
     </footer>

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, useNavigation } from '@remix-run/react'
 import { Button, Card } from './ui'
 
 export interface TokenFormErrors {
@@ -61,13 +61,10 @@ export function TokenForm({ defaultToken, errors }: { defaultToken: string; erro
             </p>
           ) : null}
         </div>
-        <div className="flex items-center justify-between">
+        <div>
           <Button type="submit" disabled={busy}>
             {busy ? 'Checking...' : 'Access Upload'}
           </Button>
-          <Link to="/token-status" className="text-sm text-brand-600 underline">
-            Check token status
-          </Link>
         </div>
       </Form>
     </Card>

@@ -9,6 +9,8 @@ declare const Deno: {
 }
 
 connectDatabase(Deno.env.get('DATABASE_URL')!)
-const build = (await import('../../build/server/index.js')) as unknown as ServerBuild
+// A computed specifier, so type-checking does not need the build to exist yet.
+const buildUrl = new URL('../../build/server/index.js', import.meta.url).href
+const build = (await import(buildUrl)) as ServerBuild
 const handle = createRequestHandler(build, 'production')
 Deno.serve({ port: Number(Deno.env.get('PORT')), hostname: '127.0.0.1', onListen: () => console.log('deno listening') }, (request) => handle(request))
