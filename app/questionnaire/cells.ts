@@ -22,14 +22,25 @@ export function parseCellRef(ref: string): { col: number; row: number } {
   return { col: columnNumber(m[1]!), row: Number(m[2]) }
 }
 
+/** A rectangle of cells, 1-based and inclusive. */
+export interface CellRange {
+  c1: number
+  r1: number
+  c2: number
+  r2: number
+}
+
+export const MAX_ROW = 1048576
+export const MAX_COL = 16384
+
 /** "A1:C10" → bounds; a single cell is a range of one. */
-export function parseRange(ref: string): { c1: number; r1: number; c2: number; r2: number } {
+export function parseRange(ref: string): CellRange {
   const [a, b = a] = ref.replace(/\$/g, '').split(':') as [string, string?]
   // Whole-column ("C:C") and whole-row ("3:3") references
   const col = /^([A-Za-z]{1,3})$/
   const row = /^(\d+)$/
-  if (col.test(a) && col.test(b!)) return { c1: columnNumber(a), r1: 1, c2: columnNumber(b!), r2: 1048576 }
-  if (row.test(a) && row.test(b!)) return { c1: 1, r1: Number(a), c2: 16384, r2: Number(b) }
+  if (col.test(a) && col.test(b!)) return { c1: columnNumber(a), r1: 1, c2: columnNumber(b!), r2: MAX_ROW }
+  if (row.test(a) && row.test(b!)) return { c1: 1, r1: Number(a), c2: MAX_COL, r2: Number(b) }
   const start = parseCellRef(a)
   const end = parseCellRef(b!)
   return {
@@ -40,6 +51,21 @@ export function parseRange(ref: string): { c1: number; r1: number; c2: number; r
   }
 }
 
-export function inRange(ref: { col: number; row: number }, range: { c1: number; r1: number; c2: number; r2: number }) {
+export function inRange(ref: { col: number; row: number }, range: CellRange) {
   return ref.col >= range.c1 && ref.col <= range.c2 && ref.row >= range.r1 && ref.row <= range.r2
+}
+
+/** A space-separated list of references (a validation's sqref); references that do not parse are skipped. */
+export function parseSqref(sqref: string): CellRange[] {
+  return sqref
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((ref) => {
+      try {
+        return [parseRange(ref)]
+      } catch {
+        return []
+      }
+    })
 }

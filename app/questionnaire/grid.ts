@@ -1,54 +1,90 @@
-import * as XLSX from '@e965/xlsx'
+import type { CellRange } from './cells'
 
-/** One sheet's cell text, rows and columns 1-based. Only rows that hold cells are stored (never the declared range). */
+/** A list data validation: the cells it covers and the values it allows (resolved, in the workbook's spelling). */
+export interface ListValidation {
+  ranges: CellRange[]
+  values: string[]
+}
+
+/** An input-message validation ("This cell should be left blank", "populated from the START HERE tab"). */
+export interface PromptValidation {
+  ranges: CellRange[]
+  prompt: string
+}
+
+/**
+ * One sheet (or one .docx table, or a CSV file) as cell text, rows and columns 1-based. Only cells that hold
+ * something are stored: a sheet whose dimension claims a million rows costs what its real cells cost.
+ */
 export interface Grid {
   name: string
   hidden: boolean
   /** row number → (column number → text) */
   rows: Map<number, Map<number, string>>
-  /** Rows hidden in the sheet (1-based). */
+  /** Formula text of formula cells, keyed by cellKey(row, col). */
+  formulas: Map<number, string>
   hiddenRows: Set<number>
-  /** Merged ranges, 1-based inclusive. */
-  merges: { c1: number; r1: number; c2: number; r2: number }[]
+  hiddenCols: Set<number>
+  merges: CellRange[]
+  lists: ListValidation[]
+  prompts: PromptValidation[]
+}
+
+export function emptyGrid(name: string, hidden = false): Grid {
+  return {
+    name,
+    hidden,
+    rows: new Map(),
+    formulas: new Map(),
+    hiddenRows: new Set(),
+    hiddenCols: new Set(),
+    merges: [],
+    lists: [],
+    prompts: [],
+  }
+}
+
+/** Excel has at most 16,384 columns, so row and column fit one number. */
+export function cellKey(row: number, col: number): number {
+  return row * 16384 + col
 }
 
 export function cellText(grid: Grid, row: number, col: number): string {
   return grid.rows.get(row)?.get(col) ?? ''
 }
 
-/** Reads every sheet of a SheetJS workbook into grids, touching only the cells that exist. */
-export function gridsFromWorkbook(wb: XLSX.WorkBook): Grid[] {
-  return wb.SheetNames.map((name, index) => {
-    const ws = wb.Sheets[name]!
-    const rows = new Map<number, Map<number, string>>()
-    const data = (ws['!data'] ?? []) as (XLSX.CellObject[] | undefined)[]
-    data.forEach((row, r) => {
-      if (!row) return
-      let cells: Map<number, string> | undefined
-      row.forEach((cell, c) => {
-        if (!cell) return
-        const text = cellToText(cell)
-        if (text === '') return
-        cells ??= new Map()
-        cells.set(c + 1, text)
-      })
-      if (cells) rows.set(r + 1, cells)
-    })
-    const hiddenRows = new Set<number>()
-    ;(ws['!rows'] ?? []).forEach((info, r) => {
-      if (info?.hidden) hiddenRows.add(r + 1)
-    })
-    const merges = (ws['!merges'] ?? []).map((m) => ({ c1: m.s.c + 1, r1: m.s.r + 1, c2: m.e.c + 1, r2: m.e.r + 1 }))
-    const hidden = Boolean(wb.Workbook?.Sheets?.[index]?.Hidden)
-    return { name, hidden, rows, hiddenRows, merges }
-  })
+export function setCell(grid: Grid, row: number, col: number, text: string) {
+  if (text === '') return
+  let cells = grid.rows.get(row)
+  if (!cells) {
+    cells = new Map()
+    grid.rows.set(row, cells)
+  }
+  cells.set(col, text)
 }
 
-function cellToText(cell: XLSX.CellObject): string {
-  if (cell.v === undefined || cell.v === null) return ''
-  if (cell.t === 'e') return ''
-  if (cell.v instanceof Date) return cell.v.toISOString().slice(0, 10)
-  return String(cell.w ?? cell.v)
-    .replace(/\r\n?/g, '\n')
-    .trim()
+export function hasFormula(grid: Grid, row: number, col: number): boolean {
+  return grid.formulas.has(cellKey(row, col))
+}
+
+/** Rows in ascending order (a Map keeps insertion order, and readers may insert out of order). */
+export function sortedRows(grid: Grid): number[] {
+  return [...grid.rows.keys()].sort((a, b) => a - b)
+}
+
+function covers(ranges: CellRange[], row: number, col: number) {
+  return ranges.some((r) => row >= r.r1 && row <= r.r2 && col >= r.c1 && col <= r.c2)
+}
+
+export function listAt(grid: Grid, row: number, col: number): string[] | undefined {
+  return grid.lists.find((v) => covers(v.ranges, row, col))?.values
+}
+
+export function promptsAt(grid: Grid, row: number, col: number): string[] {
+  return grid.prompts.filter((p) => covers(p.ranges, row, col)).map((p) => p.prompt)
+}
+
+/** The merged range a cell belongs to, if any. */
+export function mergeAt(grid: Grid, row: number, col: number): CellRange | undefined {
+  return grid.merges.find((m) => row >= m.r1 && row <= m.r2 && col >= m.c1 && col <= m.c2)
 }

@@ -14,6 +14,8 @@ export interface QuestionLocation {
   answerCell?: string
   /** The cell that receives the explanation and citations. */
   commentCell?: string
+  /** "Yes" / "No" / "N/A" columns that take an X mark: the answer is an X in the cell of the chosen value. */
+  markCells?: { value: string; cell: string }[]
 }
 
 export interface Question {
@@ -34,12 +36,24 @@ export interface Question {
 
 export interface SheetLayout {
   name: string
+  /** The row whose labels named the columns; 0 when they were found from content alone. */
   headerRow: number
   idColumn?: string
   questionColumn: string
+  /** Where answers go. When the sheet had no answer column this is a new column the writer adds (see `added`). */
   answerColumn?: string
   commentColumn?: string
+  /** X-mark columns ("Yes", "No", "N/A") used instead of an answer column. */
+  markColumns?: string[]
+  /** Columns QFill adds because the sheet had none for answers or comments; the writer writes their headers. */
+  added?: { answer?: string; comment?: string }
+  /** Every distinct allowed-value list found on the answer cells. */
+  allowedLists: string[][]
   questionCount: number
+  profileCount: number
+  /** Rows whose answer cell is a formula or reserved by the template (they repeat another sheet's answer). */
+  mirroredRows: number
+  hiddenRowsSkipped: number
 }
 
 export interface Questionnaire {

@@ -1,10 +1,7 @@
-import { strFromU8, strToU8, unzipSync, zipSync, type Unzipped } from 'fflate'
+import { strFromU8, strToU8, zipSync, type Unzipped } from 'fflate'
 import { QuestionnaireError } from '../model'
+import { unzipOffice } from './unzip'
 import { attr, escapeXml, readAttributes } from './xml'
-
-/** Limits against zip bombs: a questionnaire is at most 10 MB compressed; 300 MB unpacked is generous. */
-const MAX_ENTRIES = 5000
-const MAX_UNPACKED = 300 * 1024 * 1024
 
 export interface SheetPart {
   name: string
@@ -12,6 +9,8 @@ export interface SheetPart {
   path: string
   state: 'visible' | 'hidden' | 'veryHidden'
   relId: string
+  /** Position in the workbook's <sheets> list (chart sheets included): what localSheetId and sheet views count. */
+  index: number
 }
 
 /** An opened .xlsx package: the raw parts, untouched until a caller replaces one. */
@@ -27,26 +26,7 @@ export class XlsxPackage {
   }
 
   static open(bytes: Uint8Array): XlsxPackage {
-    let entries = 0
-    let unpacked = 0
-    let parts: Unzipped
-    try {
-      parts = unzipSync(bytes, {
-        filter(file) {
-          entries++
-          unpacked += file.originalSize
-          if (entries > MAX_ENTRIES || unpacked > MAX_UNPACKED) {
-            throw new QuestionnaireError(
-              'The workbook unpacks to more than 300 MB or 5,000 parts; it looks like a zip bomb, not a questionnaire.',
-            )
-          }
-          return true
-        },
-      })
-    } catch (error) {
-      if (error instanceof QuestionnaireError) throw error
-      throw new QuestionnaireError('The file is not a readable .xlsx workbook (its zip structure is damaged or truncated).')
-    }
+    const parts = unzipOffice(bytes, '.xlsx workbook')
     if (!parts['[Content_Types].xml']) {
       throw new QuestionnaireError('The file is a zip archive but not an Excel workbook (it has no [Content_Types].xml).')
     }
@@ -93,6 +73,8 @@ function findWorkbookPath(parts: Unzipped): string {
     }
   }
   if (parts['xl/workbook.xml']) return 'xl/workbook.xml'
+  if (parts['word/document.xml']) throw new QuestionnaireError('The file is a Word document, not an Excel workbook: upload it as .docx.')
+  if (parts['ppt/presentation.xml']) throw new QuestionnaireError('The file is a PowerPoint presentation, not an Excel workbook.')
   throw new QuestionnaireError('The file is a zip archive but not an Excel workbook (no workbook part found).')
 }
 
@@ -111,13 +93,15 @@ function readSheets(parts: Unzipped, workbookPath: string): SheetPart[] {
     }
   }
   const sheets: SheetPart[] = []
+  let index = -1
   for (const m of xml.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)) {
+    index++
     const a = readAttributes(m[0])
     const relId = Object.entries(a).find(([k]) => k === 'r:id' || k.endsWith(':id'))?.[1]
     const path = relId ? targets.get(relId) : undefined
     if (!a.name || !path || !parts[path]) continue // chartsheets and dialog sheets have no cells
     if (!/worksheet/.test(strFromU8(parts[path]!.subarray(0, 600)))) continue
-    sheets.push({ name: a.name, path, relId: relId!, state: (a.state as SheetPart['state']) ?? 'visible' })
+    sheets.push({ name: a.name, path, relId: relId!, state: (a.state as SheetPart['state']) ?? 'visible', index })
   }
   return sheets
 }

@@ -1,0 +1,104 @@
+import { parseCellRef, parseRange } from '../cells'
+import { cellKey, emptyGrid, setCell, type Grid } from '../grid'
+import type { SheetPart, XlsxPackage } from './package'
+import { readAttributes, unescapeXml } from './xml'
+
+/**
+ * Our own reader for worksheet cells. It reads the parts XlsxPackage already unzipped (with its zip-bomb limits),
+ * keeps formula text (mirror and scoring sheets are recognised by it), hidden rows and columns and merges, and
+ * touches only the cells present in the XML, never the declared dimension.
+ */
+
+const SI = /<(?:\w+:)?si\b[^>]*>([\s\S]*?)<\/(?:\w+:)?si>|<(?:\w+:)?si\b[^>]*\/>/g
+const T = /<(?:\w+:)?t\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?t>)/g
+const PHONETIC = /<(?:\w+:)?rPh\b[\s\S]*?<\/(?:\w+:)?rPh>/g
+const ROW = /<(?:\w+:)?row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?row>)/g
+const CELL = /<(?:\w+:)?c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?c>)/g
+const VALUE = /<(?:\w+:)?v\b[^>]*>([\s\S]*?)<\/(?:\w+:)?v>/
+const FORMULA = /<(?:\w+:)?f\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?f>)/
+const INLINE = /<(?:\w+:)?is\b[^>]*>([\s\S]*?)<\/(?:\w+:)?is>/
+const COL = /<(?:\w+:)?col\b[^>]*>/g
+const MERGE = /<(?:\w+:)?mergeCell\b[^>]*>/g
+
+/** Text of a string item: its <t> runs, without phonetic guides; _xHHHH_ escapes decoded. */
+function stringItemText(xml: string): string {
+  let text = ''
+  for (const m of xml.replace(PHONETIC, '').matchAll(T)) text += m[1] ?? ''
+  return decodeEscapes(unescapeXml(text))
+}
+
+export function decodeEscapes(text: string): string {
+  return text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}
+
+export function readSharedStrings(pkg: XlsxPackage): string[] {
+  const path = [...pkg.relationships(pkg.workbookPath).values()].find((r) => r.type.endsWith('/sharedStrings'))?.target
+  const xml = pkg.text(path ?? 'xl/sharedStrings.xml')
+  if (!xml) return []
+  return [...xml.matchAll(SI)].map((m) => (m[1] ? stringItemText(m[1]) : ''))
+}
+
+function normalize(text: string): string {
+  return text.replace(/\r\n?/g, '\n').trim()
+}
+
+/** The cell's displayable text. Numbers stay as stored (number formats only matter for display). */
+function cellValue(attrs: Record<string, string>, inner: string, strings: string[]): string {
+  const t = attrs.t ?? 'n'
+  if (t === 'inlineStr') {
+    const is = INLINE.exec(inner)
+    return is ? stringItemText(is[1]!) : ''
+  }
+  const v = VALUE.exec(inner)?.[1]
+  if (v === undefined) return ''
+  if (t === 's') return strings[Number(v)] ?? ''
+  if (t === 'b') return v.trim() === '1' ? 'TRUE' : 'FALSE'
+  if (t === 'e') return ''
+  return decodeEscapes(unescapeXml(v))
+}
+
+export function readGrid(xml: string, sheet: Pick<SheetPart, 'name' | 'state'>, strings: string[]): Grid {
+  const grid = emptyGrid(sheet.name, sheet.state !== 'visible')
+  const sheetData = /<(?:\w+:)?sheetData\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?sheetData>)/.exec(xml)
+  const colsEnd = sheetData?.index ?? xml.length
+  for (const m of xml.slice(0, colsEnd).matchAll(COL)) {
+    const a = readAttributes(m[0])
+    if (a.hidden !== '1' && a.hidden !== 'true') continue
+    const min = Number(a.min)
+    const max = Math.min(Number(a.max), min + 16384)
+    for (let c = min; c <= max; c++) grid.hiddenCols.add(c)
+  }
+  let rowNumber = 0
+  for (const rm of (sheetData?.[1] ?? '').matchAll(ROW)) {
+    const rowAttrs = readAttributes(`<r ${rm[1]}>`)
+    rowNumber = rowAttrs.r ? Number(rowAttrs.r) : rowNumber + 1
+    if (rowAttrs.hidden === '1' || rowAttrs.hidden === 'true') grid.hiddenRows.add(rowNumber)
+    const body = rm[2]
+    if (!body) continue
+    let col = 0
+    for (const cm of body.matchAll(CELL)) {
+      const attrs = readAttributes(`<c ${cm[1]}>`)
+      col = attrs.r ? parseCellRef(attrs.r).col : col + 1
+      const inner = cm[2]
+      if (!inner) continue
+      const f = FORMULA.exec(inner)
+      if (f) grid.formulas.set(cellKey(rowNumber, col), unescapeXml(f[2] ?? ''))
+      setCell(grid, rowNumber, col, normalize(cellValue(attrs, inner, strings)))
+    }
+  }
+  const mergesStart = xml.indexOf('mergeCells', colsEnd)
+  if (mergesStart >= 0) {
+    for (const m of xml.slice(mergesStart).matchAll(MERGE)) {
+      const ref = readAttributes(m[0]).ref
+      if (ref) {
+        try {
+          grid.merges.push(parseRange(ref))
+        } catch {
+          // A merge we cannot read changes nothing we rely on.
+        }
+      }
+    }
+  }
+  return grid
+}
+

@@ -1,0 +1,19 @@
+import type { Grid } from '../grid'
+import { readDefinedNames, readValidations } from '../validations'
+import type { XlsxPackage } from './package'
+import { readGrid, readSharedStrings } from './read-cells'
+
+/** Every worksheet of the package as a Grid, with its list validations resolved (lists may point at other sheets). */
+export function readWorkbookGrids(pkg: XlsxPackage): Grid[] {
+  const strings = readSharedStrings(pkg)
+  const xml = pkg.sheets.map((s) => pkg.text(s.path) ?? '')
+  const grids = pkg.sheets.map((s, i) => readGrid(xml[i]!, s, strings))
+  const byName = new Map(grids.map((g) => [g.name, g]))
+  const names = readDefinedNames(pkg.text(pkg.workbookPath) ?? '')
+  pkg.sheets.forEach((sheet, i) => {
+    const { lists, prompts } = readValidations(xml[i]!, { grids: byName, names, sheet: sheet.name, sheetIndex: sheet.index })
+    grids[i]!.lists = lists
+    grids[i]!.prompts = prompts
+  })
+  return grids
+}

@@ -1,0 +1,104 @@
+import { columnName } from './cells'
+import { linkDependencies } from './dependencies'
+import type { Grid } from './grid'
+import { questionnaireKind } from './kind'
+import { detectLayout, type DetectedLayout } from './layout'
+import { QuestionnaireError, type Question, type Questionnaire, type QuestionnaireFormat, type SheetLayout } from './model'
+import { scanSheet, type SheetScan } from './rows'
+
+interface Candidate {
+  grid: Grid
+  layout: DetectedLayout
+  scan: SheetScan
+}
+
+const REFERENCE_SHEET = /\b(?:analyst|scor(?:e|ing)|crosswalk|report|evaluation|reference|instructions?|introduction|change ?log|read ?me|values|lists?|lookups?)\b/i
+
+/**
+ * Decides which sheets hold the questions and reads them into one Questionnaire. A sheet is skipped, with a note
+ * saying why, when its question ids or answers are formulas copying another sheet (report and scoring sheets),
+ * when it has no answer column while another sheet has one (crosswalks, analyst references), or when it is hidden
+ * and visible sheets hold questions.
+ */
+export function questionnaireFromGrids(fileName: string, format: QuestionnaireFormat, grids: Grid[], notes: string[] = []): Questionnaire {
+  const candidates: Candidate[] = []
+  for (const grid of grids) {
+    if (!grid.rows.size) continue
+    const layout = detectLayout(grid)
+    if (!layout) continue
+    const scan = scanSheet(grid, layout)
+    const found = scan.questions.length
+    if (scan.formulaIds > found / 2 && scan.formulaIds >= 3) {
+      notes.push(`${grid.name}: skipped; its question ids are formulas copying another sheet (a report or scoring sheet).`)
+    } else if (scan.mirrored > found && scan.mirrored >= 3) {
+      notes.push(`${grid.name}: skipped; its answer cells are formulas filled from another sheet.`)
+    } else if (found) {
+      candidates.push({ grid, layout, scan })
+    }
+  }
+  let chosen = candidates.filter((c) => !c.grid.hidden)
+  if (!chosen.length && candidates.length) {
+    chosen = candidates
+    notes.push(`The questions are on hidden sheets only (${candidates.map((c) => c.grid.name).join(', ')}); they were read anyway.`)
+  }
+  chosen = keepBest(chosen, (c) => c.layout.answerColumn !== undefined || c.layout.markColumns.length > 0, notes, 'has no answer column')
+  chosen = keepBest(chosen, (c) => !REFERENCE_SHEET.test(c.grid.name), notes, 'is named like a reference or scoring sheet')
+  if (!chosen.length) throw noQuestions(fileName, format)
+
+  const sheets: SheetLayout[] = []
+  const questions: Question[] = []
+  for (const { grid, layout, scan } of chosen) {
+    sheets.push(sheetLayout(grid, layout, scan))
+    questions.push(...scan.questions)
+    if (scan.added.answer) {
+      notes.push(`${grid.name}: no answer column found; QFill added "Answer" (column ${columnName(scan.added.answer)}) and "Comment" columns.`)
+    } else if (scan.added.comment) {
+      notes.push(`${grid.name}: no comment column found; explanations and citations go in a new "Comment" column ${columnName(scan.added.comment)}.`)
+    }
+    if (scan.mirrored) notes.push(`${grid.name}: ${scan.mirrored} rows repeat answers the workbook fills in itself (formulas); they were left alone.`)
+    if (scan.hiddenSkipped) notes.push(`${grid.name}: ${scan.hiddenSkipped} hidden question rows were skipped.`)
+  }
+  linkDependencies(questions, grids)
+  return { fileName, format, kind: questionnaireKind(format, grids, chosen.map((c) => c.grid.name)), sheets, questions, notes }
+}
+
+function keepBest(list: Candidate[], good: (c: Candidate) => boolean, notes: string[], why: string): Candidate[] {
+  const keep = list.filter(good)
+  if (!keep.length || keep.length === list.length) return list
+  for (const c of list) if (!good(c)) notes.push(`${c.grid.name}: skipped; it ${why} while other sheets hold the questionnaire.`)
+  return keep
+}
+
+function sheetLayout(grid: Grid, layout: DetectedLayout, scan: SheetScan): SheetLayout {
+  const lists = new Map<string, string[]>()
+  for (const q of scan.questions) if (q.allowed && !q.location.markCells) lists.set(q.allowed.join('\u0000'), q.allowed)
+  const answer = layout.answerColumn ?? scan.added.answer
+  const comment = layout.commentColumn ?? scan.added.comment
+  return {
+    name: grid.name,
+    headerRow: layout.headerRow ?? 0,
+    idColumn: layout.idColumn ? columnName(layout.idColumn) : undefined,
+    questionColumn: columnName(layout.questionColumn),
+    answerColumn: answer ? columnName(answer) : undefined,
+    commentColumn: comment ? columnName(comment) : undefined,
+    markColumns: layout.markColumns.length ? layout.markColumns.map((m) => columnName(m.col)) : undefined,
+    added:
+      scan.added.answer || scan.added.comment
+        ? { answer: scan.added.answer ? columnName(scan.added.answer) : undefined, comment: scan.added.comment ? columnName(scan.added.comment) : undefined }
+        : undefined,
+    allowedLists: [...lists.values()],
+    questionCount: scan.questions.length,
+    profileCount: scan.questions.filter((q) => q.kind === 'profile').length,
+    mirroredRows: scan.mirrored,
+    hiddenRowsSkipped: scan.hiddenSkipped,
+  }
+}
+
+function noQuestions(fileName: string, format: QuestionnaireFormat) {
+  const where = format === 'docx' ? 'a table or numbered paragraphs' : format === 'csv' ? 'the file' : 'any visible sheet'
+  return new QuestionnaireError(
+    `${fileName}: no questions found. QFill looked in ${where} for rows of questions (text ending in "?" or starting ` +
+      `with "Do you", "Describe", ...), usually under a header row naming a "Question" and an "Answer" or "Response" ` +
+      `column, or next to ids such as "IAM-01". Check that the questionnaire is not an image or a blank template.`,
+  )
+}
