@@ -30,8 +30,20 @@ export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvEncod
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' }
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' }
+    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' }
   }
+}
+
+// Node's TextDecoder treats windows-1252 as Latin-1, so 0x80-0x9F (€ ‘ ’ “ ” – — …) are mapped here.
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ'
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let text = ''
+  for (let i = 0; i < bytes.length; i += 8192) {
+    const chunk = bytes.subarray(i, i + 8192)
+    text += String.fromCharCode(...chunk).replace(/[\u0080-\u009F]/g, (ch) => CP1252_HIGH[ch.charCodeAt(0) - 0x80]!)
+  }
+  return text
 }
 
 /** RFC 4180 records: quoted fields may hold delimiters, doubled quotes and newlines; CRLF, LF and CR all end a row. */
