@@ -1,117 +1,145 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import type { EvidenceDocument, EvidenceInput, Passage } from './model'
+import { unpackZip } from './archive'
+import { guessLanguage } from './language'
+import { EvidenceReadError, type EvidenceDocument, type EvidenceInput, type LibraryEntry, type Passage } from './model'
+import { docPassages, docxPassages } from './office.server'
+import { chunkText, decodeText, lineLocator, markdownPassages } from './passages'
+import { pdfText } from './pdf.server'
+import { answerLibrary } from './workbook.server'
 
-export const EVIDENCE_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'md', 'zip', 'xlsx', 'csv'] as const
-const PASSAGE_CHARS = 700
+export const EVIDENCE_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'md', 'rst', 'zip', 'xlsx', 'csv'] as const
+export const MAX_EVIDENCE_BYTES = 25 * 1024 * 1024
 
 export function evidenceExtension(fileName: string): string | null {
   const ext = fileName.toLowerCase().split('.').pop() ?? ''
   return (EVIDENCE_EXTENSIONS as readonly string[]).includes(ext) ? ext : null
 }
 
-/** Extracts text with locations from each evidence file. A file that cannot be read is reported, never fatal. */
+/**
+ * Extracts text with locations from each evidence file (a .zip yields one document per file inside it).
+ * A file that cannot be read becomes a document with status error or empty and a message naming the problem:
+ * never a crash, so the job completes with what it could read.
+ */
 export async function extractEvidence(files: EvidenceInput[]): Promise<EvidenceDocument[]> {
   const docs: EvidenceDocument[] = []
-  for (const file of files) docs.push(await extractOne(file))
+  for (const file of files) {
+    if (evidenceExtension(file.name) === 'zip') docs.push(...(await extractZip(file)))
+    else docs.push(await extractOne(file))
+  }
   return docs
 }
 
-async function extractOne(file: EvidenceInput): Promise<EvidenceDocument> {
-  const ext = evidenceExtension(file.name)
+async function extractZip(file: EvidenceInput): Promise<EvidenceDocument[]> {
   try {
-    let passages: Passage[]
-    switch (ext) {
-      case 'txt':
-        passages = chunk(file.name, decode(file.bytes), () => 'text')
+    const { entries, skipped } = unpackZip(file.name, file.bytes)
+    const docs: EvidenceDocument[] = []
+    for (const entry of entries) {
+      const name = `${file.name}/${entry.name}`
+      if (!evidenceExtension(entry.name)) docs.push(failed(name, `${name}: skipped, .${ext(entry.name)} files are not read as evidence.`))
+      else docs.push(await extractOne({ name, bytes: entry.bytes }))
+    }
+    for (const s of skipped) docs.push(failed(`${file.name}/${s.name}`, `${file.name}/${s.name}: ${s.reason}.`))
+    if (!docs.length) docs.push({ ...failed(file.name, `${file.name} holds no files.`), status: 'empty' })
+    return docs
+  } catch (error) {
+    return [failed(file.name, messageOf(file.name, error))]
+  }
+}
+
+async function extractOne(file: EvidenceInput): Promise<EvidenceDocument> {
+  const kind = evidenceExtension(file.name)
+  try {
+    if (file.bytes.byteLength > MAX_EVIDENCE_BYTES) return failed(file.name, `${file.name} is larger than 25 MB and was not read.`)
+    if (file.bytes.byteLength === 0) return { ...failed(file.name, `No text found in ${file.name}: the file is empty (0 bytes).`), status: 'empty' }
+    checkSignature(file.name, kind, file.bytes)
+    let passages: Passage[] = []
+    let library: LibraryEntry[] = []
+    const notes: string[] = []
+    switch (kind) {
+      case 'txt': {
+        const text = decodeText(file.bytes)
+        passages = chunkText(file.name, text, lineLocator(text))
         break
+      }
       case 'md':
-        passages = markdownPassages(file.name, decode(file.bytes))
+      case 'rst':
+        passages = markdownPassages(file.name, decodeText(file.bytes))
         break
-      case 'pdf':
-        passages = await pdfPassages(file.name, file.bytes)
+      case 'pdf': {
+        const pdf = await pdfText(file.name, file.bytes)
+        passages = pdf.passages
+        if (pdf.imageOnlyPages.length) notes.push(scannedNote(file.name, pdf.imageOnlyPages, pdf.pages, passages.length > 0))
+        break
+      }
+      case 'docx':
+        passages = await docxPassages(file.name, file.bytes)
+        break
+      case 'doc':
+        passages = await docPassages(file.name, file.bytes)
+        break
+      case 'xlsx':
+      case 'csv':
+        ;({ library, passages } = answerLibrary(file.name, file.bytes))
+        if (library.length) notes.push(`${file.name}: ${library.length} previous answers available for reuse.`)
+        else notes.push(`${file.name}: no answered questions found, so it is not used as an answer library.`)
         break
       default:
-        return { file: file.name, passages: [], library: [], chars: 0, status: 'error', message: `${file.name}: .${ext} evidence is not supported yet.` }
+        return failed(file.name, `${file.name}: .${ext(file.name)} files are not read as evidence (use PDF, Word, text, Markdown, ZIP or a spreadsheet).`)
     }
     const chars = passages.reduce((n, p) => n + p.text.length, 0)
-    if (chars === 0) {
-      return { file: file.name, passages, library: [], chars, status: 'empty', message: `No text found in ${file.name}.` }
+    if (chars === 0 && !library.length) {
+      const why = notes[0] ?? `No text found in ${file.name}: it contains no extractable text.`
+      return { file: file.name, passages, library, chars, status: 'empty', message: why }
     }
-    return { file: file.name, passages, library: [], chars, status: 'ok' }
+    const language = kind === 'xlsx' || kind === 'csv' ? undefined : guessLanguage(passages.map((p) => p.text).join('\n'))
+    if (language && language !== 'English') {
+      notes.push(`${file.name} appears to be in ${language}: it was read, but the offline engine matches English questions and cannot use it.`)
+    }
+    return { file: file.name, passages, library, chars, status: 'ok', language, message: notes.join(' ') || undefined }
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    return { file: file.name, passages: [], library: [], chars: 0, status: 'error', message: `${file.name} could not be read: ${reason}` }
+    return failed(file.name, messageOf(file.name, error))
   }
 }
 
-function decode(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
+function scannedNote(file: string, pages: number[], total: number, someText: boolean): string {
+  const which = pages.length === total ? (total === 1 ? 'its only page is' : `all ${total} pages are`) : `page${pages.length > 1 ? 's' : ''} ${pages.join(', ')} ${pages.length > 1 ? 'are' : 'is'}`
+  const lead = someText ? `${file}: ` : `No text found in ${file}: `
+  return `${lead}${which} a scanned image with no text layer; QFill does not read text from images (OCR), so upload a text PDF or the text itself.`
 }
 
-/** Paragraph-sized passages; paragraphs longer than the limit are cut at sentence ends. */
-function chunk(file: string, text: string, locationOf: (offset: number) => string): Passage[] {
-  const passages: Passage[] = []
-  let offset = 0
-  for (const para of text.split(/\n\s*\n/)) {
-    const start = text.indexOf(para, offset)
-    offset = start + para.length
-    let rest = para.trim()
-    while (rest) {
-      let cut = rest.length
-      if (cut > PASSAGE_CHARS) {
-        const end = rest.lastIndexOf('. ', PASSAGE_CHARS)
-        cut = end > PASSAGE_CHARS / 3 ? end + 1 : PASSAGE_CHARS
-      }
-      passages.push({ file, location: locationOf(start), text: rest.slice(0, cut).trim() })
-      rest = rest.slice(cut).trim()
-    }
-  }
-  return passages.filter((p) => p.text)
+const MAGIC: Record<string, { bytes: number[]; label: string }> = {
+  pdf: { bytes: [0x25, 0x50, 0x44, 0x46], label: 'PDF' },
+  docx: { bytes: [0x50, 0x4b], label: 'Word .docx (Office Open XML) document' },
+  xlsx: { bytes: [0x50, 0x4b], label: 'Excel .xlsx workbook' },
+  zip: { bytes: [0x50, 0x4b], label: '.zip archive' },
+  doc: { bytes: [0xd0, 0xcf, 0x11, 0xe0], label: 'Word 97-2003 .doc document' },
 }
 
-function markdownPassages(file: string, text: string): Passage[] {
-  const headings: { offset: number; path: string }[] = []
-  const stack: string[] = []
-  let offset = 0
-  for (const line of text.split('\n')) {
-    const m = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line)
-    if (m) {
-      stack.length = m[1]!.length - 1
-      stack[m[1]!.length - 1] = m[2]!
-      headings.push({ offset, path: stack.filter(Boolean).join(' > ') })
+/** The content must match the extension; PDFs may have a little junk before %PDF, as readers allow. */
+function checkSignature(file: string, kind: string | null, bytes: Uint8Array) {
+  const magic = kind ? MAGIC[kind] : undefined
+  if (magic) {
+    const head = kind === 'pdf' ? Buffer.from(bytes.subarray(0, 1024)).indexOf('%PDF') >= 0 : magic.bytes.every((b, i) => bytes[i] === b)
+    if (!head) {
+      const ole = MAGIC.doc!.bytes.every((b, i) => bytes[i] === b)
+      if (ole && (kind === 'docx' || kind === 'xlsx')) throw new EvidenceReadError(`${file} is password-protected (encrypted Office file) or in an old format: save it without a password as .${kind}.`)
+      throw new EvidenceReadError(`${file} is not really a ${magic.label} (its content does not match its extension).`)
     }
-    offset += line.length + 1
   }
-  const locationOf = (at: number) => {
-    let path = ''
-    for (const h of headings) {
-      if (h.offset > at) break
-      path = h.path
-    }
-    return path || 'start'
+  if ((kind === 'txt' || kind === 'md' || kind === 'rst' || kind === 'csv') && bytes.subarray(0, 4096).includes(0) && !(bytes[0] === 0xff || bytes[0] === 0xfe)) {
+    throw new EvidenceReadError(`${file} is not a text file (it looks binary).`)
   }
-  return chunk(file, text, locationOf)
 }
 
-async function pdfPassages(file: string, bytes: Uint8Array): Promise<Passage[]> {
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-  }).promise
-  const passages: Passage[] = []
-  try {
-    for (let p = 1; p <= doc.numPages; p++) {
-      const page = await doc.getPage(p)
-      const content = await page.getTextContent()
-      const text = content.items.map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : '') : '')).join('')
-      passages.push(...chunk(file, text, () => `page ${p}`))
-      page.cleanup()
-    }
-  } finally {
-    await doc.destroy()
-  }
-  return passages
+function failed(file: string, message: string): EvidenceDocument {
+  return { file, passages: [], library: [], chars: 0, status: 'error', message }
+}
+
+function messageOf(file: string, error: unknown): string {
+  if (error instanceof EvidenceReadError) return error.message
+  const reason = error instanceof Error ? error.message : String(error)
+  return `${file} could not be read: ${reason.split('\n')[0]!.slice(0, 160)}`
+}
+
+function ext(name: string): string {
+  return name.toLowerCase().split('.').pop() ?? ''
 }

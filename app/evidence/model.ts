@@ -25,10 +25,18 @@ export interface EvidenceDocument {
   chars: number
   /** ok: text read; empty: nothing readable (the message says why); error: the file could not be read. */
   status: 'ok' | 'empty' | 'error'
+  /** What the user should know about this file (why it gave no text, skipped pages, its language). */
   message?: string
+  /** Set when the text is clearly not English ("Spanish"). */
+  language?: string
 }
 
 export interface EvidenceInput {
   name: string
   bytes: Uint8Array
+}
+
+/** A file we understood well enough to say exactly what is wrong with it; the message names the file. */
+export class EvidenceReadError extends Error {
+  name = 'EvidenceReadError'
 }

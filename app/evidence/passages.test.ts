@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { chunkText, lineLocator, markdownPassages, PASSAGE_CHARS } from './passages'
+
+describe('chunkText', () => {
+  it('keeps paragraphs apart and cuts long ones at sentence ends', () => {
+    const long = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} talks about encryption.`).join(' ')
+    const passages = chunkText('f.txt', `First paragraph.\n\n${long}`, () => 'x')
+    expect(passages[0]!.text).toBe('First paragraph.')
+    expect(passages.length).toBeGreaterThan(2)
+    for (const p of passages.slice(1)) {
+      expect(p.text.length).toBeLessThanOrEqual(PASSAGE_CHARS)
+      expect(p.text).toMatch(/\.$/)
+    }
+  })
+
+  it('reads 25 MB of one repeated line in linear time and keeps each distinct passage once', () => {
+    const text = 'All customer data is encrypted at rest with AES-256.\n'.repeat(Math.ceil((25 * 1024 * 1024) / 53))
+    const passages = chunkText('big.txt', text, lineLocator(text))
+    expect(passages.length).toBeLessThan(60)
+    expect(passages[0]!.location).toBe('line 1')
+  })
+})
+
+describe('markdownPassages', () => {
+  it('locates text by heading path, for Markdown and reStructuredText headings', () => {
+    const md = '# Security\n\nIntro.\n\n## Encryption\n\nWe use TLS 1.2.\n\nAccess\n------\n\nMFA for all staff.\n'
+    const passages = markdownPassages('s.md', md)
+    expect(passages.map((p) => [p.location, p.text])).toEqual([
+      ['Security', 'Intro.'],
+      ['Security > Encryption', 'We use TLS 1.2.'],
+      ['Security > Access', 'MFA for all staff.'],
+    ])
+  })
+
+  it('falls back to line numbers before the first heading', () => {
+    expect(markdownPassages('s.md', 'Preamble text.\n\n# Title\n')[0]!.location).toBe('line 1')
+  })
+})
