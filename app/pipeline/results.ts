@@ -1,6 +1,6 @@
 import { FLAG_THRESHOLD, labelText, type Answer, type Citation } from '../answering/model'
 import type { EvidenceDocument } from '../evidence/model'
-import { cellAnswer } from '../questionnaire/cell-values'
+import { applyProfileRule, cellAnswer } from '../questionnaire/cell-values'
 import type { Question, Questionnaire } from '../questionnaire/model'
 
 /** One entry of answers.json: a public contract, documented in the README. */
@@ -60,7 +60,7 @@ export function bucketOf(confidence: number): 'high' | 'medium' | 'low' {
 
 export function answeredQuestions(questionnaire: Questionnaire, answers: Answer[]): AnsweredQuestion[] {
   const byKey = new Map(answers.map((a) => [a.key, a]))
-  return questionnaire.questions.map((q) => toEntry(q, byKey.get(q.key) ?? missing(q)))
+  return questionnaire.questions.map((q) => toEntry(q, applyProfileRule(q, byKey.get(q.key) ?? missing(q))))
 }
 
 function toEntry(q: Question, a: Answer): AnsweredQuestion {

@@ -1,15 +1,18 @@
 import { labelText, MAX_QUOTE_CHARS, type Answer, type AnswerLabel } from '../answering/model'
 import type { Question } from './model'
 
+/** Excel refuses longer cell text. */
+export const EXCEL_CELL_LIMIT = 32767
+
 /** Text we write must never be read as a formula by a spreadsheet (or by a CSV export of it). */
 export function neutralizeFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
 }
 
 const MATCHERS: Record<AnswerLabel, RegExp[]> = {
-  YES: [/^y(es)?\.?$/i, /^yes\b/i, /^(true|x|✓|✔|implemented|compliant|in place)$/i],
-  NO: [/^no?\.?$/i, /^no\b/i, /^(false|not implemented|non-?compliant)$/i],
-  'N/A': [/^n\s*\/?\s*a\.?$/i, /^not applicable\b/i, /^n\/a\b/i],
+  YES: [/^y(es)?\.?$/i, /^yes\b/i, /^(true|x|✓|✔|implemented|compliant|in place|fully (implemented|compliant))$/i],
+  NO: [/^no?\.?$/i, /^no\b/i, /^(false|not implemented|non-?compliant|not in place)$/i],
+  'N/A': [/^n\s*\/?\s*a\.?$/i, /^not applicable\b/i, /^n\/a\b/i, /^does not apply\b/i],
   PARTIALLY: [/^partial(ly)?\b/i, /\bpartial(ly)?\b/i, /^in progress$/i],
   PLANNED: [/^planned\b/i, /\b(planned|roadmap|in progress|future)\b/i],
 }
@@ -23,12 +26,34 @@ const FALLBACK: Record<AnswerLabel, AnswerLabel[]> = {
   PLANNED: ['NO'],
 }
 
+/** "1) Yes", "a. No", "(3) N/A" → the value without its numbering. */
+function core(value: string): string {
+  return value.trim().replace(/^(?:\(?[0-9a-z]{1,2}[).:]|[0-9]{1,2}\s*[-–])\s*/i, '')
+}
+
 export function findAllowed(label: AnswerLabel, allowed: string[]): string | undefined {
   for (const re of MATCHERS[label]) {
-    const hit = allowed.find((v) => re.test(v.trim()))
+    const hit = allowed.find((v) => re.test(core(v)))
     if (hit) return hit
   }
   return undefined
+}
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/**
+ * A list of things rather than a verdict ("4) AWS", "Tier III", "CSP-owned"): the item the answer's own words
+ * name. Only a single clear match counts; otherwise a person chooses.
+ */
+function namedItem(answer: Answer, allowed: string[]): string | undefined {
+  const words = [answer.text, ...answer.citations.map((c) => c.quote)].join('\n')
+  const hits = allowed.filter((v) => {
+    const name = core(v)
+    return name.length >= 2 && new RegExp(`(?<![\\w])${escapeRegExp(name)}(?![\\w])`, 'i').test(words)
+  })
+  return hits.length === 1 ? hits[0] : undefined
 }
 
 const YES_NO_QUESTION =
@@ -40,7 +65,7 @@ export function isYesNoQuestion(question: Pick<Question, 'text' | 'allowed'>): b
 }
 
 export interface CellAnswer {
-  /** What goes into the answer cell. */
+  /** What goes into the answer cell; for X-mark layouts, the label of the column that gets the X. */
   value: string
   /** What goes into the comment cell (explanation, nuance, citations). */
   comment: string
@@ -48,10 +73,22 @@ export interface CellAnswer {
   mappedFrom?: AnswerLabel
 }
 
+export const PROFILE_REASON = 'company profile detail: left for you to fill in'
+
+/**
+ * Company-profile rows (vendor name, contact, date) are the user's to state: unless the answer quotes evidence,
+ * the cell stays as it is and the row is flagged for the user.
+ */
+export function applyProfileRule(question: Question, answer: Answer): Answer {
+  if (question.kind !== 'profile' || answer.citations.length) return answer
+  return { ...answer, flagged: true, reasons: answer.reasons.includes(PROFILE_REASON) ? answer.reasons : [...answer.reasons, PROFILE_REASON] }
+}
+
 const PLAIN: Record<AnswerLabel, string> = { YES: 'Yes', NO: 'No', 'N/A': 'N/A', PARTIALLY: 'Partially', PLANNED: 'Planned' }
 
 /** Maps an answer onto the cell's allowed values (or a short free-text answer) and builds its comment. */
 export function cellAnswer(question: Question, answer: Answer): CellAnswer {
+  if (question.kind === 'profile' && !answer.citations.length) return { value: '', comment: '' }
   const nuance: string[] = []
   let value: string
   let mappedFrom: AnswerLabel | undefined
@@ -67,6 +104,7 @@ export function cellAnswer(question: Question, answer: Answer): CellAnswer {
         }
       }
     }
+    hit ??= namedItem(answer, question.allowed)
     // A label the list cannot express at all leaves the cell empty for a person to choose, rather than guessing.
     value = hit ?? ''
     if (!hit) nuance.push(`${labelText(answer)}: none of the allowed values (${question.allowed.join(', ')}) fits; choose one.`)
@@ -79,5 +117,11 @@ export function cellAnswer(question: Question, answer: Answer): CellAnswer {
   if (answer.text && value !== answer.text) parts.push(answer.text)
   const sources = answer.citations.map((c) => `"${c.quote.slice(0, MAX_QUOTE_CHARS)}" (${c.file}, ${c.location})`)
   if (sources.length) parts.push(`Evidence: ${sources.join('; ')}`)
-  return { value: neutralizeFormula(value), comment: neutralizeFormula(parts.join('\n')), mappedFrom }
+  return { value: cellText(value), comment: cellText(parts.join('\n')), mappedFrom }
+}
+
+/** Any text we put in a cell: neutralised and within Excel's limit. */
+export function cellText(text: string): string {
+  const safe = neutralizeFormula(text)
+  return safe.length > EXCEL_CELL_LIMIT ? `${safe.slice(0, EXCEL_CELL_LIMIT - 1)}…` : safe
 }

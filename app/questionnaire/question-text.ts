@@ -67,4 +67,9 @@ export function isProfileQuestion(id: string, text: string): boolean {
 
 /** Input messages that say a cell belongs to the template, not to the person filling it in. */
 export const OFF_LIMITS_PROMPT =
-  /\b(?:left blank|leave (?:this cell |it )?blank|do not (?:edit|enter|complete|change|type|modify)|don'?t (?:edit|change)|populated from|auto-?populated|can break|cannot be made|will be calculated)\b/i
+  /\b(?:left blank|leave (?:this cell |it )?blank|do not (?:edit|enter|complete|change|type|modify)|don'?t (?:edit|change)|populated from|auto-?populated|cannot be made|will be calculated)\b/i
+/**
+ * A general warning ("Editing this cell can break the functionality of the tool"): it protects what a cell
+ * holds, so it only rules out cells with content. HECVAT spreads it over blank input cells too.
+ */
+export const CAUTION_PROMPT = /\b(?:can|may|will) break\b|\bcomplex formulas\b/i

@@ -2,7 +2,7 @@ import { cellRef } from './cells'
 import { cellText, hasFormula, listAt, mergeAt, promptsAt, sortedRows, type Grid } from './grid'
 import type { DetectedLayout } from './layout'
 import type { Question } from './model'
-import { isIdValue, isProfileQuestion, OFF_LIMITS_PROMPT, questionStrength } from './question-text'
+import { CAUTION_PROMPT, isIdValue, isProfileQuestion, OFF_LIMITS_PROMPT, questionStrength } from './question-text'
 
 export interface SheetScan {
   questions: Question[]
@@ -15,8 +15,11 @@ export interface SheetScan {
   added: { answer?: number; comment?: number }
 }
 
-const offLimits = (grid: Grid, row: number, col: number) =>
-  hasFormula(grid, row, col) || promptsAt(grid, row, col).some((p) => OFF_LIMITS_PROMPT.test(p))
+function offLimits(grid: Grid, row: number, col: number): boolean {
+  if (hasFormula(grid, row, col)) return true
+  const prompts = promptsAt(grid, row, col)
+  return prompts.some((p) => OFF_LIMITS_PROMPT.test(p) || (CAUTION_PROMPT.test(p) && cellText(grid, row, col) !== ''))
+}
 
 /** A cell we may write: not hidden inside a merged range that starts elsewhere (Excel shows only the top-left). */
 function writableCell(grid: Grid, row: number, col: number): string | undefined {

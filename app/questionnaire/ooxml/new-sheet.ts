@@ -3,8 +3,16 @@ import { escapeXml } from './xml'
 
 export type Row = (string | number | null | undefined)[]
 
+export interface WorksheetOptions {
+  widths?: number[]
+  freezeRow?: number
+  autoFilterRow?: number
+  /** Style index (cellXfs) per cell; only for workbooks whose styles.xml we wrote ourselves. */
+  style?: (row: number, col: number) => number | undefined
+}
+
 /** A complete, minimal worksheet part for rows of plain values (text as inline strings). */
-export function worksheetXml(rows: Row[], options: { widths?: number[]; freezeRow?: number; autoFilterRow?: number } = {}): string {
+export function worksheetXml(rows: Row[], options: WorksheetOptions = {}): string {
   const cols = options.widths?.length
     ? `<cols>${options.widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('')}</cols>`
     : ''
@@ -17,8 +25,10 @@ export function worksheetXml(rows: Row[], options: { widths?: number[]; freezeRo
         .map((v, c) => {
           if (v === null || v === undefined || v === '') return ''
           const ref = cellRef(c + 1, r + 1)
-          if (typeof v === 'number') return Number.isFinite(v) ? `<c r="${ref}"><v>${v}</v></c>` : ''
-          return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(v)}</t></is></c>`
+          const style = options.style?.(r + 1, c + 1)
+          const s = style === undefined ? '' : ` s="${style}"`
+          if (typeof v === 'number') return Number.isFinite(v) ? `<c r="${ref}"${s}><v>${v}</v></c>` : ''
+          return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeXml(v)}</t></is></c>`
         })
         .join('')
       return `<row r="${r + 1}">${cells}</row>`
