@@ -1,10 +1,11 @@
 import { columnName } from './cells'
 import { linkDependencies } from './dependencies'
-import type { Grid } from './grid'
+import { cellText, type Grid } from './grid'
 import { questionnaireKind } from './kind'
 import { detectLayout, type DetectedLayout } from './layout'
 import { QuestionnaireError, type Question, type Questionnaire, type QuestionnaireFormat, type SheetLayout } from './model'
 import { scanSheet, type SheetScan } from './rows'
+import { SUMMARY_TITLE } from './summary-sheet'
 
 interface Candidate {
   grid: Grid
@@ -23,7 +24,8 @@ const REFERENCE_SHEET = /\b(?:analyst|scor(?:e|ing)|crosswalk|report|evaluation|
 export function questionnaireFromGrids(fileName: string, format: QuestionnaireFormat, grids: Grid[], notes: string[] = []): Questionnaire {
   const candidates: Candidate[] = []
   for (const grid of grids) {
-    if (!grid.rows.size) continue
+    // A workbook QFill completed before carries our _SUMMARY sheet: a report, not questions.
+    if (!grid.rows.size || cellText(grid, 1, 1) === SUMMARY_TITLE) continue
     const layout = detectLayout(grid)
     if (!layout) continue
     const scan = scanSheet(grid, layout)

@@ -1,10 +1,11 @@
 import type { AnsweredQuestion, RunSummary } from '../pipeline/results'
-import { neutralizeFormula } from './cell-values'
+import { cellText } from './cell-values'
 import type { Question } from './model'
 import type { Row } from './ooxml/new-sheet'
 
 export const SUMMARY_SHEET = '_SUMMARY'
-const EXCEL_CELL_LIMIT = 32767
+/** A1 of every _SUMMARY sheet QFill writes: how a later read recognises it. */
+export const SUMMARY_TITLE = 'QFill summary'
 
 export const SUMMARY_HEADER = ['ID', 'Cell', 'Question', 'Answer', 'Cell value', 'Confidence %', 'Flagged', 'Reason', 'Citations']
 export const SUMMARY_WIDTHS = [12, 22, 60, 16, 16, 13, 9, 40, 80]
@@ -20,7 +21,7 @@ export function summaryRows(input: {
   const { summary } = input
   const pct = (n: number) => Math.round(n * 1000) / 10
   const rows: Row[] = [
-    ['QFill summary', input.fileName],
+    [SUMMARY_TITLE, input.fileName],
     ['Questions', summary.questions, 'Answered', summary.answered, 'Flagged for review', summary.flagged],
     ['Average confidence %', pct(summary.averageConfidence), 'Engine', summary.engine],
     [
@@ -38,7 +39,8 @@ export function summaryRows(input: {
   const headerRow = rows.length
   input.entries.forEach((e, i) => {
     const q = input.questions[i]!
-    const cell = q.location.answerCell ? `${q.location.sheet}!${q.location.answerCell}` : `${q.location.sheet}!${q.location.questionCell}`
+    const marked = q.location.markCells?.find((m) => m.value === e.cellValue)?.cell
+    const cell = `${q.location.sheet}!${marked ?? q.location.answerCell ?? q.location.questionCell}`
     rows.push([
       e.id,
       cell,
@@ -53,6 +55,6 @@ export function summaryRows(input: {
   })
   return {
     headerRow,
-    rows: rows.map((row) => row.map((v) => (typeof v === 'string' ? neutralizeFormula(v).slice(0, EXCEL_CELL_LIMIT) : v))),
+    rows: rows.map((row) => row.map((v) => (typeof v === 'string' ? cellText(v) : v))),
   }
 }

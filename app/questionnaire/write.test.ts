@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx'
 import { describe, expect, it } from 'vitest'
 import { buildDocx } from '../../tests/fixtures/questionnaires/docx-builder'
-import { compareWorkbooks } from '../../tests/fixtures/questionnaires/fidelity'
+import { answerCells, compareWorkbooks } from '../../tests/fixtures/questionnaires/fidelity'
 import { buildXlsx, type FixtureSheet } from '../../tests/fixtures/questionnaires/xlsx-builder'
 import type { Answer, AnswerLabel } from '../answering/model'
 import { answeredQuestions, summarize } from '../pipeline/results'
@@ -28,7 +28,10 @@ function complete(fileName: string, bytes: Uint8Array, pick: (q: Questionnaire['
   const entries = answeredQuestions(questionnaire, questionnaire.questions.map(pick))
   const summary = summarize({ questionnaire, entries, evidence: [], engine: 'test', durationMs: 5 })
   const output = writeCompletedWorkbook({ questionnaire, original: bytes, entries, summary })
-  const written = new Map([...planWrites(questionnaire, entries)].map(([s, w]) => [s, new Set(w.cells.keys())]))
+  const planned = new Map([...planWrites(questionnaire, entries)].map(([s, w]) => [s, new Set(w.cells.keys())]))
+  // The cells allowed to change come from the model; the writer's plan must stay inside them.
+  const written = answerCells(questionnaire)
+  for (const [sheet, refs] of planned) for (const ref of refs) expect(written.get(sheet)?.has(ref), `${sheet}!${ref}`).toBe(true)
   return { questionnaire, entries, output, written, wb: XLSX.read(output, { type: 'array', cellFormula: true }) }
 }
 
