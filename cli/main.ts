@@ -10,6 +10,7 @@ Commands:
   serve [--dev]           Run the web server and the worker (embedded Postgres unless DATABASE_URL is set).
   worker                  Run a worker alone.
   db migrate              Apply pending database migrations.
+  bench accuracy          Measure answer accuracy on the real sets in ../shared/data/eval.
 
 Run "qfill <command> --help" for a command's options.`
 
@@ -28,6 +29,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./worker')).workerCommand(rest)
       case 'db':
         return await (await import('./db')).dbCommand(rest)
+      case 'bench':
+        return await (await import('./bench')).benchCommand(rest)
       case undefined:
       case '-h':
       case '--help':

@@ -2,15 +2,66 @@ import type { EvidenceDocument } from '../evidence/model'
 import { normalizeText } from '../evidence/text'
 import { MAX_QUOTE_CHARS, type Answer, type Citation } from './model'
 
-/** Normalised full text of each evidence file, for checking that quotes are verbatim. */
-export function evidenceIndex(docs: EvidenceDocument[]): Map<string, string> {
-  return new Map(docs.map((d) => [d.file, normalizeText(d.passages.map((p) => p.text).join('\n'))]))
+/** One evidence file's text in the form quotes are checked against, with where each passage starts. */
+export interface FileText {
+  text: string
+  starts: number[]
+  locations: string[]
+  /** Whole passages by location: a short spreadsheet cell ("Yes") may be quoted whole. */
+  cells: Map<string, string>
 }
 
-export function isVerbatim(index: Map<string, string>, citation: Citation): boolean {
-  const text = index.get(citation.file)
+export type EvidenceIndex = Map<string, FileText>
+
+const MIN_QUOTE_CHARS = 8
+
+/** Normalised full text of each evidence file, for checking that quotes are verbatim. */
+export function evidenceIndex(docs: EvidenceDocument[]): EvidenceIndex {
+  const index: EvidenceIndex = new Map()
+  for (const d of docs) {
+    const starts: number[] = []
+    const locations: string[] = []
+    const cells = new Map<string, string>()
+    let text = ''
+    for (const p of d.passages) {
+      const norm = normalizeText(p.text)
+      if (!norm) continue
+      if (text) text += ' '
+      starts.push(text.length)
+      locations.push(p.location)
+      cells.set(p.location, norm)
+      text += norm
+    }
+    index.set(d.file, { text, starts, locations, cells })
+  }
+  return index
+}
+
+/**
+ * Where a quote really is: the location of the passage it starts in, or undefined when it is not verbatim text of
+ * the cited file. Quotes shorter than 8 characters only count when they are a whole passage (a cell) at the cited
+ * location, so "Yes" cannot be "found" anywhere in a file.
+ */
+export function locateQuote(index: EvidenceIndex, citation: Citation): string | undefined {
+  const file = index.get(citation.file)
   const quote = normalizeText(citation.quote)
-  return Boolean(text && quote.length >= 8 && text.includes(quote))
+  if (!file || !quote) return undefined
+  if (quote.length < MIN_QUOTE_CHARS) return file.cells.get(citation.location) === quote ? citation.location : undefined
+  if (file.cells.get(citation.location)?.includes(quote)) return citation.location
+  const at = file.text.indexOf(quote)
+  if (at < 0) return undefined
+  let lo = 0
+  let hi = file.starts.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (file.starts[mid]! <= at) lo = mid
+    else hi = mid - 1
+  }
+  return file.locations[lo]
+}
+
+export function isVerbatim(index: EvidenceIndex, citation: Citation): boolean {
+  return locateQuote(index, citation) !== undefined
 }
 
 /** Cuts a quote to at most 180 characters at a word boundary, keeping it a verbatim span. */
@@ -23,15 +74,17 @@ export function clipQuote(quote: string): string {
 
 /**
  * The rule every engine's output passes through: a citation stays only if its quote is verbatim text of the file
- * it names. Each dropped citation lowers confidence; an answer left with no citation is flagged.
+ * it names (its location is corrected to where the quote really is). Each dropped citation lowers confidence and
+ * flags the answer.
  */
-export function enforceVerbatim(answer: Answer, index: Map<string, string>): Answer {
+export function enforceVerbatim(answer: Answer, index: EvidenceIndex): Answer {
   const kept: Citation[] = []
   let dropped = 0
   for (const c of answer.citations) {
     const clipped = { ...c, quote: clipQuote(c.quote) }
-    if (isVerbatim(index, clipped)) kept.push(clipped)
-    else dropped++
+    const location = locateQuote(index, clipped)
+    if (location === undefined) dropped++
+    else if (!kept.some((k) => k.file === c.file && k.quote === clipped.quote)) kept.push({ ...clipped, location })
   }
   if (!dropped) return { ...answer, citations: kept }
   const reasons = [...answer.reasons, `${dropped} citation${dropped > 1 ? 's' : ''} not found verbatim in the evidence (removed)`]

@@ -24,6 +24,10 @@ export interface Answer {
   flagged: boolean
   /** Why the answer is flagged (or why confidence is what it is): readable by the user. */
   reasons: string[]
+  /** Set when the answer only follows another question's ("If yes, ..."): the key of that question. */
+  dependencyOf?: string
+  /** Set when the answer was taken from a previously answered questionnaire in the evidence. */
+  reusedFrom?: string
 }
 
 export interface EngineProgress {

@@ -1,85 +1,144 @@
-import type { EvidenceDocument, Passage } from '../../evidence/model'
-import { splitSentences } from '../../evidence/text'
+import type { EvidenceDocument } from '../../evidence/model'
+import { isYesNoQuestion } from '../../questionnaire/cell-values'
 import type { Question, Questionnaire } from '../../questionnaire/model'
-import { clipQuote, enforceVerbatim, evidenceIndex } from '../citations'
-import { FLAG_THRESHOLD, type Answer, type AnsweringEngine, type EngineProgress } from '../model'
-import { terms } from './tokens'
+import { clipQuote } from '../citations'
+import type { Answer, AnsweringEngine, AnswerLabel, Citation, EngineProgress } from '../model'
+import { finalizeAnswers, NO_EVIDENCE, type FinalizeOptions } from '../rules'
+import { AnswerLibrary } from './library'
+import { polarity, type Polarity } from './polarity'
+import { SentenceIndex, type Hit } from './retrieval'
+import { GENERIC } from './tokens'
 
-interface Sentence {
-  passage: Passage
-  text: string
-  terms: Set<string>
+/** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
+const MIN_COVERAGE = 0.34
+/** At or above this, a sentence states the practice closely enough to answer from it without a person. */
+const STRONG_COVERAGE = 0.72
+
+interface Judged {
+  hit: Hit
+  polarity: Polarity
+  label: AnswerLabel
 }
 
-const NEGATION = /\b(not|never|no|cannot|can't|don't|doesn't|do not|does not|without)\b/i
-const MIN_SUPPORT = 0.3
-
 /**
- * The embedded engine: no network, fully deterministic. It finds the evidence sentences that share the most
- * (rare) words with each question and answers from them; with no support it answers NO, flagged for review.
+ * The embedded engine: no network, fully deterministic. BM25 over evidence sentences with security synonyms finds
+ * the sentences that state the practice a question asks about; negation, limits and planned work in those
+ * sentences decide the label; how much of the question they cover decides the confidence.
  */
 export class OfflineEngine implements AnsweringEngine {
   readonly name = 'offline'
 
+  constructor(private readonly options: FinalizeOptions = {}) {}
+
   async answer(questionnaire: Questionnaire, evidence: EvidenceDocument[], onProgress?: EngineProgress): Promise<Answer[]> {
-    const sentences: Sentence[] = []
-    for (const doc of evidence) {
-      for (const passage of doc.passages) {
-        for (const text of splitSentences(passage.text)) {
-          if (text.length >= 20) sentences.push({ passage, text, terms: new Set(terms(text)) })
-        }
-      }
-    }
-    const df = new Map<string, number>()
-    for (const s of sentences) for (const t of s.terms) df.set(t, (df.get(t) ?? 0) + 1)
-    const idf = (t: string) => Math.log(1 + (sentences.length + 1) / ((df.get(t) ?? 0) + 0.5))
-    const index = evidenceIndex(evidence)
-    const answers: Answer[] = []
+    // The offline engine matches English words; a Spanish overview would only add noise (the user is told so).
+    const readable = evidence.filter((d) => d.status === 'ok' && (!d.language || d.language === 'English'))
+    const index = new SentenceIndex(readable)
+    const library = new AnswerLibrary(readable.flatMap((d) => d.library))
+    const raw: Answer[] = []
     const total = questionnaire.questions.length
     for (const [i, q] of questionnaire.questions.entries()) {
-      answers.push(enforceVerbatim(this.answerOne(q, sentences, idf), index))
+      raw.push(library.answer(q.key, q.text) ?? answerOne(q, index))
       if (i % 25 === 24 || i === total - 1) {
         onProgress?.(i + 1, total)
         await new Promise((resolve) => setImmediate(resolve))
       }
     }
-    return answers
-  }
-
-  private answerOne(q: Question, sentences: Sentence[], idf: (t: string) => number): Answer {
-    const qTerms = [...new Set(terms(q.text))]
-    const weight = qTerms.reduce((sum, t) => sum + idf(t), 0)
-    let best: { s: Sentence; score: number } | undefined
-    if (weight > 0) {
-      for (const s of sentences) {
-        let hit = 0
-        for (const t of qTerms) if (s.terms.has(t)) hit += idf(t)
-        const score = hit / weight
-        if (!best || score > best.score) best = { s, score }
-      }
-    }
-    if (!best || best.score < MIN_SUPPORT) {
-      return {
-        key: q.key,
-        label: 'NO',
-        text: 'No evidence found in the uploaded files.',
-        confidence: 0.2,
-        citations: [],
-        flagged: true,
-        reasons: ['no evidence found'],
-      }
-    }
-    const negative = NEGATION.test(best.s.text) && !NEGATION.test(q.text)
-    const confidence = Math.min(0.95, 0.45 + 0.55 * best.score)
-    const reasons = confidence < FLAG_THRESHOLD ? ['low keyword overlap with the evidence'] : []
-    return {
-      key: q.key,
-      label: negative ? 'NO' : 'YES',
-      text: best.s.text.length > 240 ? `${clipQuote(best.s.text)}…` : best.s.text,
-      confidence,
-      citations: [{ file: best.s.passage.file, location: best.s.passage.location, quote: clipQuote(best.s.text) }],
-      flagged: confidence < FLAG_THRESHOLD,
-      reasons,
-    }
+    return finalizeAnswers(questionnaire, raw, evidence, this.options)
   }
 }
+
+export function answerOne(q: Question, index: SentenceIndex): Answer {
+  if (q.kind === 'profile') return { key: q.key, label: 'N/A', text: '', confidence: 0, citations: [], flagged: true, reasons: [] }
+  const query = index.queryTerms(withoutExamples(q.text))
+  const keyStems = new Set(query.filter((t) => !t.term.startsWith('#') && !GENERIC.has(t.term)).map((t) => t.term))
+  const hits = index.search(query).filter((h) => h.coverage >= MIN_COVERAGE)
+  const yesNo = isYesNoQuestion(q)
+  if (!hits.length) return noEvidence(q, yesNo)
+  const best = hits[0]!
+  const close = hits.filter((h) => h.coverage >= best.coverage - 0.12)
+  const judged: Judged[] = close.map((hit) => {
+    const p = polarity(hit.sentence.text, keyStems)
+    return { hit, polarity: p, label: labelOf(p) }
+  })
+  const lead = judged[0]!
+  const reasons: string[] = []
+  let confidence = 0.25 + 0.75 * lead.hit.coverage
+  if (lead.hit.ownCoverage < lead.hit.coverage - 0.15) confidence -= 0.05
+  const agreeing = judged.filter((j) => j !== lead && sameSide(j.label, lead.label) && j.hit.sentence.passage !== lead.hit.sentence.passage)
+  if (agreeing.length) confidence += 0.05
+  if (lead.polarity.hedged) {
+    confidence -= 0.1
+    reasons.push('the evidence hedges ("generally", "where feasible")')
+  }
+  const opposing = judged.filter((j) => !sameSide(j.label, lead.label) && j.hit.coverage >= 0.6)
+  const citations: Citation[] = [cite(lead.hit)]
+  if (opposing.length && lead.hit.coverage >= 0.6) {
+    reasons.push(`the evidence contradicts itself: ${where(lead.hit)} and ${where(opposing[0]!.hit)} point different ways`)
+    citations.push(cite(opposing[0]!.hit))
+  } else if (agreeing.length && agreeing[0]!.hit.sentence.passage.file !== lead.hit.sentence.passage.file) {
+    citations.push(cite(agreeing[0]!.hit))
+  }
+  if (lead.hit.coverage < STRONG_COVERAGE) reasons.push('the evidence covers only part of the question')
+  // A denial, limit or plan read from wording is less certain than a plain statement: a person confirms it.
+  if (lead.label !== 'YES') confidence = Math.min(confidence, 0.8)
+  confidence = Math.max(0.05, Math.min(0.97, confidence))
+  const planned = lead.label === 'PLANNED' ? lead.polarity.planned?.quarter : undefined
+  if (lead.label === 'PLANNED' && !planned) reasons.push('planned work without a date in the evidence')
+  const label: AnswerLabel = yesNo ? lead.label : 'YES'
+  return {
+    key: q.key,
+    label,
+    planned,
+    text: yesNo ? summary(label, lead.hit.sentence.text) : close.slice(0, 2).map((h) => h.sentence.text).join(' '),
+    confidence: Math.round(confidence * 1000) / 1000,
+    citations,
+    flagged: false,
+    reasons,
+  }
+}
+
+function labelOf(p: Polarity): AnswerLabel {
+  if (p.planned && !p.negated) return 'PLANNED'
+  if (p.negated) return p.planned ? 'PLANNED' : 'NO'
+  if (p.limited) return 'PARTIALLY'
+  return 'YES'
+}
+
+function sameSide(a: AnswerLabel, b: AnswerLabel): boolean {
+  const yes = (l: AnswerLabel) => l === 'YES' || l === 'PARTIALLY'
+  return yes(a) === yes(b)
+}
+
+function noEvidence(q: Question, yesNo: boolean): Answer {
+  // Never Yes from habit: without evidence the cautious answer is No, and a person must look at it.
+  return {
+    key: q.key,
+    label: yesNo ? 'NO' : 'N/A',
+    text: yesNo ? 'No evidence found in the uploaded files; answered No until someone confirms.' : '',
+    confidence: 0.2,
+    citations: [],
+    flagged: true,
+    reasons: [NO_EVIDENCE],
+  }
+}
+
+const WORD: Record<AnswerLabel, string> = { YES: 'Yes', NO: 'No', PARTIALLY: 'Partially', PLANNED: 'Planned', 'N/A': 'Not applicable' }
+
+function summary(label: AnswerLabel, sentence: string): string {
+  return `${WORD[label]}. ${sentence.length > 240 ? `${clipQuote(sentence)}…` : sentence}`
+}
+
+function cite(hit: Hit): Citation {
+  return { file: hit.sentence.passage.file, location: hit.sentence.passage.location, quote: clipQuote(hit.sentence.text) }
+}
+
+function where(hit: Hit): string {
+  return `${hit.sentence.passage.file} (${hit.sentence.passage.location})`
+}
+
+/** "(e.g. ...)" lists add words the vendor need not match; the question's own words decide. */
+function withoutExamples(text: string): string {
+  return text.replace(/\((?:e\.g\.|i\.e\.|eg|ie|for example|such as)[^)]*\)/gi, ' ')
+}
+

@@ -1,16 +1,38 @@
+import { concepts } from './vocabulary'
+
 const STOP = new Set(
   `a an and are as at be been being but by can could did do does for from had has have how i if in into is it its
   of on or our should such that the their them then there these they this to was we were what when where which
   who will with would you your yes no please describe provide explain any all other than not may must shall
-  vendor vendors institution institutions company organization organisation product service services`.split(/\s+/),
+  vendor vendors institution institutions institutional company product service services e g eg ie i.e etc
+  also only each every both either those so just about over under more most some such very`.split(/\s+/),
 )
 
 /** Lower-cased content words with a light suffix strip, so "encrypted" and "encryption" meet at "encrypt". */
-export function terms(text: string): string[] {
+export function words(text: string): string[] {
   return (text.toLowerCase().normalize('NFKD').match(/[a-z0-9]+/g) ?? []).filter((w) => w.length > 1 && !STOP.has(w)).map(stem)
+}
+
+/** Content words plus the security concepts the text mentions (#mfa, #soc2...). */
+export function terms(text: string): string[] {
+  return [...words(text), ...concepts(text)]
 }
 
 export function stem(word: string): string {
   if (word.length <= 4) return word
-  return word.replace(/(?:ations?|ion|ions|ing|ed|es|s|ly|ment|ments)$/, '') || word
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`
+  return word.replace(/(?:ational|ations?|ization|ions?|ing|ed|es|s|ly|ments?)$/, '') || word
 }
+
+/**
+ * Words that carry the question's form, not its subject ("established, documented, approved..."): they count at a
+ * fifth of their weight, so "Are backups encrypted?" is decided by backups and encryption.
+ */
+export const GENERIC = new Set(
+  `established documented approved communicated applied evaluated maintained reviewed updated least annually defined
+  implemented process processes procedures ensure relevant appropriate organization organisation required performed
+  conducted managed support provide including regular regularly periodic formal existing place current currently plan
+  program programme policy policies standards control controls measures mechanisms capable ensures practices strategy
+  based according within across specific identified used using utilize system systems data information security
+  established applicable`.split(/\s+/).map(stem),
+)

@@ -1,0 +1,68 @@
+import { stem } from './tokens'
+
+export interface Polarity {
+  /** The sentence denies the practice the question asks about ("we do not encrypt ..."). */
+  negated: boolean
+  /** The practice is limited ("except", "not all", "some") rather than complete. */
+  limited: boolean
+  /** The practice is hedged ("generally", "typically"): weaker support, whichever way it points. */
+  hedged: boolean
+  /** Future work: "planned for Q3 2026", "on our roadmap". Holds the quarter as "Q3/2026" when one can be read. */
+  planned?: { quarter?: string }
+}
+
+const CUE = new Set(['not', 'never', 'no', 'none', 'cannot', 'without', 'neither', 'nor', 'unable', 'lack', 'lacks'])
+const CONTRACTED = /\b(?:don't|doesn't|isn't|aren't|won't|can't|haven't|hasn't|wasn't|weren't|didn't|wouldn't|shouldn't)\b/gi
+// Phrases with a negation word that deny nothing: "no later than", "not limited to", "whether or not".
+const FALSE_CUES = /\b(?:no (?:later|more|less|fewer|longer than|sooner) than|not (?:only|limited to|just|merely)|whether or not|if not|no matter|no exception|no single point|at no (?:additional )?cost|not to exceed|nothing less)\b/gi
+const LIMITS = /\b(?:except(?:ion|ions|ing)?|excluding|other than|not all|some of|partial(?:ly)?|limited to|with the exception|apart from|only (?:for|in|on|when|where)|in some cases|on a case-by-case basis|upon request|on request|optional(?:ly)?)\b/i
+const HEDGES = /\b(?:generally|typically|usually|mostly|in most cases|where (?:technically )?(?:feasible|possible|practical)|as needed|as appropriate)\b/i
+const PLANNED =
+  /\b(?:plan(?:s|ned)? to|planning to|planned for|on (?:our|the) (?:product )?roadmap|roadmap|(?:is|are) in progress|underway|under way|intends? to|intended to|expect(?:s|ed)? to (?:complete|achieve|launch|obtain|implement)|targeted for|scheduled for|working towards?|pursuing|will (?:be )?(?:implement|introduc|launch|roll|obtain|achiev|complet|add|releas|support)\w*)\b/i
+
+const NEG_WINDOW = 7
+
+/** Reads negation (scoped to the question's key words), limits, hedges and planned work from one sentence. */
+export function polarity(sentence: string, keyStems: Set<string>): Polarity {
+  const cleaned = sentence.replace(FALSE_CUES, ' ').replace(CONTRACTED, ' not ')
+  const tokens = cleaned.toLowerCase().match(/[a-z0-9]+/g) ?? []
+  const stems = tokens.map(stem)
+  let negated = false
+  for (let i = 0; i < tokens.length && !negated; i++) {
+    const t = tokens[i]!
+    // "unencrypted", "non-compliant": a prefix that denies a key word.
+    if (/^(?:un|non)[a-z]{4,}/.test(t) && keyStems.has(stem(t.replace(/^(?:un|non)/, '')))) negated = true
+    if (!CUE.has(t)) continue
+    for (let j = i + 1; j <= Math.min(tokens.length - 1, i + NEG_WINDOW); j++) if (keyStems.has(stems[j]!)) negated = true
+    // "... are not": the cue follows its subject.
+    for (let j = Math.max(0, i - 3); j < i; j++) if (keyStems.has(stems[j]!) && /^(?:is|are|was|were|be|do|does)$/.test(tokens[i - 1] ?? '')) negated = true
+  }
+  const plannedHit = PLANNED.test(sentence)
+  return {
+    negated,
+    limited: LIMITS.test(sentence),
+    hedged: HEDGES.test(sentence),
+    planned: plannedHit ? { quarter: quarterOf(sentence) } : undefined,
+  }
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+const ORDINAL: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 }
+
+/** "Q3 2026", "third quarter of 2026", "H1 2027", "by March 2026" → "Q#/YYYY"; a bare year means its last quarter. */
+export function quarterOf(text: string): string | undefined {
+  const year = (y: string) => (y.length === 2 ? `20${y}` : y)
+  let m = /\bq([1-4])\s*(?:fy)?\s*['’]?\s*[/\- ]?\s*(20\d\d|\d\d)\b/i.exec(text)
+  if (m) return `Q${m[1]}/${year(m[2]!)}`
+  m = /\b(20\d\d)\s*[/\- ]?\s*q([1-4])\b/i.exec(text)
+  if (m) return `Q${m[2]}/${m[1]}`
+  m = /\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter(?: of)?,? (20\d\d)\b/i.exec(text)
+  if (m) return `Q${ORDINAL[m[1]!.toLowerCase()]}/${m[2]}`
+  m = /\bh([12])\s*[/\- ]?\s*(20\d\d)\b/i.exec(text)
+  if (m) return `Q${m[1] === '1' ? 2 : 4}/${m[2]}`
+  m = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,? (?:\d{1,2},? )?(20\d\d)\b/i.exec(text)
+  if (m) return `Q${Math.floor(MONTHS.indexOf(m[1]!.toLowerCase()) / 3) + 1}/${m[2]}`
+  m = /\b(?:in|by|during|for|end of) (20\d\d)\b/i.exec(text)
+  if (m) return `Q4/${m[1]}`
+  return undefined
+}

@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs'
+import { evidenceIndex, isVerbatim } from '../app/answering/citations'
+import type { AnsweringEngine } from '../app/answering/model'
+import { OfflineEngine } from '../app/answering/offline/engine'
+import { extractEvidence } from '../app/evidence/extract.server'
+import { evalRoot, loadSets, type BenchSet } from './sets'
+import { scoreSet, side, type Scored, type SetScore } from './score'
+
+export interface SetResult {
+  set: BenchSet
+  score?: SetScore
+  rows: Scored[]
+  ms: number
+}
+
+/** Runs an engine on every real set and scores it against the vendors' own answers. */
+export async function runAccuracy(projectRoot: string, engine: AnsweringEngine = new OfflineEngine()): Promise<SetResult[] | string> {
+  const root = evalRoot(projectRoot)
+  if (!existsSync(root)) return `skipped: ../shared/data/eval not found (looked in ${root})`
+  const results: SetResult[] = []
+  for (const set of loadSets(root)) {
+    if (set.problem) {
+      results.push({ set, rows: [], ms: 0 })
+      continue
+    }
+    const started = performance.now()
+    const evidence = await extractEvidence(set.evidence)
+    const answers = await engine.answer(set.questionnaire, evidence)
+    const ms = performance.now() - started
+    const byKey = new Map(answers.map((a) => [a.key, a]))
+    const rows: Scored[] = set.questionnaire.questions
+      .filter((q) => q.kind === 'question')
+      .map((q) => ({ key: q.key, id: q.id, question: q.text, truth: set.truth.get(q.key) ?? 'BLANK', answer: byKey.get(q.key)! }))
+    const index = evidenceIndex(evidence)
+    results.push({ set, rows, ms, score: scoreSet(rows, (c) => isVerbatim(index, c)) })
+  }
+  return results
+}
+
+const pct = (n: number | null) => (n === null ? '   n/a' : `${(n * 100).toFixed(1).padStart(5)} %`)
+
+export function formatTable(results: SetResult[]): string {
+  const head = ['set', 'questions', 'answered', 'yes/no', 'recall Yes', 'recall No', 'balanced acc.', 'prec. unflagged', 'flagged', 'invalid cit.', 'N/A rows matched', 'time']
+  const lines = [head.join(' | '), head.map(() => '---').join(' | ')]
+  for (const r of results) {
+    const s = r.score
+    if (!s) {
+      lines.push([r.set.name, `not measured: ${r.set.problem}`].join(' | '))
+      continue
+    }
+    lines.push(
+      [
+        r.set.name,
+        s.questions,
+        s.answered,
+        `${s.yes}/${s.no}`,
+        pct(s.recallYes),
+        pct(s.recallNo),
+        pct(s.balancedAccuracy),
+        `${pct(s.precisionUnflagged)} (${s.unflagged})`,
+        pct(s.shareFlagged),
+        `${s.invalidCitations} of ${s.citations}`,
+        `${s.naMatched}/${s.naRows}`,
+        `${(r.ms / 1000).toFixed(1)} s`,
+      ].join(' | '),
+    )
+  }
+  return lines.map((l) => `| ${l} |`).join('\n')
+}
+
+/** The wrong answers, unflagged ones first: what to read when a figure disappoints. */
+export function failureCases(results: SetResult[], limit: number): string {
+  const out: string[] = []
+  for (const r of results) {
+    const wrong = r.rows.filter((row) => (row.truth === 'YES' || row.truth === 'NO') && side(row.answer.label) !== row.truth)
+    wrong.sort((a, b) => Number(a.answer.flagged) - Number(b.answer.flagged))
+    if (!wrong.length) continue
+    out.push(`\n## ${r.set.name}: ${wrong.length} wrong (${wrong.filter((w) => !w.answer.flagged).length} unflagged)`)
+    for (const w of wrong.slice(0, limit)) {
+      const c = w.answer.citations[0]
+      out.push(
+        `- ${w.id} truth ${w.truth}, answered ${w.answer.label} ${w.answer.flagged ? 'flagged' : 'UNFLAGGED'} ${w.answer.confidence.toFixed(2)}: ${w.question.replace(/\s+/g, ' ').slice(0, 110)}`,
+      )
+      if (c) out.push(`    "${c.quote.slice(0, 150)}" (${c.file}, ${c.location})`)
+      if (w.answer.reasons.length) out.push(`    reasons: ${w.answer.reasons.join('; ').slice(0, 200)}`)
+    }
+  }
+  return out.join('\n')
+}

@@ -1,0 +1,3 @@
+export async function runPlumbing(_root: string): Promise<string> {
+  return 'not yet implemented'
+}
