@@ -13,7 +13,12 @@ export interface SheetScan {
   formulaIds: number
   /** Answer and comment columns QFill adds when the sheet has none. */
   added: { answer?: number; comment?: number }
+  /** Questions longer than MAX_QUESTION_CHARS, cut to that length. */
+  truncated: number
 }
+
+/** A question is a few sentences; a cell of 30,000 characters is pasted documentation, kept to its start. */
+export const MAX_QUESTION_CHARS = 4000
 
 function offLimits(grid: Grid, row: number, col: number): boolean {
   if (hasFormula(grid, row, col)) return true
@@ -41,7 +46,7 @@ function lastUsedColumn(grid: Grid): number {
  * start a section. Hidden rows are skipped; rows whose answer cell the template fills itself are counted, not read.
  */
 export function scanSheet(grid: Grid, layout: DetectedLayout): SheetScan {
-  const scan: SheetScan = { questions: [], mirrored: 0, hiddenSkipped: 0, formulaIds: 0, added: {} }
+  const scan: SheetScan = { questions: [], mirrored: 0, hiddenSkipped: 0, formulaIds: 0, added: {}, truncated: 0 }
   const idColumn = layout.idColumn
   const headerLabels = new Set([...layout.headerLabels.values()].map((l) => l.trim().toLowerCase()))
   if (layout.answerColumn === undefined && !layout.markColumns.length) {
@@ -80,10 +85,11 @@ export function scanSheet(grid: Grid, layout: DetectedLayout): SheetScan {
       continue
     }
     const id = hasId ? rawId : `Q${scan.questions.length + 1}`
+    if (text.length > MAX_QUESTION_CHARS) scan.truncated++
     const question: Question = {
       key: `${grid.name}!${row}`,
       id,
-      text,
+      text: text.length > MAX_QUESTION_CHARS ? `${text.slice(0, MAX_QUESTION_CHARS - 1)}…` : text,
       section,
       kind: isProfileQuestion(id, text) ? 'profile' : 'question',
       location: {

@@ -4,7 +4,7 @@ import { cellText, type Grid } from './grid'
 import { questionnaireKind } from './kind'
 import { detectLayout, type DetectedLayout } from './layout'
 import { QuestionnaireError, type Question, type Questionnaire, type QuestionnaireFormat, type SheetLayout } from './model'
-import { scanSheet, type SheetScan } from './rows'
+import { MAX_QUESTION_CHARS, scanSheet, type SheetScan } from './rows'
 import { SUMMARY_TITLE } from './summary-sheet'
 
 interface Candidate {
@@ -59,6 +59,9 @@ export function questionnaireFromGrids(fileName: string, format: QuestionnaireFo
     }
     if (scan.mirrored) notes.push(`${grid.name}: ${scan.mirrored} rows repeat answers the workbook fills in itself (formulas); they were left alone.`)
     if (scan.hiddenSkipped) notes.push(`${grid.name}: ${scan.hiddenSkipped} hidden question rows were skipped.`)
+    if (scan.truncated) {
+      notes.push(`${grid.name}: ${scan.truncated} question cells are longer than ${MAX_QUESTION_CHARS.toLocaleString('en-US')} characters; only their start was read.`)
+    }
   }
   linkDependencies(questions, grids)
   return { fileName, format, kind: questionnaireKind(format, grids, chosen.map((c) => c.grid.name)), sheets, questions, notes }

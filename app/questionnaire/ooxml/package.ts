@@ -65,11 +65,14 @@ export class XlsxPackage {
 
 function findWorkbookPath(parts: Unzipped): string {
   const rels = parts['_rels/.rels'] ? strFromU8(parts['_rels/.rels']) : ''
+  const types = parts['[Content_Types].xml'] ? strFromU8(parts['[Content_Types].xml']) : ''
   for (const m of rels.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
     const a = readAttributes(m[0])
     if (a.Type?.endsWith('/officeDocument') && a.Target) {
       const target = resolvePath('', a.Target)
-      if (parts[target]) return target
+      // The main part of a Word or PowerPoint file is an officeDocument too: only a spreadsheet's counts.
+      const type = new RegExp(`PartName="/${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*ContentType="([^"]+)"`).exec(types)?.[1]
+      if (parts[target] && (type ? /spreadsheetml|ms-excel/.test(type) : /workbook/i.test(target))) return target
     }
   }
   if (parts['xl/workbook.xml']) return 'xl/workbook.xml'
