@@ -74,6 +74,8 @@ export interface CellAnswer {
 }
 
 export const PROFILE_REASON = 'company profile detail: left for you to fill in'
+/** The answering engine may already say so in its own words. */
+export const isProfileReason = (reason: string) => /\bprofile detail\b/i.test(reason)
 
 /**
  * Company-profile rows (vendor name, contact, date) are the user's to state: unless the answer quotes evidence,
@@ -81,7 +83,7 @@ export const PROFILE_REASON = 'company profile detail: left for you to fill in'
  */
 export function applyProfileRule(question: Question, answer: Answer): Answer {
   if (question.kind !== 'profile' || answer.citations.length) return answer
-  return { ...answer, flagged: true, reasons: answer.reasons.includes(PROFILE_REASON) ? answer.reasons : [...answer.reasons, PROFILE_REASON] }
+  return { ...answer, flagged: true, reasons: answer.reasons.some(isProfileReason) ? answer.reasons : [...answer.reasons, PROFILE_REASON] }
 }
 
 const PLAIN: Record<AnswerLabel, string> = { YES: 'Yes', NO: 'No', 'N/A': 'N/A', PARTIALLY: 'Partially', PLANNED: 'Planned' }
