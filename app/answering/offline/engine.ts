@@ -6,6 +6,7 @@ import type { Answer, AnsweringEngine, AnswerLabel, Citation, EngineProgress } f
 import { finalizeAnswers, NO_EVIDENCE, type FinalizeOptions } from '../rules'
 import { AnswerLibrary } from './library'
 import { polarity, type Polarity } from './polarity'
+import { exampleGroups, questionParts } from './query'
 import { SentenceIndex, type Hit } from './retrieval'
 import { GENERIC } from './tokens'
 
@@ -50,8 +51,9 @@ export class OfflineEngine implements AnsweringEngine {
 
 export function answerOne(q: Question, index: SentenceIndex): Answer {
   if (q.kind === 'profile') return { key: q.key, label: 'N/A', text: '', confidence: 0, citations: [], flagged: true, reasons: [] }
-  const query = index.queryTerms(withoutExamples(q.text))
-  const keyStems = new Set(query.filter((t) => !t.term.startsWith('#') && !GENERIC.has(t.term)).map((t) => t.term))
+  const parts = questionParts(q.text)
+  const query = index.queryTerms(parts.asked, exampleGroups(parts))
+  const keyStems = new Set(query.filter((t) => !t.term.startsWith('#') && !GENERIC.has(t.term) && t.group === undefined).map((t) => t.term))
   const hits = index.search(query).filter((h) => h.coverage >= MIN_COVERAGE)
   const yesNo = isYesNoQuestion(q)
   if (!hits.length) return noEvidence(q, yesNo)
@@ -136,9 +138,3 @@ function cite(hit: Hit): Citation {
 function where(hit: Hit): string {
   return `${hit.sentence.passage.file} (${hit.sentence.passage.location})`
 }
-
-/** "(e.g. ...)" lists add words the vendor need not match; the question's own words decide. */
-function withoutExamples(text: string): string {
-  return text.replace(/\((?:e\.g\.|i\.e\.|eg|ie|for example|such as)[^)]*\)/gi, ' ')
-}
-

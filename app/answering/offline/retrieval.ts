@@ -24,7 +24,13 @@ export interface Hit {
 export interface QueryTerm {
   term: string
   weight: number
+  /** Terms of one example list share a group: any one of them satisfies the whole list. */
+  group?: number
 }
+
+/** Concepts too broad to show that a sentence is about the question's subject. */
+const BROAD = new Set(['#policy', '#audit', '#monitoring', '#thirdparty'])
+const MAX_WEIGHT = 6
 
 const K1 = 1.2
 const B = 0.75
@@ -68,13 +74,32 @@ export class SentenceIndex {
   }
 
   /** The question's terms with their weights: rare terms count more, form words ("documented") count less. */
-  queryTerms(text: string): QueryTerm[] {
-    const unique = [...new Set(terms(text))]
-    return unique.map((term) => ({ term, weight: this.idf(term) * (GENERIC.has(term) ? 0.2 : 1) * (term.startsWith('#') ? 1.5 : 1) }))
+  /**
+   * The question's terms with their weights: rarer terms count more (capped, so one odd word of phrasing cannot
+   * outweigh the subject), form words ("documented") and broad concepts count less, security concepts more.
+   */
+  queryTerms(text: string, examples: string[][] = []): QueryTerm[] {
+    const weigh = (term: string) => {
+      let w = Math.min(MAX_WEIGHT, this.idf(term))
+      if (GENERIC.has(term)) w *= 0.2
+      else if (BROAD.has(term)) w *= 0.5
+      else if (term.startsWith('#')) w *= 1.5
+      return w
+    }
+    const main = [...new Set(terms(text))]
+    const seen = new Set(main)
+    const out: QueryTerm[] = main.map((term) => ({ term, weight: weigh(term) }))
+    examples.forEach((group, g) => {
+      for (const term of group) if (!seen.has(term)) out.push({ term, weight: weigh(term), group: g })
+    })
+    return out
   }
 
   search(query: QueryTerm[], limit = 8): Hit[] {
-    const total = query.reduce((n, q) => n + q.weight, 0)
+    // An example list weighs as much as its heaviest item, and counts as matched by its best matched item.
+    const groupMax = new Map<number, number>()
+    for (const q of query) if (q.group !== undefined) groupMax.set(q.group, Math.max(groupMax.get(q.group) ?? 0, q.weight))
+    const total = query.reduce((n, q) => n + (q.group === undefined ? q.weight : 0), 0) + [...groupMax.values()].reduce((a, b) => a + b, 0)
     if (!total) return []
     const scores = new Map<number, number>()
     for (const { term, weight } of query) {
@@ -91,12 +116,19 @@ export class SentenceIndex {
       let own = 0
       let withContext = 0
       const matched = new Set<string>()
-      for (const { term, weight } of query) {
-        if (sentence.terms.has(term)) {
-          own += weight
-          matched.add(term)
-        } else if (context.has(term)) withContext += weight * 0.5
+      const groupOwn = new Map<number, number>()
+      const groupContext = new Map<number, number>()
+      for (const { term, weight, group } of query) {
+        const inSentence = sentence.terms.has(term)
+        if (inSentence) matched.add(term)
+        if (group !== undefined) {
+          if (inSentence) groupOwn.set(group, Math.max(groupOwn.get(group) ?? 0, weight))
+          else if (context.has(term)) groupContext.set(group, Math.max(groupContext.get(group) ?? 0, weight * 0.5))
+        } else if (inSentence) own += weight
+        else if (context.has(term)) withContext += weight * 0.5
       }
+      for (const w of groupOwn.values()) own += w
+      for (const [g, w] of groupContext) if (!groupOwn.has(g)) withContext += w
       return { sentence, score, ownCoverage: own / total, coverage: Math.min(1, (own + withContext) / total), matched }
     })
     // Rank by how much of the question a sentence covers, then by BM25, so a long sentence that repeats one

@@ -15,7 +15,8 @@ export function words(text: string): string[] {
 
 /** Content words plus the security concepts the text mentions (#mfa, #soc2...). */
 export function terms(text: string): string[] {
-  return [...words(text), ...concepts(text)]
+  const { ids, rest } = concepts(text)
+  return [...words(rest), ...ids]
 }
 
 export function stem(word: string): string {

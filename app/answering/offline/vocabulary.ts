@@ -56,11 +56,20 @@ const CONCEPTS: Record<string, string[]> = {
   devices: ['laptops?', 'workstations?', 'endpoints?', 'devices?', 'mdm', 'mobile device management'],
 }
 
-const COMPILED: [string, RegExp][] = Object.entries(CONCEPTS).map(([id, forms]) => [`#${id}`, new RegExp(`(?<![a-z0-9])(?:${forms.join('|')})(?![a-z0-9])`, 'i')])
+const COMPILED: [string, RegExp][] = Object.entries(CONCEPTS).map(([id, forms]) => [`#${id}`, new RegExp(`(?<![a-z0-9])(?:${forms.join('|')})(?![a-z0-9])`, 'gi')])
 
-/** The concept tokens a text mentions. */
-export function concepts(text: string): string[] {
-  const found: string[] = []
-  for (const [id, re] of COMPILED) if (re.test(text)) found.push(id)
-  return found
+/**
+ * The concept tokens a text mentions, and the text with those mentions blanked out: the words of "single sign-on"
+ * become #sso alone, so a sentence saying "SAML" is not outscored by one repeating "sign" and "single".
+ */
+export function concepts(text: string): { ids: string[]; rest: string } {
+  const ids: string[] = []
+  let rest = text
+  for (const [id, re] of COMPILED) {
+    re.lastIndex = 0
+    if (!re.test(text)) continue
+    ids.push(id)
+    rest = rest.replace(re, ' ')
+  }
+  return { ids, rest }
 }
