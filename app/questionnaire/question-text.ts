@@ -26,7 +26,7 @@ export function questionStrength(text: string): 0 | 1 | 2 {
 export type HeaderRole = 'id' | 'question' | 'answer' | 'comment' | 'choice' | 'reserved'
 
 const ID_HEADER =
-  /^(?:#|no\.?|nr\.?|num(?:ber)?|s\/?n|sr\.? ?no\.?|(?:question|control|item|req(?:uirement)?|ref(?:erence)?|criteri(?:a|on)|new)?\s*(?:id|#|no\.?|number|ref(?:erence)?|code)|id)$/i
+  /^(?:#|no\.?|nr\.?|num(?:ber)?|s\/?n|sr\.? ?no\.?|(?:ques(?:tion)?|control|item|req(?:uirement)?|ref(?:erence)?|criteri(?:a|on)|new)?\s*(?:id|#|no\.?|num(?:ber)?|ref(?:erence)?|code)|id)$/i
 const QUESTION_HEADER = /\b(?:questions?|requirements?|control (?:text|question|specification|statement|description)|query|queries|criteri(?:a|on)|item)\b/i
 const ANSWER_HEADER =
   /\b(?:answers?|responses?|yes\s*\/\s*no|y\/n|compliant|compliance|status|reply|vendor answers|supplier response|implemented\??)\b/i

@@ -172,3 +172,22 @@ describe('CSV and Word questionnaires become a clean workbook', () => {
     ])
   })
 })
+
+describe('legacy .xls questionnaires', () => {
+  it('are read through SheetJS and come back as .xlsx, saying so in _SUMMARY', () => {
+    const wb = XLSX.utils.book_new()
+    const rows = [['ID', 'Question', 'Response', 'Comments'], ['A-1', 'Do you encrypt laptops?'], ['A-2', 'Do you review access quarterly?']]
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Controls')
+    const xls = new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'biff8' }) as ArrayBuffer)
+    const run = complete('legacy.xls', xls, (q) => answer(q, 'YES'))
+    expect(run.questionnaire).toMatchObject({ format: 'xls', kind: 'Custom spreadsheet (.xls)' })
+    expect(run.questionnaire.notes[0]).toMatch(/^Legacy \.xls file: its dropdown lists cannot be read/)
+    expect(new TextDecoder().decode(run.output.subarray(0, 2))).toBe('PK')
+    expect(run.wb.SheetNames).toEqual(['Controls', '_SUMMARY'])
+    expect([value(run.wb, 'Controls', 'C2'), value(run.wb, 'Controls', 'C3')]).toEqual(['Yes', 'Yes'])
+    const notes = XLSX.utils.sheet_to_json<string[]>(run.wb.Sheets._SUMMARY!, { header: 1 }).filter((r) => r[0] === 'Note').map((r) => r[1])
+    expect(notes).toContain(
+      'The original was a legacy .xls workbook; this completed copy is .xlsx, converted by QFill (values, formulas and merged cells kept; dropdowns and some formatting of the .xls may be lost).',
+    )
+  })
+})
