@@ -8,7 +8,7 @@ import { AnswerLibrary } from './library'
 import { polarity, type Polarity } from './polarity'
 import { exampleGroups, questionParts } from './query'
 import { SentenceIndex, type Hit } from './retrieval'
-import { GENERIC } from './tokens'
+import { GENERIC, words } from './tokens'
 
 /** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
 const MIN_COVERAGE = 0.34
@@ -53,7 +53,8 @@ export function answerOne(q: Question, index: SentenceIndex): Answer {
   if (q.kind === 'profile') return { key: q.key, label: 'N/A', text: '', confidence: 0, citations: [], flagged: true, reasons: [] }
   const parts = questionParts(q.text)
   const query = index.queryTerms(parts.asked, exampleGroups(parts))
-  const keyStems = new Set(query.filter((t) => !t.term.startsWith('#') && !GENERIC.has(t.term) && t.group === undefined).map((t) => t.term))
+  // Negation is judged against the asked words themselves, including those folded into concepts ("encrypted").
+  const keyStems = new Set(words(parts.asked).filter((w) => !GENERIC.has(w)))
   const hits = index.search(query).filter((h) => h.coverage >= MIN_COVERAGE)
   const yesNo = isYesNoQuestion(q)
   if (!hits.length) return noEvidence(q, yesNo)

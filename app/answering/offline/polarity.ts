@@ -18,25 +18,32 @@ const FALSE_CUES = /\b(?:no (?:later|more|less|fewer|longer than|sooner) than|no
 const LIMITS = /\b(?:except(?:ion|ions|ing)?|excluding|other than|not all|some of|partial(?:ly)?|limited to|with the exception|apart from|only (?:for|in|on|when|where)|in some cases|on a case-by-case basis|upon request|on request|optional(?:ly)?)\b/i
 const HEDGES = /\b(?:generally|typically|usually|mostly|in most cases|where (?:technically )?(?:feasible|possible|practical)|as needed|as appropriate)\b/i
 const PLANNED =
-  /\b(?:plan(?:s|ned)? to|planning to|planned for|on (?:our|the) (?:product )?roadmap|roadmap|(?:is|are) in progress|underway|under way|intends? to|intended to|expect(?:s|ed)? to (?:complete|achieve|launch|obtain|implement)|targeted for|scheduled for|working towards?|pursuing|will (?:be )?(?:implement|introduc|launch|roll|obtain|achiev|complet|add|releas|support)\w*)\b/i
+  /\b(?:plan(?:s|ned)? to|planning to|planned for|on (?:our|the) (?:product )?roadmap|roadmap|(?:is|are) in progress|underway|under way|intends? to|intended to|expect(?:s|ed)? to (?:complete|achieve|launch|obtain|implement)|targeted for|scheduled for|working towards?|pursuing|in the process of|anticipates?|will (?:be )?(?:implement|introduc|launch|roll|obtain|achiev|complet|add|releas|support)\w*)\b/i
 
 const NEG_WINDOW = 7
+
+function deniesKey(clause: string, keyStems: Set<string>): boolean {
+  const tokens = clause.toLowerCase().match(/[a-z0-9]+/g) ?? []
+  const stems = tokens.map(stem)
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!
+    // "unencrypted", "non-compliant": a prefix that denies a key word.
+    if (/^(?:un|non)[a-z]{4,}/.test(t) && keyStems.has(stem(t.replace(/^(?:un|non)/, '')))) return true
+    if (!CUE.has(t)) continue
+    for (let j = i + 1; j <= Math.min(tokens.length - 1, i + NEG_WINDOW); j++) if (keyStems.has(stems[j]!)) return true
+    // "databases are generally not encrypted": the cue follows its subject.
+    if (/^(?:is|are|was|were|be|been|do|does|did)$/.test(tokens[i - 1] ?? '') || /^(?:is|are|was|were|do|does)$/.test(tokens[i - 2] ?? '')) {
+      for (let j = Math.max(0, i - 5); j < i; j++) if (keyStems.has(stems[j]!)) return true
+    }
+  }
+  return false
+}
 
 /** Reads negation (scoped to the question's key words), limits, hedges and planned work from one sentence. */
 export function polarity(sentence: string, keyStems: Set<string>): Polarity {
   const cleaned = sentence.replace(FALSE_CUES, ' ').replace(CONTRACTED, ' not ')
-  const tokens = cleaned.toLowerCase().match(/[a-z0-9]+/g) ?? []
-  const stems = tokens.map(stem)
-  let negated = false
-  for (let i = 0; i < tokens.length && !negated; i++) {
-    const t = tokens[i]!
-    // "unencrypted", "non-compliant": a prefix that denies a key word.
-    if (/^(?:un|non)[a-z]{4,}/.test(t) && keyStems.has(stem(t.replace(/^(?:un|non)/, '')))) negated = true
-    if (!CUE.has(t)) continue
-    for (let j = i + 1; j <= Math.min(tokens.length - 1, i + NEG_WINDOW); j++) if (keyStems.has(stems[j]!)) negated = true
-    // "... are not": the cue follows its subject.
-    for (let j = Math.max(0, i - 3); j < i; j++) if (keyStems.has(stems[j]!) && /^(?:is|are|was|were|be|do|does)$/.test(tokens[i - 1] ?? '')) negated = true
-  }
+  // A denial reaches only its own clause: "we do not sell data; backups are encrypted" denies no encryption.
+  const negated = cleaned.split(/[;:,]|\b(?:but|however|whereas|although|while)\b/i).some((clause) => deniesKey(clause, keyStems))
   const plannedHit = PLANNED.test(sentence)
   return {
     negated,

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import type { EvidenceDocument, LibraryEntry } from '../../evidence/model'
+import type { Question, Questionnaire } from '../../questionnaire/model'
+import { OfflineEngine } from './engine'
+
+function doc(file: string, texts: string[], extra: Partial<EvidenceDocument> = {}): EvidenceDocument {
+  const passages = texts.map((text, i) => ({ file, location: `page ${i + 1}`, text }))
+  return { file, passages, library: [], chars: texts.join('').length, status: 'ok', ...extra }
+}
+
+let row = 0
+function q(text: string, extra: Partial<Question> = {}): Question {
+  row++
+  return { key: `S!${row}`, id: `Q${row}`, text, kind: 'question', allowed: ['Yes', 'No'], location: { sheet: 'S', row, questionCell: `B${row}`, answerCell: `C${row}` }, ...extra }
+}
+
+function qn(questions: Question[]): Questionnaire {
+  return { fileName: 'q.xlsx', format: 'xlsx', kind: 'test', sheets: [], questions, notes: [] }
+}
+
+const NOW = { now: new Date('2025-01-01T00:00:00Z') }
+
+const policy = doc('policy.pdf', [
+  'All employees must use 2FA on every company account, enforced by our identity provider.',
+  'Our application databases are generally not encrypted at rest.',
+  'All company laptops are encrypted with full-disk encryption, except loaner devices kept in the office.',
+  'Single sign-on with SAML for customers is on our roadmap for Q3 2026.',
+  'We run an annual penetration test performed by an independent firm.',
+])
+
+async function answer(questions: Question[], evidence: EvidenceDocument[] = [policy]) {
+  return new OfflineEngine(NOW).answer(qn(questions), evidence)
+}
+
+describe('OfflineEngine', () => {
+  it('matches across security vocabulary (MFA ↔ 2FA, pen test ↔ penetration test) and cites verbatim', async () => {
+    const [mfa, pentest] = await answer([q('Do you require multi-factor authentication for employees?'), q('Do you conduct pen tests at least annually?')])
+    expect(mfa).toMatchObject({ label: 'YES', citations: [{ file: 'policy.pdf', location: 'page 1' }] })
+    expect(mfa!.citations[0]!.quote).toBe('All employees must use 2FA on every company account, enforced by our identity provider.')
+    expect(pentest!.label).toBe('YES')
+  })
+
+  it('reads negation, limits and planned work from the evidence', async () => {
+    const [db, laptops, sso] = await answer([
+      q('Are application databases encrypted at rest?'),
+      q('Are all laptops encrypted?'),
+      q('Do you support SSO (e.g. SAML, Shibboleth) for customers?'),
+    ])
+    expect(db!.label).toBe('NO')
+    expect(laptops!.label).toBe('PARTIALLY')
+    expect(sso).toMatchObject({ label: 'PLANNED', planned: 'Q3/2026' })
+    // A denial, limit or plan read from wording always goes to a person.
+    expect([db, laptops, sso].every((a) => a!.flagged)).toBe(true)
+  })
+
+  it('never answers Yes without evidence: the answer is flagged "no evidence found"', async () => {
+    const [a] = await answer([q('Do you maintain a SOC 2 Type II report?')])
+    expect(a).toMatchObject({ label: 'NO', flagged: true, citations: [] })
+    expect(a!.reasons).toContain('no evidence found')
+  })
+
+  it('flags evidence that contradicts itself and cites both sides', async () => {
+    const posthogLike = doc('security.md', [
+      'PostHog is certified as SOC 2 Type II compliant, following an external audit.',
+      'We are currently in the process of obtaining our SOC 2 Type II certification, and anticipate our report in July.',
+    ])
+    const [a] = await answer([q('Are you SOC 2 Type II certified?')], [posthogLike])
+    expect(a!.flagged).toBe(true)
+    expect(a!.reasons.join(' ')).toMatch(/contradicts itself/)
+    expect(a!.citations).toHaveLength(2)
+  })
+
+  it('makes dependent questions follow their parent and repeats answers to repeated questions', async () => {
+    const parent = q('Do you operate a drone delivery fleet for customer data?')
+    const child = q('If yes, are the drones encrypted?', { dependsOn: { key: parent.key, when: 'YES' } })
+    const first = q('Do you require multi-factor authentication for employees?')
+    const again = q('Do you require multi-factor authentication for employees?')
+    const [p, c, a, b] = await answer([parent, child, first, again])
+    expect(p!.label).toBe('NO')
+    expect(c).toMatchObject({ label: 'N/A', dependencyOf: parent.key, flagged: true })
+    expect(c!.text).toBe(`Not applicable: ${parent.id} was answered NO.`)
+    expect({ ...b, key: a!.key }).toEqual(a)
+  })
+
+  it('flags questions that commit the vendor to an obligation, whatever the evidence', async () => {
+    const [a] = await answer([q('Will you notify the institution within 72 hours of a penetration test finding?')])
+    expect(a!.flagged).toBe(true)
+    expect(a!.reasons.join(' ')).toMatch(/commits you to a notification window/)
+  })
+
+  it('flags answers resting on an audit period that ended over 12 months ago', async () => {
+    const soc = doc('soc3.pdf', ['Controls were effective throughout the period July 1, 2022 to June 30, 2023, based on the trust services criteria.', 'Instructure undergoes an annual SOC 2 Type II audit of its controls.'])
+    const [a] = await answer([q('Do you undergo an annual SOC 2 Type II audit?')], [soc])
+    expect(a!.reasons.join(' ')).toMatch(/evidence period has lapsed: soc3\.pdf covers a period that ended June 30, 2023/)
+    expect(a!.flagged).toBe(true)
+  })
+
+  it('reuses a previously answered question, citing its file and cell', async () => {
+    const library: LibraryEntry[] = [{ file: 'old.xlsx', location: 'Sheet1!C4', question: 'Do you encrypt backups?', answer: 'Yes', comment: 'Backups are encrypted with AES-256.' }]
+    const old = doc('old.xlsx', [], { library, passages: [{ file: 'old.xlsx', location: 'Sheet1!C4', text: 'Yes' }, { file: 'old.xlsx', location: 'Sheet1!D4', text: 'Backups are encrypted with AES-256.' }] })
+    const [a] = await answer([q('Do you encrypt backups?')], [old])
+    expect(a).toMatchObject({ label: 'YES', flagged: false, reusedFrom: 'old.xlsx, Sheet1!C4' })
+    expect(a!.citations).toEqual([
+      { file: 'old.xlsx', location: 'Sheet1!C4', quote: 'Yes' },
+      { file: 'old.xlsx', location: 'Sheet1!D4', quote: 'Backups are encrypted with AES-256.' },
+    ])
+  })
+
+  it('ignores evidence that is not in English rather than quoting it for English questions', async () => {
+    const es = doc('resumen.pdf', ['Todos los empleados deben usar 2FA en cada cuenta de la empresa.'], { language: 'Spanish' })
+    const [a] = await answer([q('Do you require multi-factor authentication for employees?')], [es])
+    expect(a!.reasons).toContain('no evidence found')
+  })
+
+  it('is deterministic', async () => {
+    const questions = [q('Are application databases encrypted at rest?'), q('Do you conduct pen tests at least annually?')]
+    expect(await answer(questions)).toEqual(await answer(questions))
+  })
+})

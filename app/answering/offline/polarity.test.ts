@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { polarity, quarterOf } from './polarity'
+import { words } from './tokens'
+
+const keys = (q: string) => new Set(words(q))
+
+describe('polarity', () => {
+  it('scopes negation to the asked practice', () => {
+    expect(polarity('We do not store card numbers.', keys('Do you store card numbers?')).negated).toBe(true)
+    expect(polarity('Our databases are generally not encrypted at rest.', keys('Are databases encrypted?')).negated).toBe(true)
+    expect(polarity('Traffic inside the network is unencrypted.', keys('Is traffic encrypted?')).negated).toBe(true)
+    expect(polarity('Logs are kept for no less than 90 days.', keys('Are logs kept?')).negated).toBe(false)
+    expect(polarity('We do not share data with advertisers; backups are encrypted.', keys('Are backups encrypted?')).negated).toBe(false)
+  })
+
+  it('reads limits, hedges and planned work', () => {
+    expect(polarity('All laptops are encrypted except loaners.', keys('Are laptops encrypted?')).limited).toBe(true)
+    expect(polarity('Patches are generally applied within 30 days.', keys('Are patches applied?')).hedged).toBe(true)
+    expect(polarity('SSO is on our roadmap for Q1 2027.', keys('Do you support SSO?')).planned).toEqual({ quarter: 'Q1/2027' })
+  })
+})
+
+describe('quarterOf', () => {
+  it.each([
+    ['in Q3 2026', 'Q3/2026'],
+    ['by 2026-Q2', 'Q2/2026'],
+    ['in the third quarter of 2026', 'Q3/2026'],
+    ['during H1 2027', 'Q2/2027'],
+    ['by August 2026', 'Q3/2026'],
+    ['by the end of 2026', 'Q4/2026'],
+    ['soon', undefined],
+  ])('%s → %s', (text, quarter) => expect(quarterOf(text)).toBe(quarter))
+})
