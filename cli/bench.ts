@@ -32,7 +32,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
   console.log(formatTable(results))
   const n = Number(values.failures)
   if (n > 0) console.log(failureCases(results, n))
-  console.log('\n# Gemini and OpenAI-compatible engines against recorded responses (plumbing check, NOT an accuracy figure)\n')
+  console.log('\n# Gemini and OpenAI-compatible engines against scripted MSW responses (plumbing check, NOT an accuracy figure)\n')
   console.log(await runPlumbing(projectRoot()))
   return 0
 }
