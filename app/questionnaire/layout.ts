@@ -93,6 +93,7 @@ function columnStats(grid: Grid, rows: number[]): Map<number, ColumnStats> {
   return stats
 }
 
+const zero: ColumnStats = { ids: 0, numericIds: 0, strong: 0, weak: 0 }
 const questionScore = (s: ColumnStats) => 2 * s.strong + s.weak
 
 function columnsWith(header: HeaderCandidate | undefined, role: HeaderRole): number[] {
@@ -118,7 +119,7 @@ export function detectLayout(grid: Grid): DetectedLayout | null {
   const eligible = (c: number) => c !== idColumn && !reserved.has(c)
   const named = columnsWith(header, 'question').filter((c) => eligible(c) && questionScore(stats.get(c) ?? zero) >= 2)
   const byContent = [...stats]
-    .filter(([c, s]) => eligible(c) && columnsWith(header, 'answer').indexOf(c) < 0 && questionScore(s) >= 2)
+    .filter(([c, s]) => eligible(c) && !columnsWith(header, 'answer').includes(c) && questionScore(s) >= 2)
     .sort((a, b) => questionScore(b[1]) - questionScore(a[1]) || a[0] - b[0])
   const questionColumn = named[0] ?? byContent[0]?.[0]
   if (questionColumn === undefined) return null
@@ -149,8 +150,6 @@ export function detectLayout(grid: Grid): DetectedLayout | null {
     headerLabels: header?.labels ?? new Map(),
   }
 }
-
-const zero: ColumnStats = { ids: 0, numericIds: 0, strong: 0, weak: 0 }
 
 /** With no answer header, the column whose cells carry dropdowns on the question rows is the answer column. */
 function dropdownColumn(grid: Grid, rows: number[], questionColumn: number, free: (c: number) => boolean): number | undefined {

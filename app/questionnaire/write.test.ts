@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx'
+import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { buildDocx } from '../../tests/fixtures/questionnaires/docx-builder'
 import { answerCells, compareWorkbooks } from '../../tests/fixtures/questionnaires/fidelity'
@@ -70,6 +71,8 @@ describe('writing answers into an .xlsx questionnaire', () => {
   it('changes nothing but the answer and comment cells: values, formulas, validations, parts', () => {
     const report = compareWorkbooks(original, run.output, run.written)
     expect(report).toEqual({ missingSheets: [], changedCells: [], changedValidations: [], missingParts: [], changedParts: [], addedParts: ['xl/worksheets/sheet4.xml'] })
+    // Formulas reading the answers are recalculated when the workbook is opened.
+    expect(strFromU8(unzipSync(run.output)['xl/workbook.xml']!)).toContain('<calcPr calcId="191029" fullCalcOnLoad="1"/>')
   })
 
   it('fills each answer cell with a value from its dropdown, and the nuance in the comment', () => {
