@@ -16,7 +16,7 @@ const CONCEPTS: Record<string, string[]> = {
   rto: ['rto', 'recovery time objective'],
   rpo: ['rpo', 'recovery point objective'],
   sdlc: ['sdlc', 'software development (?:life ?cycle|lifecycle|process)', 'secure (?:software )?development', 'development life ?cycle', 'secure coding', 'code reviews?'],
-  soc2: ['soc ?2', 'soc ?ii', 'ssae ?-?18', 'soc ?3', 'type (?:ii|2) (?:report|audit)', 'trust services criteria'],
+  soc2: ['soc ?2', 'soc ?ii', 'ssae ?-?18', 'soc ?3', 'trust services criteria'],
   iso27001: ['iso(?:/iec)? ?27001', '27001', 'isms', 'information security management system'],
   incident: ['incident response', 'incident management', 'security incidents?', 'incident handling', 'breach(?:es)?'],
   logging: ['audit (?:logs?|trails?)', 'logging', 'logs?', 'siem', 'log management'],

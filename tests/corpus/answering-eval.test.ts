@@ -1,0 +1,63 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { OfflineEngine } from '../../app/answering/offline/engine'
+import { extractEvidence } from '../../app/evidence/extract.server'
+import type { Question } from '../../app/questionnaire/model'
+import { runAccuracy } from '../../bench/accuracy'
+import { holdOutQuestions } from '../../bench/mattermost'
+
+// Evaluation data is read in place (never copied); open data too, so no licence files need to travel with it.
+const ROOT = path.resolve(__dirname, '../..')
+const EVAL = path.resolve(ROOT, '../shared/data/eval')
+const OPEN = path.resolve(ROOT, '../shared/data/open')
+const hasEval = existsSync(EVAL)
+const hasOpen = existsSync(OPEN)
+if (!hasEval) console.log('answering corpus tests skipped: ../shared/data/eval not found')
+if (!hasOpen) console.log('open-data answering tests skipped: ../shared/data/open not found')
+
+describe.skipIf(!hasEval)(hasEval ? 'offline engine on the real sets' : 'offline engine on the real sets: skipped: ../shared/data/eval not found', () => {
+  it('measures every set, quotes only verbatim text and answers every question it is given', async () => {
+    const results = await runAccuracy(ROOT)
+    if (typeof results === 'string') throw new Error(results)
+    expect(results).toHaveLength(6)
+    for (const r of results) {
+      expect(r.set.problem, r.set.name).toBeUndefined()
+      expect(r.score!.invalidCitations, r.set.name).toBe(0)
+      expect(r.rows.every((row) => row.answer !== undefined)).toBe(true)
+      // Accuracy targets are benchmark figures (docs/benchmarks.md), not test assertions.
+    }
+  }, 120_000)
+
+  it('holds the Mattermost answer key out of its evidence', () => {
+    const md = readFileSync(path.join(EVAL, 'mattermost/docs_process_security_2020-07-20.md'), 'utf8')
+    const held = holdOutQuestions('docs_process_security_2020-07-20.md', md)
+    expect(held.questionnaire.questions).toHaveLength(77)
+    expect([...held.truth.values()].every((t) => t === 'YES')).toBe(true)
+    for (const q of held.questionnaire.questions) expect(held.evidenceText).not.toContain(q.text)
+  })
+})
+
+function question(text: string): Question {
+  return { key: `S!${text.length}`, id: 'Q1', text, kind: 'question', allowed: ['Yes', 'No'], location: { sheet: 'S', row: 1, questionCell: 'B1', answerCell: 'C1' } }
+}
+
+async function answerFrom(files: string[], text: string) {
+  const evidence = await extractEvidence(files.map((f) => ({ name: path.basename(f), bytes: new Uint8Array(readFileSync(path.join(OPEN, f))) })))
+  const questionnaire = { fileName: 'q.xlsx', format: 'xlsx' as const, kind: 'test', sheets: [], questions: [question(text)], notes: [] }
+  return (await new OfflineEngine({ now: new Date('2025-01-01T00:00:00Z') }).answer(questionnaire, evidence))[0]!
+}
+
+describe.skipIf(!hasOpen)(hasOpen ? 'real negatives and contradictions in open data' : 'open data: skipped: ../shared/data/open not found', () => {
+  it('answers No where 37signals says its application databases are generally not encrypted at rest', async () => {
+    const a = await answerFrom(['basecamp-policies/security_index.md'], 'Are application databases encrypted at rest?')
+    expect(a.label).toBe('NO')
+    expect(a.citations[0]!.quote).toMatch(/generally not encrypted at rest/)
+  })
+
+  it('flags the PostHog page that both claims and is still obtaining SOC 2 Type II', async () => {
+    const a = await answerFrom(['posthog/handbook_company_security_050a845c.md'], 'Do you have a SOC 2 Type II report?')
+    expect(a.flagged).toBe(true)
+    expect(a.reasons.join(' ')).toMatch(/contradicts itself/)
+  })
+})
