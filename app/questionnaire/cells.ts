@@ -51,10 +51,6 @@ export function parseRange(ref: string): CellRange {
   }
 }
 
-export function inRange(ref: { col: number; row: number }, range: CellRange) {
-  return ref.col >= range.c1 && ref.col <= range.c2 && ref.row >= range.r1 && ref.row <= range.r2
-}
-
 /** A space-separated list of references (a validation's sqref); references that do not parse are skipped. */
 export function parseSqref(sqref: string): CellRange[] {
   return sqref

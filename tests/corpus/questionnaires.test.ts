@@ -28,12 +28,22 @@ interface Expected {
   firstIds: string[]
   /** Question rows in the workbook (SOURCES.md counts them with or without profile rows). */
   rows: number
+  /** First and last question row, where SOURCES.md states them. */
+  span?: [number, number]
 }
 
 const YES_NO = ['Yes', 'No']
 const YES_NO_NA = ['Yes', 'No', 'N/A']
-const CAIQ_SHEET = [{ name: 'CAIQv4.0.3', questions: 261, profile: 0, mirrored: 0, headerRow: 2 }]
-const CAIQ_COLUMNS = { id: 'A', question: 'B', answer: 'C', comment: 'E' }
+const caiq = (file: string): Expected => ({
+  file,
+  kind: 'CAIQ 4.0.3',
+  sheets: [{ name: 'CAIQv4.0.3', questions: 261, profile: 0, mirrored: 0, headerRow: 2 }],
+  columns: { id: 'A', question: 'B', answer: 'C', comment: 'E' },
+  lists: [['Yes', 'No', 'NA']],
+  firstIds: ['A&A-01.1', 'A&A-01.2', 'A&A-02.1'],
+  rows: 261,
+  span: [3, 263],
+})
 const HECVAT3_COLUMNS = { id: 'A', question: 'B', answer: 'C', comment: 'D' }
 const lite = (file: string): Expected => ({
   file: `instructure/questionnaires/${file}`,
@@ -46,24 +56,8 @@ const lite = (file: string): Expected => ({
 })
 
 const CORPUS: Expected[] = [
-  {
-    file: 'caiq-v4/CAIQv4.0.3_STAR-Security-Questionnaire_Generated-at_2024-06-03.xlsx',
-    kind: 'CAIQ 4.0.3',
-    sheets: CAIQ_SHEET,
-    columns: CAIQ_COLUMNS,
-    lists: [['Yes', 'No', 'NA']],
-    firstIds: ['A&A-01.1', 'A&A-01.2', 'A&A-02.1'],
-    rows: 261,
-  },
-  {
-    file: 'instructure/questionnaires/Instructure_CAIQ.xlsx',
-    kind: 'CAIQ 4.0.3',
-    sheets: CAIQ_SHEET,
-    columns: CAIQ_COLUMNS,
-    lists: [['Yes', 'No', 'NA']],
-    firstIds: ['A&A-01.1', 'A&A-01.2', 'A&A-02.1'],
-    rows: 261,
-  },
+  caiq('caiq-v4/CAIQv4.0.3_STAR-Security-Questionnaire_Generated-at_2024-06-03.xlsx'),
+  caiq('instructure/questionnaires/Instructure_CAIQ.xlsx'),
   {
     file: 'hecvat/HECVAT_v4.1.4_blank.xlsx',
     kind: 'HECVAT 4.1.4',
@@ -142,6 +136,7 @@ describe.skipIf(!exists)(exists ? 'questionnaire corpus in ../shared/data/eval' 
       }
       expect(q.questions.length + q.sheets.reduce((n, s) => n + s.mirroredRows, 0)).toBe(expected.rows)
       expect(q.questions.slice(0, 3).map((x) => x.id)).toEqual(expected.firstIds)
+      if (expected.span) expect([q.questions[0]!.location.row, q.questions.at(-1)!.location.row]).toEqual(expected.span)
     })
 
     it('takes no row of a scoring, report or reference sheet for a question', () => {
