@@ -117,3 +117,12 @@ describe('OfflineEngine', () => {
     expect(await answer(questions)).toEqual(await answer(questions))
   })
 })
+
+describe('OfflineEngine on questions about past events', () => {
+  it('does not read a response plan as proof that an incident happened', async () => {
+    const plan = doc('bcp.pdf', ['Our business continuity plan covers unplanned disruption of the service and is tested annually.'])
+    const [a] = await new OfflineEngine(NOW).answer(qn([q('Have you had an unplanned disruption to this service in the last 12 months?')]), [plan])
+    expect(a).toMatchObject({ label: 'NO', flagged: true })
+    expect(a!.reasons).toContain('asks whether something happened: the evidence describes practices, not events')
+  })
+})

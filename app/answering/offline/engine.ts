@@ -57,6 +57,7 @@ export function answerOne(q: Question, index: SentenceIndex): Answer {
   const keyStems = new Set(words(parts.asked).filter((w) => !GENERIC.has(w)))
   const hits = index.search(query).filter((h) => h.coverage >= MIN_COVERAGE)
   const yesNo = isYesNoQuestion(q)
+  if (yesNo && PAST_EVENT.test(parts.asked) && ADVERSE.test(parts.asked)) return pastEvent(q)
   if (!hits.length) return noEvidence(q, yesNo)
   const best = hits[0]!
   const close = hits.filter((h) => h.coverage >= best.coverage - 0.12)
@@ -111,6 +112,25 @@ function labelOf(p: Polarity): AnswerLabel {
 function sameSide(a: AnswerLabel, b: AnswerLabel): boolean {
   const yes = (l: AnswerLabel) => l === 'YES' || l === 'PARTIALLY'
   return yes(a) === yes(b)
+}
+
+const PAST_EVENT = /\b(?:have you (?:ever )?(?:had|experienced|suffered|been subject)|has there been|have there been|did you have|in the (?:last|past) (?:\d+|twelve|six) (?:months|years))\b/i
+const ADVERSE = /\b(?:breach\w*|disruption\w*|outages?|incidents?|compromis\w*|lawsuits?|fines?|penalt\w*|data loss|downtime)\b/i
+
+/**
+ * "Have you had a breach in the last 12 months?" asks about events, and evidence describes practices: a breach
+ * response plan is no evidence of a breach. The cautious answer is No, for a person to confirm.
+ */
+function pastEvent(q: Question): Answer {
+  return {
+    key: q.key,
+    label: 'NO',
+    text: 'No such event is recorded in the uploaded files; answered No until someone confirms.',
+    confidence: 0.5,
+    citations: [],
+    flagged: true,
+    reasons: ['asks whether something happened: the evidence describes practices, not events'],
+  }
 }
 
 function noEvidence(q: Question, yesNo: boolean): Answer {

@@ -43,7 +43,7 @@ const CONCEPTS: Record<string, string[]> = {
   audit: ['audit\\w*', 'auditor\\w*', 'attestation', 'independent(?:ly)? (?:assess\\w*|review\\w*|audit\\w*)', 'certif\\w*'],
   retention: ['retention', 'retain\\w*', 'dele(?:te|tion|ted)', 'destr(?:oy|uction|oyed)', 'purg\\w*', 'dispos\\w*', 'sanitiz\\w*', 'wip(?:e|ed|ing)'],
   physical: ['physical (?:security|access)', 'badges?', 'cctv', 'video surveillance', 'surveillance', 'security guards?', 'biometric'],
-  accessibility: ['accessib\\w*', 'wcag', 'vpat', 'acr', 'a11y', 'screen readers?', 'section 508', 'keyboard(?: only| navigation)?'],
+  accessibility: ['accessibility', 'wcag', 'vpat', 'acr', 'a11y', 'screen readers?', 'section 508', 'keyboard(?: only| navigation)?'],
   multitenant: ['multi-?tenan\\w*', 'shared infrastructure', 'logically separated'],
   singletenant: ['single-?tenan\\w*', 'dedicated (?:instance|environment|infrastructure|hardware)'],
   policy: ['polic(?:y|ies)', 'procedures?', 'standards?'],
