@@ -13,6 +13,9 @@ export interface ResultView {
   xlsx: string
   pdf: string
   review: { id: string; row: number; sheet: string; question: string; answer: string; confidence: number; reason: string }[]
+  engine: string
+  evidence: { file: string; chars: number; status: 'ok' | 'empty' | 'error'; message?: string }[]
+  notes: string[]
 }
 
 /** 'Processing Complete!': downloads, expiry, delete, and the questions that need a person's review. */
@@ -93,6 +96,7 @@ export function JobResult({ job, confirmDelete, now }: { job: ResultView; confir
           </Card>
         </div>
       ) : null}
+      <RunDetails job={job} />
       {job.review.length ? (
         <Card>
           <h2 className="font-semibold">Needs Review</h2>
@@ -112,5 +116,40 @@ export function JobResult({ job, confirmDelete, now }: { job: ResultView; confir
         </Card>
       ) : null}
     </div>
+  )
+}
+
+/** What the run read: each evidence file with the text it gave (or why it gave none), and how the questionnaire was read. */
+function RunDetails({ job }: { job: ResultView }) {
+  return (
+    <Card>
+      <h2 className="font-semibold">What was read</h2>
+      <p className="mt-1 text-sm text-slate-600">Answered by the {job.engine} engine.</p>
+      {job.evidence.length ? (
+        <ul className="mt-4 divide-y divide-slate-100 text-sm" aria-label="Evidence files">
+          {job.evidence.map((e) => (
+            <li key={e.file} className="flex flex-wrap justify-between gap-2 py-2">
+              <span className="font-medium">{e.file}</span>
+              <span className={e.status === 'ok' ? 'text-right text-slate-600' : 'text-right text-amber-700'}>
+                {e.status === 'ok' ? `${e.chars.toLocaleString('en-US')} characters of text` : (e.message ?? 'No text found')}
+                {e.status === 'ok' && e.message ? <span className="block text-amber-700">{e.message}</span> : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4 text-sm text-amber-700">No evidence files were uploaded, so every answer is flagged for review.</p>
+      )}
+      {job.notes.length ? (
+        <details className="mt-4 text-sm">
+          <summary className="cursor-pointer text-slate-700">How the questionnaire was read ({job.notes.length} notes)</summary>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-600">
+            {job.notes.map((note, i) => (
+              <li key={i}>{note}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </Card>
   )
 }

@@ -4,6 +4,7 @@ import {
   checkEvidenceFile,
   checkQuestionnaireFile,
   EVIDENCE_ACCEPT,
+  EVIDENCE_TYPES_TEXT,
   formatBytes,
   MAX_EVIDENCE_FILES,
   MISSING_QUESTIONNAIRE,
@@ -120,7 +121,7 @@ export function UploadPanel({ serverProblems }: { serverProblems: UploadProblem[
           <Badge tone="brand">{`${evidenceCount}/${MAX_EVIDENCE_FILES} files`}</Badge>
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          Optional but recommended: policies, SOC 2 reports, earlier questionnaires. PDF, DOC, DOCX, TXT, MD, ZIP, XLSX or CSV, up to 25 MB each.
+          Optional but recommended: policies, SOC 2 reports, earlier questionnaires. {EVIDENCE_TYPES_TEXT}, up to 25 MB each.
         </p>
         <label
           {...drop(addEvidence)}

@@ -1,12 +1,12 @@
 import { unpackZip } from './archive'
 import { guessLanguage } from './language'
-import { EvidenceReadError, type EvidenceDocument, type EvidenceInput, type LibraryEntry, type Passage } from './model'
+import { EVIDENCE_EXTENSIONS, EvidenceReadError, type EvidenceDocument, type EvidenceInput, type LibraryEntry, type Passage } from './model'
 import { docPassages, docxPassages } from './office.server'
 import { chunkText, decodeText, lineLocator, markdownPassages } from './passages'
 import { pdfText } from './pdf.server'
 import { answerLibrary } from './workbook.server'
 
-export const EVIDENCE_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'md', 'rst', 'zip', 'xlsx', 'csv'] as const
+export { EVIDENCE_EXTENSIONS }
 export const MAX_EVIDENCE_BYTES = 25 * 1024 * 1024
 
 export function evidenceExtension(fileName: string): string | null {

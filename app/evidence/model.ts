@@ -1,3 +1,6 @@
+/** The file types accepted as evidence (extension, case-insensitive); .xlsx and .csv are answer libraries. */
+export const EVIDENCE_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'md', 'rst', 'zip', 'xlsx', 'csv'] as const
+
 /** Evidence: text extracted from the user's files, each piece with a location a reader can find again. */
 
 export interface Passage {

@@ -3,7 +3,9 @@
  * Plain data only, so it can be serialised into answers.json and passed between processes.
  */
 
-export type QuestionnaireFormat = 'xlsx' | 'xls' | 'csv' | 'docx'
+/** The file types a questionnaire may be (extension, case-insensitive). */
+export const QUESTIONNAIRE_EXTENSIONS = ['xlsx', 'xls', 'csv', 'docx'] as const
+export type QuestionnaireFormat = (typeof QUESTIONNAIRE_EXTENSIONS)[number]
 
 /** Where a question sits in its source file. For workbooks: sheet name and 1-based row; cells in A1 notation. */
 export interface QuestionLocation {

@@ -1,13 +1,13 @@
 import * as XLSX from '@e965/xlsx'
 import { csvGrid, sniffUtf16 } from './csv'
 import { docxGrids } from './docx'
-import { QuestionnaireError, type Questionnaire, type QuestionnaireFormat } from './model'
+import { QUESTIONNAIRE_EXTENSIONS, QuestionnaireError, type Questionnaire, type QuestionnaireFormat } from './model'
 import { XlsxPackage } from './ooxml/package'
 import { readWorkbookGrids } from './ooxml/read-workbook'
 import { gridsFromSheetJs } from './sheetjs-grid'
 import { questionnaireFromGrids } from './sheets'
 
-export const QUESTIONNAIRE_EXTENSIONS = ['xlsx', 'xls', 'csv', 'docx'] as const
+export { QUESTIONNAIRE_EXTENSIONS }
 
 export function questionnaireFormat(fileName: string): QuestionnaireFormat | null {
   const ext = fileName.toLowerCase().split('.').pop() ?? ''

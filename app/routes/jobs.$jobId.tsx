@@ -8,6 +8,7 @@ import { JobProgress } from '../components/job-progress'
 import { JobResult } from '../components/job-result'
 import { reviewItems } from '../job-view.server'
 import { deleteJobFiles, getOwnJob } from '../jobs.server'
+import type { RunSummary } from '../pipeline/results'
 import { services } from '../services.server'
 
 export const POLL_MS = 3000
@@ -35,6 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }
   }
   const deleted = Boolean(job.deletedAt)
+  const summary = job.summary as RunSummary | null
   return {
     view: 'result' as const,
     now: now.toISOString(),
@@ -50,6 +52,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       xlsx: `/api/result/${job.id}/xlsx`,
       pdf: `/api/result/${job.id}/pdf`,
       review: deleted ? [] : await reviewItems(services().store, job.id),
+      engine: job.engine ?? '',
+      evidence: summary?.evidence ?? [],
+      notes: summary?.notes ?? [],
     },
   }
 }

@@ -1,3 +1,6 @@
+import { EVIDENCE_EXTENSIONS } from '../evidence/model'
+import { QUESTIONNAIRE_EXTENSIONS } from '../questionnaire/model'
+
 /** Upload limits and the messages the spec gives for them; shared by the browser checks and the server. */
 
 export const MB = 1024 * 1024
@@ -5,8 +8,15 @@ export const QUESTIONNAIRE_MAX_BYTES = 10 * MB
 export const EVIDENCE_MAX_BYTES = 25 * MB
 export const MAX_EVIDENCE_FILES = 10
 
-export const QUESTIONNAIRE_EXTENSIONS = ['xlsx', 'xls', 'docx', 'csv'] as const
-export const EVIDENCE_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'md', 'zip', 'xlsx', 'csv'] as const
+export { QUESTIONNAIRE_EXTENSIONS, EVIDENCE_EXTENSIONS }
+
+/** "PDF, DOC, ... or CSV", for messages. */
+export const EVIDENCE_TYPES_TEXT = listText(EVIDENCE_EXTENSIONS)
+
+function listText(exts: readonly string[]): string {
+  const upper = exts.map((e) => e.toUpperCase())
+  return `${upper.slice(0, -1).join(', ')} or ${upper.at(-1)}`
+}
 
 export const QUESTIONNAIRE_ACCEPT = QUESTIONNAIRE_EXTENSIONS.map((e) => `.${e}`).join(',')
 export const EVIDENCE_ACCEPT = EVIDENCE_EXTENSIONS.map((e) => `.${e}`).join(',')
@@ -34,7 +44,7 @@ export function checkEvidenceFile(file: { name: string; size: number }): UploadP
   if (!(EVIDENCE_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
     return {
       title: 'Invalid Evidence File',
-      message: `${file.name}: Please upload PDF, DOC, DOCX, TXT, MD, ZIP, XLSX or CSV files only.`,
+      message: `${file.name}: Please upload ${EVIDENCE_TYPES_TEXT} files only.`,
     }
   }
   if (file.size > EVIDENCE_MAX_BYTES) return { title: 'File Too Large', message: `${file.name}: Please upload files smaller than 25MB.` }

@@ -66,6 +66,9 @@ describe.skipIf(!browserAvailable())('upload → progress → result → downloa
         await page.getByRole('heading', { name: 'Processing Complete!' }).waitFor({ timeout: 20_000 })
         await page.getByText(`Job ${jobId} processed successfully with 1 evidence files`).waitFor()
         expect(await page.getByTestId('files-available').textContent()).toMatch(/Files available for: (1h 0m|0h 59m)/)
+        const evidence = page.getByRole('list', { name: 'Evidence files' })
+        await evidence.getByText('security-policy.md').waitFor()
+        expect(await evidence.textContent()).toMatch(/\d+ characters of text/)
 
         const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Spreadsheet' }).click()])
         expect(xlsxDownload.suggestedFilename()).toBe(`questionnaire-${jobId}.xlsx`)
