@@ -118,7 +118,7 @@ export function UploadPanel({ serverProblems }: { serverProblems: UploadProblem[
       <Card>
         <div className="flex items-center justify-between">
           <h2 className="text-lg font-semibold">Step 2: Upload Evidence Files</h2>
-          <Badge tone="brand">{`${evidenceCount}/${MAX_EVIDENCE_FILES} files`}</Badge>
+          <Badge tone="brand">{hydrated ? `${evidenceCount}/${MAX_EVIDENCE_FILES} files` : `up to ${MAX_EVIDENCE_FILES} files`}</Badge>
         </div>
         <p className="mt-1 text-sm text-slate-600">
           Optional but recommended: policies, SOC 2 reports, earlier questionnaires. {EVIDENCE_TYPES_TEXT}, up to 25 MB each.
