@@ -6,12 +6,14 @@ import type { Answer, AnsweringEngine, AnswerLabel, Citation, EngineProgress } f
 import { finalizeAnswers, NO_EVIDENCE, type FinalizeOptions } from '../rules'
 import { AnswerLibrary } from './library'
 import { polarity, type Polarity } from './polarity'
-import { exampleGroups, questionParts } from './query'
+import { boilerplate, exampleGroups, questionParts } from './query'
 import { SentenceIndex, type Hit } from './retrieval'
 import { GENERIC, words } from './tokens'
 
 /** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
 const MIN_COVERAGE = 0.34
+/** Below this share of the question's core terms (its subject), a sentence is about something else. */
+const MIN_CORE = 0.5
 /** At or above this, a sentence states the practice closely enough to answer from it without a person. */
 const STRONG_COVERAGE = 0.72
 
@@ -36,10 +38,11 @@ export class OfflineEngine implements AnsweringEngine {
     const readable = evidence.filter((d) => d.status === 'ok' && (!d.language || d.language === 'English'))
     const index = new SentenceIndex(readable)
     const library = new AnswerLibrary(readable.flatMap((d) => d.library))
+    const damp = boilerplate(questionnaire.questions.filter((q) => q.kind === 'question').map((q) => q.text))
     const raw: Answer[] = []
     const total = questionnaire.questions.length
     for (const [i, q] of questionnaire.questions.entries()) {
-      raw.push(library.answer(q.key, q.text) ?? answerOne(q, index))
+      raw.push(library.answer(q.key, q.text) ?? answerOne(q, index, damp))
       if (i % 25 === 24 || i === total - 1) {
         onProgress?.(i + 1, total)
         await new Promise((resolve) => setImmediate(resolve))
@@ -49,13 +52,13 @@ export class OfflineEngine implements AnsweringEngine {
   }
 }
 
-export function answerOne(q: Question, index: SentenceIndex): Answer {
+export function answerOne(q: Question, index: SentenceIndex, damp?: (term: string) => number): Answer {
   if (q.kind === 'profile') return { key: q.key, label: 'N/A', text: '', confidence: 0, citations: [], flagged: true, reasons: [] }
   const parts = questionParts(q.text)
-  const query = index.queryTerms(parts.asked, exampleGroups(parts))
+  const query = index.queryTerms(parts.asked, exampleGroups(parts), damp)
   // Negation is judged against the asked words themselves, including those folded into concepts ("encrypted").
   const keyStems = new Set(words(parts.asked).filter((w) => !GENERIC.has(w)))
-  const hits = index.search(query).filter((h) => h.coverage >= MIN_COVERAGE)
+  const hits = index.search(query).filter((h) => h.coverage >= MIN_COVERAGE && h.coreCoverage >= MIN_CORE)
   const yesNo = isYesNoQuestion(q)
   if (yesNo && PAST_EVENT.test(parts.asked) && ADVERSE.test(parts.asked)) return pastEvent(q)
   if (!hits.length) return noEvidence(q, yesNo)

@@ -30,3 +30,20 @@ export function questionParts(text: string): QuestionParts {
 export function exampleGroups(parts: QuestionParts): string[][] {
   return parts.examples.map((list) => [...new Set(terms(list))]).filter((g) => g.length > 0)
 }
+
+/** A term in at least this share of a questionnaire's questions is its boilerplate, not any question's subject. */
+const BOILERPLATE_SHARE = 0.08
+const BOILERPLATE_DAMP = 0.3
+const MIN_QUESTIONS = 20
+
+/**
+ * Down-weighting for the questionnaire's own boilerplate: CAIQ repeats "established, documented, approved,
+ * communicated, applied, evaluated, and maintained" in most questions, so those words say nothing about which
+ * practice a question asks about. Small questionnaires have too few questions to tell.
+ */
+export function boilerplate(questions: string[]): (term: string) => number {
+  if (questions.length < MIN_QUESTIONS) return () => 1
+  const counts = new Map<string, number>()
+  for (const q of questions) for (const t of new Set(terms(questionParts(q).asked))) counts.set(t, (counts.get(t) ?? 0) + 1)
+  return (term) => ((counts.get(term) ?? 0) >= questions.length * BOILERPLATE_SHARE ? BOILERPLATE_DAMP : 1)
+}

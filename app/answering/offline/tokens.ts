@@ -1,3 +1,4 @@
+import { porter } from './stem'
 import { concepts } from './vocabulary'
 
 const STOP = new Set(
@@ -8,21 +9,33 @@ const STOP = new Set(
   also only each every both either those so just about over under more most some such very`.split(/\s+/),
 )
 
-/** Lower-cased content words with a light suffix strip, so "encrypted" and "encryption" meet at "encrypt". */
+/** Stop words again after stemming, so "companies" and "vendors" go the way of "company" and "vendor". */
+const STOP_STEMS = new Set([...STOP].filter((w) => /^[a-z]+$/.test(w) && w.length > 3).map((w) => porter(w)))
+
+/** Web addresses carry path words ("config-settings.html") that are not statements: they are left out. */
+const URL = /<?\bhttps?:\/\/[^\s>)\]]+>?|\bwww\.[^\s>)\]]+/gi
+/** A word broken across lines by a PDF ("vulnera-\nbilities"): also read joined. */
+const BROKEN = /([a-z]{2,})-[ \t]*\n[ \t]*([a-z]{2,})/gi
+
+/** Lower-cased content words, stemmed, so "encrypted" and "encryption" meet at "encrypt", "scanned" and "scans" at "scan". */
 export function words(text: string): string[] {
-  return (text.toLowerCase().normalize('NFKD').match(/[a-z0-9]+/g) ?? []).filter((w) => w.length > 1 && !STOP.has(w)).map(stem)
+  return (clean(text).toLowerCase().normalize('NFKD').match(/[a-z0-9]+/g) ?? []).filter((w) => w.length > 1 && !STOP.has(w))
+    .map(stem)
+    .filter((w) => !STOP_STEMS.has(w))
+}
+
+function clean(text: string): string {
+  return text.replace(URL, ' ').replace(BROKEN, '$1-$2 $1$2').replace(/\s+/g, ' ')
 }
 
 /** Content words plus the security concepts the text mentions (#mfa, #soc2...). */
 export function terms(text: string): string[] {
-  const { ids, rest } = concepts(text)
+  const { ids, rest } = concepts(clean(text))
   return [...words(rest), ...ids]
 }
 
 export function stem(word: string): string {
-  if (word.length <= 4) return word
-  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`
-  return word.replace(/(?:ational|ations?|ization|ions?|ing|ed|es|s|ly|ments?)$/, '') || word
+  return /^[a-z]+$/.test(word) ? porter(word) : word
 }
 
 /**
@@ -35,5 +48,5 @@ export const GENERIC = new Set(
   conducted managed support provide including regular regularly periodic formal existing place current currently plan
   program programme policy policies standards control controls measures mechanisms capable ensures practices strategy
   based according within across specific identified used using utilize system systems data information security
-  established applicable`.split(/\s+/).map(stem),
+  established applicable past year years yearly month months recent recently last latest current new version`.split(/\s+/).map(stem),
 )
