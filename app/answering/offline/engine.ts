@@ -6,8 +6,9 @@ import type { Answer, AnsweringEngine, AnswerLabel, Citation, EngineProgress } f
 import { finalizeAnswers, NO_EVIDENCE, type FinalizeOptions } from '../rules'
 import { AnswerLibrary } from './library'
 import { polarity, type Polarity } from './polarity'
-import { boilerplate, exampleGroups, questionParts } from './query'
-import { SentenceIndex, type Hit } from './retrieval'
+import { boilerplate, exampleGroups, questionParts, type QuestionParts } from './query'
+import { SentenceIndex, type Hit, type QueryTerm } from './retrieval'
+import { asksAboutPastEvent, asksWhichDataIsHeld, asksWhoPerforms, leansOnPrevious, negativeCondition, statesDataHandling, statesDelegation } from './scope'
 import { GENERIC, words } from './tokens'
 
 /** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
@@ -16,6 +17,8 @@ const MIN_COVERAGE = 0.34
 const MIN_CORE = 0.5
 /** At or above this, a sentence states the practice closely enough to answer from it without a person. */
 const STRONG_COVERAGE = 0.72
+/** How sure the engine must be that a question's "If you don't ..." condition is unmet before calling it N/A. */
+const CONDITION_CONFIDENCE = 0.6
 
 interface Judged {
   hit: Hit
@@ -41,8 +44,10 @@ export class OfflineEngine implements AnsweringEngine {
     const damp = boilerplate(questionnaire.questions.filter((q) => q.kind === 'question').map((q) => q.text))
     const raw: Answer[] = []
     const total = questionnaire.questions.length
+    let previous: string | undefined
     for (const [i, q] of questionnaire.questions.entries()) {
-      raw.push(library.answer(q.key, q.text) ?? answerOne(q, index, damp))
+      raw.push(library.answer(q.key, q.text) ?? answerOne(q, index, { damp, previous }))
+      if (q.kind === 'question') previous = questionParts(q.text).asked
       if (i % 25 === 24 || i === total - 1) {
         onProgress?.(i + 1, total)
         await new Promise((resolve) => setImmediate(resolve))
@@ -52,15 +57,35 @@ export class OfflineEngine implements AnsweringEngine {
   }
 }
 
-export function answerOne(q: Question, index: SentenceIndex, damp?: (term: string) => number): Answer {
+export interface AskContext {
+  /** Weight multiplier for the questionnaire's boilerplate words. */
+  damp?: (term: string) => number
+  /** What the question before this one asked: "Are the policies ... reviewed?" means its policies. */
+  previous?: string
+}
+
+export function answerOne(q: Question, index: SentenceIndex, context: AskContext = {}): Answer {
   if (q.kind === 'profile') return { key: q.key, label: 'N/A', text: '', confidence: 0, citations: [], flagged: true, reasons: [] }
   const parts = questionParts(q.text)
-  const query = index.queryTerms(parts.asked, exampleGroups(parts), damp)
+  const yesNo = isYesNoQuestion(q)
+  if (yesNo && asksAboutPastEvent(parts.asked)) return pastEvent(q)
+  const condition = yesNo ? negativeCondition(q.text) : undefined
+  if (condition) {
+    const met = answerOne({ ...q, text: condition }, index, { damp: context.damp })
+    if (met.label === 'YES' && met.citations.length && met.confidence >= CONDITION_CONFIDENCE) return conditionUnmet(q, condition, met)
+  }
+  const query = queryOf(parts, index, context)
   // Negation is judged against the asked words themselves, including those folded into concepts ("encrypted").
   const keyStems = new Set(words(parts.asked).filter((w) => !GENERIC.has(w)))
-  const hits = index.search(query).filter((h) => h.coverage >= MIN_COVERAGE && h.coreCoverage >= MIN_CORE)
-  const yesNo = isYesNoQuestion(q)
-  if (yesNo && PAST_EVENT.test(parts.asked) && ADVERSE.test(parts.asked)) return pastEvent(q)
+  const ranked = index.search(query, 40)
+  if (yesNo && asksWhoPerforms(parts.asked)) {
+    // Who does it is said once, in a sentence about the provider: its subject may sit in the sentence before.
+    const delegated = ranked.find((h) => h.coreCoverage >= MIN_CORE && statesDelegation(h.sentence.text, h.sentence.terms))
+    if (delegated) return performedByProvider(q, delegated)
+  }
+  const candidates = ranked.filter((h) => h.coverage >= MIN_COVERAGE && h.coreCoverage >= MIN_CORE)
+  const dataHeld = asksWhichDataIsHeld(parts.asked, new Set(query.map((t) => t.term)))
+  const hits = candidates.filter((h) => h.coreOwn && (!dataHeld || statesDataHandling(h.sentence.text))).slice(0, 8)
   if (!hits.length) return noEvidence(q, yesNo)
   const best = hits[0]!
   const close = hits.filter((h) => h.coverage >= best.coverage - 0.12)
@@ -117,8 +142,42 @@ function sameSide(a: AnswerLabel, b: AnswerLabel): boolean {
   return yes(a) === yes(b)
 }
 
-const PAST_EVENT = /\b(?:have you (?:ever )?(?:had|experienced|suffered|been subject)|has there been|have there been|did you have|in the (?:last|past) (?:\d+|twelve|six) (?:months|years))\b/i
-const ADVERSE = /\b(?:breach\w*|disruption\w*|outages?|incidents?|compromis\w*|lawsuits?|fines?|penalt\w*|data loss|downtime)\b/i
+/** The question's weighted terms; a question leaning on the one before it takes that one's subject as its core. */
+function queryOf(parts: QuestionParts, index: SentenceIndex, context: AskContext): QueryTerm[] {
+  const query = index.queryTerms(parts.asked, exampleGroups(parts), context.damp)
+  if (!context.previous || !leansOnPrevious(parts.asked)) return query
+  const own = new Set(query.map((t) => t.term))
+  const inherited = index.queryTerms(context.previous, [], context.damp).filter((t) => t.core && t.group === undefined && !own.has(t.term))
+  if (!inherited.length) return query
+  return [...query.map((t) => ({ ...t, core: false })), ...inherited]
+}
+
+/** "If you don't support SSO, does ... support MFA?" when the evidence says SSO is supported: not applicable. */
+function conditionUnmet(q: Question, condition: string, met: Answer): Answer {
+  const what = condition.replace(/^Do you /, '').replace(/\?$/, '')
+  return {
+    key: q.key,
+    label: 'N/A',
+    text: `Not applicable: asked only if you do not ${what}, and the evidence says you do.`,
+    confidence: met.confidence,
+    citations: met.citations,
+    flagged: true,
+    reasons: [`asked only if you do not ${what}; the evidence says you do`],
+  }
+}
+
+/** "Does your company manage the data center?" when the evidence says a provider runs it: No, for a person to confirm. */
+function performedByProvider(q: Question, hit: Hit): Answer {
+  return {
+    key: q.key,
+    label: 'NO',
+    text: summary('NO', hit.sentence.text),
+    confidence: Math.round(Math.min(0.8, 0.25 + 0.75 * hit.coverage) * 1000) / 1000,
+    citations: [cite(hit)],
+    flagged: true,
+    reasons: ['the evidence says a provider does this for you, not your own staff'],
+  }
+}
 
 /**
  * "Have you had a breach in the last 12 months?" asks about events, and evidence describes practices: a breach

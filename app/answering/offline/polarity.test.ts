@@ -11,6 +11,8 @@ describe('polarity', () => {
     expect(polarity('Traffic inside the network is unencrypted.', keys('Is traffic encrypted?')).negated).toBe(true)
     expect(polarity('Logs are kept for no less than 90 days.', keys('Are logs kept?')).negated).toBe(false)
     expect(polarity('We do not share data with advertisers; backups are encrypted.', keys('Are backups encrypted?')).negated).toBe(false)
+    expect(polarity('Only information that will not interfere with the ongoing investigation is released.', keys('Do you investigate incidents?')).negated).toBe(false)
+    expect(polarity('We do not currently offer customer-managed encryption keys.', keys('Can customers manage their encryption keys?')).negated).toBe(true)
   })
 
   it('reads limits, hedges and planned work', () => {

@@ -21,6 +21,11 @@ const PLANNED =
   /\b(?:plan(?:s|ned)? to|planning to|planned for|on (?:our|the) (?:product )?roadmap|roadmap|(?:is|are) in progress|underway|under way|intends? to|intended to|expect(?:s|ed)? to (?:complete|achieve|launch|obtain|implement)|targeted for|scheduled for|working towards?|pursuing|in the process of|anticipates?|will (?:be )?(?:implement|introduc|launch|roll|obtain|achiev|complet|add|releas|support)\w*)\b/i
 
 const NEG_WINDOW = 7
+/** How many content words after a negation cue it can deny. */
+const NEG_CONTENT_WORDS = 2
+const FUNCTION_WORDS = new Set(
+  'a an the be been being is are was were do does did have has had to of in on at for with by any all our its their your this that these those yet always currently generally typically ever either shared stored kept used'.split(' '),
+)
 
 function deniesKey(clause: string, keyStems: Set<string>): boolean {
   const tokens = clause.toLowerCase().match(/[a-z0-9]+/g) ?? []
@@ -30,7 +35,13 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
     // "unencrypted", "non-compliant": a prefix that denies a key word.
     if (/^(?:un|non)[a-z]{4,}/.test(t) && keyStems.has(stem(t.replace(/^(?:un|non)/, '')))) return true
     if (!CUE.has(t)) continue
-    for (let j = i + 1; j <= Math.min(tokens.length - 1, i + NEG_WINDOW); j++) if (keyStems.has(stems[j]!)) return true
+    // A cue denies the words it governs: the first content words after it ("will not interfere with the
+    // investigation" denies interfering, not investigating).
+    let content = 0
+    for (let j = i + 1; j <= Math.min(tokens.length - 1, i + NEG_WINDOW) && content < NEG_CONTENT_WORDS; j++) {
+      if (keyStems.has(stems[j]!)) return true
+      if (!FUNCTION_WORDS.has(tokens[j]!)) content++
+    }
     // "databases are generally not encrypted": the cue follows its subject.
     if (/^(?:is|are|was|were|be|been|do|does|did)$/.test(tokens[i - 1] ?? '') || /^(?:is|are|was|were|do|does)$/.test(tokens[i - 2] ?? '')) {
       for (let j = Math.max(0, i - 5); j < i; j++) if (keyStems.has(stems[j]!)) return true

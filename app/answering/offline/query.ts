@@ -32,7 +32,7 @@ export function exampleGroups(parts: QuestionParts): string[][] {
 }
 
 /** A term in at least this share of a questionnaire's questions is its boilerplate, not any question's subject. */
-const BOILERPLATE_SHARE = 0.08
+const BOILERPLATE_SHARE = 0.1
 const BOILERPLATE_DAMP = 0.3
 const MIN_QUESTIONS = 20
 
@@ -45,5 +45,6 @@ export function boilerplate(questions: string[]): (term: string) => number {
   if (questions.length < MIN_QUESTIONS) return () => 1
   const counts = new Map<string, number>()
   for (const q of questions) for (const t of new Set(terms(questionParts(q).asked))) counts.set(t, (counts.get(t) ?? 0) + 1)
-  return (term) => ((counts.get(term) ?? 0) >= questions.length * BOILERPLATE_SHARE ? BOILERPLATE_DAMP : 1)
+  // Security concepts are subjects even when a whole section asks about them ("accessibility" in nine questions).
+  return (term) => (!term.startsWith('#') && (counts.get(term) ?? 0) >= questions.length * BOILERPLATE_SHARE ? BOILERPLATE_DAMP : 1)
 }

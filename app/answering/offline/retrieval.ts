@@ -1,6 +1,6 @@
 import type { EvidenceDocument, Passage } from '../../evidence/model'
 import { splitSentences } from '../../evidence/text'
-import { GENERIC, terms, words } from './tokens'
+import { GENERIC, subjectStems, terms, words } from './tokens'
 
 export interface Sentence {
   id: number
@@ -22,6 +22,8 @@ export interface Hit {
   ownCoverage: number
   /** Share of the question's core terms (the heaviest: its subject) the sentence or its context contains. */
   coreCoverage: number
+  /** The sentence itself names part of the question's core: a quote of it shows what it is about. */
+  coreOwn: boolean
   matched: Set<string>
 }
 
@@ -32,6 +34,8 @@ export interface QueryTerm {
   group?: number
   /** One of the question's heaviest terms: what it is about. */
   core?: boolean
+  /** A named subject (a security concept, an acronym): evidence must mention it, in the sentence or around it. */
+  required?: boolean
 }
 
 /** Concepts too broad to show that a sentence is about the question's subject. */
@@ -49,6 +53,9 @@ const ABSENT_WEIGHT = 1
 const CONTEXT_SHARE = 0.5
 /** Terms weighing at least this share of the heaviest are the question's core. */
 const CORE_SHARE = 0.6
+
+/** BM25 picks this many candidates; coverage re-ranks them (context-matched sentences score low on BM25 alone). */
+const RERANK_POOL = 200
 
 const K1 = 1.2
 const B = 0.75
@@ -128,9 +135,11 @@ export class SentenceIndex {
     // "NGPT"): it keeps full weight, so evidence about something else does not answer the question.
     const acronyms = new Set((text.match(/\b[A-Z][A-Z0-9]{1,5}s?\b/g) ?? []).flatMap((a) => words(a)))
     const subject = (term: string) => (term.startsWith('#') && !BROAD.has(term)) || acronyms.has(term)
+    const asSubject = subjectStems(text)
+    const generic = (term: string) => GENERIC.has(term) && !asSubject.has(term)
     const weigh = (term: string) => {
       let w = this.df(term) || subject(term) ? Math.min(MAX_WEIGHT, this.idf(term)) : ABSENT_WEIGHT
-      if (GENERIC.has(term)) w *= 0.2
+      if (generic(term)) w *= 0.2
       else if (BROAD.has(term)) w = Math.max(w, MIN_CONCEPT_WEIGHT) * 0.75
       else if (term.startsWith('#')) w = Math.max(w, MIN_CONCEPT_WEIGHT) * 1.5
       return w * damp(term)
@@ -143,8 +152,14 @@ export class SentenceIndex {
     })
     // The core is what the question is about: its security concepts and acronyms when it names any (an example
     // list naming one counts), else its heaviest words.
-    const named = out.filter((q) => !GENERIC.has(q.term) && (q.group === undefined ? subject(q.term) : out.some((o) => o.group === q.group && subject(o.term))))
-    if (named.length) for (const q of named) q.core = true
+    const named = out.filter((q) => !generic(q.term) && (q.group === undefined ? subject(q.term) : out.some((o) => o.group === q.group && subject(o.term))))
+    if (named.length) {
+      // Named subjects are all required, third parties and audits included ("a third party audit of accessibility").
+      for (const q of [...named, ...out.filter((o) => o.group === undefined && BROAD.has(o.term) && o.term !== '#policy')]) {
+        q.core = true
+        q.required = true
+      }
+    }
     else {
       const broad = out.filter((q) => BROAD.has(q.term))
       const top = Math.max(0, ...out.filter((q) => q.group === undefined).map((q) => q.weight))
@@ -159,6 +174,8 @@ export class SentenceIndex {
     for (const q of query) if (q.group !== undefined) groupMax.set(q.group, Math.max(groupMax.get(q.group) ?? 0, q.weight))
     const total = query.reduce((n, q) => n + (q.group === undefined ? q.weight : 0), 0) + [...groupMax.values()].reduce((a, b) => a + b, 0)
     if (!total) return []
+    const coreGroups = new Set(query.filter((q) => q.core && q.group !== undefined).map((q) => q.group!))
+    const requiredGroups = new Set(query.filter((q) => q.required && q.group !== undefined).map((q) => q.group!))
     const scores = new Map<number, number>()
     for (const { term, weight } of query) {
       for (const id of this.postings.get(term) ?? []) {
@@ -167,13 +184,14 @@ export class SentenceIndex {
         scores.set(id, (scores.get(id) ?? 0) + (weight * (K1 + 1)) / (1 + norm))
       }
     }
-    const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit * 6)
+    const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, RERANK_POOL)
     const hits = ranked.map(([id, score]) => {
       const sentence = this.sentences[id]!
       let own = 0
       let withContext = 0
       let core = 0
       let coreTotal = 0
+      let coreOwn = false
       const matched = new Set<string>()
       const groupOwn = new Map<number, number>()
       const groupContext = new Map<number, number>()
@@ -182,6 +200,7 @@ export class SentenceIndex {
         const inSentence = sentence.terms.has(term)
         const inContext = !inSentence && sentence.context.has(term)
         if (inSentence) matched.add(term)
+        if (q.core || (group !== undefined && coreGroups.has(group))) coreOwn ||= inSentence
         if (q.core) {
           coreTotal += weight
           core += inSentence ? weight : inContext ? weight * CONTEXT_SHARE : 0
@@ -194,8 +213,10 @@ export class SentenceIndex {
       }
       for (const w of groupOwn.values()) own += w
       for (const [g, w] of groupContext) if (!groupOwn.has(g)) withContext += w
-      const coreCoverage = coreTotal ? core / coreTotal : 1
-      return { sentence, score, ownCoverage: own / total, coverage: Math.min(1, (own + withContext) / total), coreCoverage, matched }
+      const missing = query.some((q) => q.required && q.group === undefined && !sentence.terms.has(q.term) && !sentence.context.has(q.term))
+      const groupMissing = [...requiredGroups].some((g) => !query.some((q) => q.group === g && (sentence.terms.has(q.term) || sentence.context.has(q.term))))
+      const coreCoverage = missing || groupMissing ? 0 : coreTotal ? core / coreTotal : 1
+      return { sentence, score, ownCoverage: own / total, coverage: Math.min(1, (own + withContext) / total), coreCoverage, coreOwn, matched }
     })
     // Rank by how much of the question a sentence covers, then by BM25, so a long sentence that repeats one
     // rare word does not beat one that states the whole practice.

@@ -40,13 +40,26 @@ export function stem(word: string): string {
 
 /**
  * Words that carry the question's form, not its subject ("established, documented, approved..."): they count at a
- * fifth of their weight, so "Are backups encrypted?" is decided by backups and encryption.
+ * fifth of their weight, so "Are backups encrypted?" is decided by backups and encryption. Listed as written:
+ * "documented" is form, "documentation" ("Do you have documentation...?") is a subject.
  */
-export const GENERIC = new Set(
+const GENERIC_WORDS = new Set(
   `established documented approved communicated applied evaluated maintained reviewed updated least annually defined
-  implemented process processes procedures ensure relevant appropriate organization organisation required performed
-  conducted managed support provide including regular regularly periodic formal existing place current currently plan
-  program programme policy policies standards control controls measures mechanisms capable ensures practices strategy
-  based according within across specific identified used using utilize system systems data information security
-  established applicable past year years yearly month months recent recently last latest current new version`.split(/\s+/).map(stem),
+  implemented process processes procedure procedures ensure ensured ensures relevant appropriate appropriately
+  organization organisation organizational organisational required requirements performed conducted managed support
+  supported provide provided including regular regularly periodic periodically formal formally existing place current
+  currently plan plans program programs programme policy policies standard standards control controls measures
+  mechanisms capable capabilities capability practices strategy strategies based according within across specific
+  identified used using utilize utilized system systems data information security established applicable past year
+  years yearly month months recent recently last latest new version enforced followed`.split(/\s+/),
 )
+
+/** The stems of generic words, for terms whose every use in a text is generic. */
+export const GENERIC = new Set([...GENERIC_WORDS].map(stem))
+
+/** Stems a text uses as a subject at least once (a word outside the generic list), so they keep full weight. */
+export function subjectStems(text: string): Set<string> {
+  const out = new Set<string>()
+  for (const w of clean(text).toLowerCase().match(/[a-z0-9]+/g) ?? []) if (!GENERIC_WORDS.has(w) && !STOP.has(w)) out.add(stem(w))
+  return out
+}

@@ -43,7 +43,11 @@ const CONCEPTS: Record<string, string[]> = {
   audit: ['audit\\w*', 'auditor\\w*', 'attestation', 'independent(?:ly)? (?:assess\\w*|review\\w*|audit\\w*)', 'certif\\w*'],
   retention: ['retention', 'retain\\w*', 'dele(?:te|tion|ted)', 'destr(?:oy|uction|oyed)', 'purg\\w*', 'dispos\\w*', 'sanitiz\\w*', 'wip(?:e|ed|ing)'],
   physical: ['physical (?:security|access)', 'badges?', 'cctv', 'video surveillance', 'surveillance', 'security guards?', 'biometric'],
-  accessibility: ['accessibility', 'wcag', 'vpat', 'acr', 'a11y', 'screen readers?', 'section 508', 'keyboard(?: only| navigation)?'],
+  // A conformance report and keyboard operation are things of their own: accessibility testing is evidence of neither.
+  vpat: ['vpats?', 'acrs?', 'accessibility conformance reports?', 'voluntary product accessibility templates?'],
+  keyboard: ['keyboard(?:[- ]only| navigation| access\\w*| operab\\w*)?'],
+  accessibility: ['accessibility', 'wcag', 'a11y', 'screen readers?', 'section 508'],
+  roadmap: ['roadmaps?', 'road maps?', 'delivery timelines?', 'release plans?'],
   multitenant: ['multi-?tenan\\w*', 'shared infrastructure', 'logically separated'],
   singletenant: ['single-?tenan\\w*', 'dedicated (?:instance|environment|infrastructure|hardware)'],
   policy: ['polic(?:y|ies)', 'procedures?', 'standards?'],

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { asksWhichDataIsHeld, asksWhoPerforms, leansOnPrevious, negativeCondition, statesDataHandling, statesDelegation } from './scope'
+import { terms } from './tokens'
+
+describe('question scope', () => {
+  it('tells questions about data the product holds from questions about compliance', () => {
+    const ask = (q: string) => asksWhichDataIsHeld(q, new Set(terms(q)))
+    expect(ask('Will data regulated by PCI DSS reside in the vended product?')).toBe(true)
+    expect(ask('Is the vended product designed to process or store Credit Card information?')).toBe(true)
+    expect(ask('Are you PCI DSS compliant?')).toBe(false)
+    expect(statesDataHandling('Level 1 service provider under the Payment Card Industry (PCI) Data Security Standard')).toBe(false)
+    expect(statesDataHandling('Card numbers are processed by our payment gateway and never stored.')).toBe(true)
+  })
+
+  it('reads "who does it" questions and delegation to a provider', () => {
+    expect(asksWhoPerforms('Does your company manage the physical data center where the data will reside?')).toBe(true)
+    expect(asksWhoPerforms('Are data centers physically secured?')).toBe(false)
+    const s = "Instructure relies on AWS' ability to design and operate these critical mechanisms."
+    expect(statesDelegation(s, new Set(terms(s)))).toBe(true)
+    const own = 'Our staff operate the data centers.'
+    expect(statesDelegation(own, new Set(terms(own)))).toBe(false)
+  })
+
+  it('turns a negative condition into its own question', () => {
+    expect(negativeCondition("If you don't support SSO, does your portal support multi-factor authentication?")).toBe('Do you support SSO?')
+    expect(negativeCondition('Does your portal support multi-factor authentication?')).toBeUndefined()
+  })
+
+  it('knows a question that leans on the one before it', () => {
+    expect(leansOnPrevious('Are the policies and procedures reviewed and updated at least annually?')).toBe(true)
+    expect(leansOnPrevious('Is the disaster response plan updated at least annually?')).toBe(false)
+  })
+})

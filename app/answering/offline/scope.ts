@@ -1,0 +1,67 @@
+/**
+ * What a question is really asking, beyond its words: whether it asks about an event, about data the product
+ * holds, about who performs a practice, whether it applies only under a condition, or whether it leans on the
+ * question before it. General questionnaire grammar only: nothing here names a particular questionnaire's rows.
+ */
+
+const PAST_EVENT = /\b(?:have you (?:ever )?(?:had|experienced|suffered|been subject)|has there been|have there been|did you have|in the (?:last|past) (?:\d+|twelve|six) (?:months|years))\b/i
+const ADVERSE = /\b(?:breach\w*|disruption\w*|outages?|incidents?|compromis\w*|lawsuits?|fines?|penalt\w*|data loss|downtime)\b/i
+
+/** "Have you had a breach in the last 12 months?": evidence describes practices, so it cannot show an event. */
+export function asksAboutPastEvent(asked: string): boolean {
+  return PAST_EVENT.test(asked) && ADVERSE.test(asked)
+}
+
+const HOLDS_DATA = /\b(?:reside|stored?|storing|process(?:ed|es|ing)?|collect(?:ed|s|ing)?|transmit(?:ted|s)?|hold|handle[sd]?|require access to|access to)\b/i
+const REGULATED = new Set(['#pci', '#hipaa'])
+const REGULATED_WORDS = /\b(?:credit card|cardholder|payment card|gps|location data|biometric|social security|health information|phi|ssn)\b/i
+const DATA_VERB = /\b(?:stor(?:e|es|ed|ing|age)|process(?:es|ed|ing)?|collect(?:s|ed|ing)?|transmit(?:s|ted|ting)?|resides?|hold(?:s|ing)?|handl(?:e|es|ed|ing)|accept(?:s|ed|ing)?|captur(?:e|es|ed|ing))\b/i
+
+/**
+ * "Will PCI data reside in the product?", "Does the app access GPS data?": a question about which data the product
+ * holds. Being a PCI service provider or HIPAA-aware is not evidence that the data is there; a sentence answers
+ * only if it says the data is stored, processed, collected or transmitted.
+ */
+export function asksWhichDataIsHeld(asked: string, concepts: Set<string>): boolean {
+  if (!HOLDS_DATA.test(asked)) return false
+  return [...concepts].some((c) => REGULATED.has(c)) || REGULATED_WORDS.test(asked)
+}
+
+export function statesDataHandling(sentence: string): boolean {
+  return DATA_VERB.test(sentence)
+}
+
+const ACTOR = /\b(?:do|does|will|did)\s+(?:you|your (?:company|organi[sz]ation|firm|team|staff))\s+(?:\w+\s+)?(?:manage|operate|own|run|maintain|control|staff|build|house)\b/i
+const DELEGATED = /\b(?:reli(?:es|ed)? (?:up)?on|rely (?:up)?on|hosted (?:on|by|in|with)|provided by|operated by|managed by|owned by|run by|outsourced to|delegated to|responsibility of)\b/i
+const PROVIDER = new Set(['#cloudhost', '#thirdparty'])
+
+/** "Does your company manage the physical data center?" asks who does it, not whether it is done. */
+export function asksWhoPerforms(asked: string): boolean {
+  return ACTOR.test(asked)
+}
+
+/** The sentence says a provider does it for the vendor ("relies on AWS' ability to design and operate..."). */
+export function statesDelegation(sentence: string, sentenceTerms: Set<string>): boolean {
+  return DELEGATED.test(sentence) && [...sentenceTerms].some((t) => PROVIDER.has(t))
+}
+
+const NEGATIVE_CONDITION = /^if (?:you|your [\w-]+(?: [\w-]+)?) (?:do not|don't|does not|doesn't|cannot|can't|are not|aren't|is not|isn't) ([^,?]{3,80}), /i
+
+/**
+ * "If you don't support SSO, does your portal support MFA?" applies only when the condition holds. Returns the
+ * condition as a question ("Do you support SSO?") so the engine can check it against the evidence.
+ */
+export function negativeCondition(text: string): string | undefined {
+  const m = NEGATIVE_CONDITION.exec(text.replace(/\s+/g, ' ').trim())
+  return m ? `Do you ${m[1]}?` : undefined
+}
+
+const ANAPHORA = /^(?:is|are|does|do|has|have|was|were|can)\s+(?:the|this|these|that|those|such|said)\s+(?:polic(?:y|ies)|procedures?|plans?|process(?:es)?|programm?e?s?|documentation|strateg(?:y|ies)|standards?|requirements?)\b/i
+
+/**
+ * "Are the policies and procedures reviewed and updated at least annually?" names no subject of its own: it means
+ * the policies of the question before it.
+ */
+export function leansOnPrevious(asked: string): boolean {
+  return ANAPHORA.test(asked.trim())
+}
