@@ -59,6 +59,39 @@ describe('OfflineEngine', () => {
     expect(a!.reasons).toContain('no evidence found')
   })
 
+  it('does not answer from evidence about something else when the question names a subject the evidence lacks', async () => {
+    const [tenancy, vpat] = await answer([
+      q('Does the environment provide for dedicated single-tenant capabilities?'),
+      q('Has a VPAT been created for the product within the past year?'),
+    ], [doc('overview.pdf', ['A dedicated security team runs our programme.', 'Accessibility testing is part of every release this past year.'])])
+    expect(tenancy).toMatchObject({ label: 'NO', citations: [], reasons: ['no evidence found'] })
+    expect(vpat).toMatchObject({ label: 'NO', citations: [], reasons: ['no evidence found'] })
+  })
+
+  it('reads a PDF sentence wrapped over lines, and word forms that differ ("backed up" / "backup")', async () => {
+    const pdf = doc('catalog.pdf', ['Backups\nCatalog is backed up daily and backups are retained as follows:\n• Last 60 daily backups retained', 'All code is reviewed and is scanned for security\nvulnerabilities (including dependencies) before release to\nproduction.'])
+    const [backup, scan] = await answer([q('Are involatile backup copies made according to pre-defined schedules?'), q('Are your applications scanned for vulnerabilities prior to new releases?')], [pdf])
+    expect(backup!.label).toBe('YES')
+    expect(backup!.citations[0]!.quote).toMatch(/backed up daily/)
+    expect(scan!.label).toBe('YES')
+    expect(scan!.citations[0]!.quote).toMatch(/scanned for security vulnerabilities/)
+  })
+
+  it('answers N/A when an "if you don\'t" condition is unmet, and No when a provider does the work', async () => {
+    const ev = doc('overview.pdf', [
+      'Our products support single sign-on with SAML 2.0 and CAS for all customers.',
+      'We host on AWS. Instructure relies on AWS to design and operate the physical data centers and their access controls.',
+    ])
+    const [mfa, dc] = await answer([
+      q("If you don't support SSO, does your portal support multi-factor authentication?"),
+      q('Does your company manage the physical data center where the data will reside?'),
+    ], [ev])
+    expect(mfa).toMatchObject({ label: 'N/A', flagged: true })
+    expect(mfa!.reasons[0]).toMatch(/asked only if you do not support SSO/)
+    expect(dc).toMatchObject({ label: 'NO', flagged: true })
+    expect(dc!.reasons[0]).toMatch(/provider/)
+  })
+
   it('flags evidence that contradicts itself and cites both sides', async () => {
     const posthogLike = doc('security.md', [
       'PostHog is certified as SOC 2 Type II compliant, following an external audit.',

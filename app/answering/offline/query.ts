@@ -7,6 +7,7 @@ export interface QuestionParts {
   examples: string[]
 }
 
+const QUALIFIER = /,?\s*\b(?:if|when|where|whenever|as) (?:possible|applicable|feasible|appropriate|necessary|needed|required)(?: and (?:possible|applicable|feasible|appropriate))?\b,?/gi
 const EXAMPLE_LIST = /[([]\s*(?:e\.?g\.?|i\.?e\.?|for example|such as|including)[,:]?\s*([^)\]]*)[)\]]|,?\s*such as ([^.?;]+)/gi
 
 /**
@@ -18,6 +19,8 @@ export function questionParts(text: string): QuestionParts {
   const mark = asked.indexOf('?')
   if (mark > 0 && mark < asked.length - 1) asked = asked.slice(0, mark + 1)
   asked = asked.replace(/^if [^,?]{3,80}, (?=(?:do|does|is|are|can|will|has|have)\b)/i, '')
+  // Qualifiers that soften what is asked ("if possible", "where applicable") are not part of the practice.
+  asked = asked.replace(QUALIFIER, ' ')
   const examples: string[] = []
   asked = asked.replace(EXAMPLE_LIST, (_, inside?: string, tail?: string) => {
     examples.push((inside ?? tail ?? '').trim())

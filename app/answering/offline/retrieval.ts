@@ -24,6 +24,8 @@ export interface Hit {
   coreCoverage: number
   /** The sentence itself names part of the question's core: a quote of it shows what it is about. */
   coreOwn: boolean
+  /** Every named subject of the question is in the sentence itself (none only around it). */
+  subjectsOwn: boolean
   matched: Set<string>
 }
 
@@ -53,6 +55,8 @@ const ABSENT_WEIGHT = 1
 const CONTEXT_SHARE = 0.5
 /** Terms weighing at least this share of the heaviest are the question's core. */
 const CORE_SHARE = 0.6
+/** Share of the heaviest words a sentence needs when the question names no security concept. */
+const WORD_CORE = 0.7
 
 /** BM25 picks this many candidates; coverage re-ranks them (context-matched sentences score low on BM25 alone). */
 const RERANK_POOL = 200
@@ -216,7 +220,14 @@ export class SentenceIndex {
       const missing = query.some((q) => q.required && q.group === undefined && !sentence.terms.has(q.term) && !sentence.context.has(q.term))
       const groupMissing = [...requiredGroups].some((g) => !query.some((q) => q.group === g && (sentence.terms.has(q.term) || sentence.context.has(q.term))))
       const coreCoverage = missing || groupMissing ? 0 : coreTotal ? core / coreTotal : 1
-      return { sentence, score, ownCoverage: own / total, coverage: Math.min(1, (own + withContext) / total), coreCoverage, coreOwn, matched }
+      // Without a named subject, the heaviest words stand in for it: most of them must be there.
+      const wordsOnly = !query.some((q) => q.required)
+      const required = query.filter((q) => q.required)
+      const subjectsOwn =
+        required.length > 0 &&
+        required.every((q) => q.group !== undefined || sentence.terms.has(q.term)) &&
+        [...requiredGroups].every((g) => query.some((q) => q.group === g && sentence.terms.has(q.term)))
+      return { sentence, score, ownCoverage: own / total, coverage: Math.min(1, (own + withContext) / total), coreCoverage: wordsOnly && coreCoverage < WORD_CORE ? 0 : coreCoverage, coreOwn, subjectsOwn, matched }
     })
     // Rank by how much of the question a sentence covers, then by BM25, so a long sentence that repeats one
     // rare word does not beat one that states the whole practice.

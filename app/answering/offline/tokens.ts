@@ -51,7 +51,8 @@ const GENERIC_WORDS = new Set(
   currently plan plans program programs programme policy policies standard standards control controls measures
   mechanisms capable capabilities capability practices strategy strategies based according within across specific
   identified used using utilize utilized system systems data information security established applicable past year
-  years yearly month months recent recently last latest new version enforced followed`.split(/\s+/),
+  years yearly month months recent recently last latest new version enforced followed generally able ability overall
+  full fully detailed complete completed utilizing utilising utilize utilise employ employing employed`.split(/\s+/),
 )
 
 /** The stems of generic words, for terms whose every use in a text is generic. */

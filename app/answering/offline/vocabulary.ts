@@ -10,7 +10,7 @@ const CONCEPTS: Record<string, string[]> = {
   encrypt_transit: ['in transit', 'tls(?: ?1\\.[23])?', 'ssl', 'https', 'transport layer security', 'in motion', 'over the wire', 'in transport', 'in flight'],
   encrypt: ['encrypt\\w*', 'cryptograph\\w*', 'cipher\\w*'],
   pentest: ['penetration test\\w*', 'pen ?tests?', 'pentest\\w*', 'bug bounty', 'ethical hack\\w*', 'red team\\w*', 'bugcrowd', 'hackerone'],
-  vulnscan: ['vulnerability (?:scan\\w*|assessment\\w*|testing|management)', 'vulnerabilit(?:y|ies) scans?', 'scanned for vulnerabilities', 'dast', 'sast', 'static (?:code )?analysis', 'dynamic (?:code )?(?:analysis|scanning)'],
+  vulnscan: ['vulnerability (?:scan\\w*|assessment\\w*|testing|management)', 'vulnerabilit(?:y|ies) scans?', 'scan(?:s|ned|ning)? for (?:\\w+ )?vulnerabilit(?:y|ies)', 'dast', 'sast', 'static (?:code )?analysis', 'dynamic (?:code )?(?:analysis|scanning)'],
   bcp: ['business continuity', 'bcp', 'bc/?dr', 'continuity plan\\w*', 'operational resilien\\w*', 'business resilien\\w*'],
   drp: ['disaster recovery', 'drp', 'dr (?:plan|test\\w*|exercise\\w*)', 'failover', 'recovery site', 'bc/?dr'],
   rto: ['rto', 'recovery time objective'],
@@ -41,9 +41,11 @@ const CONCEPTS: Record<string, string[]> = {
   patch: ['patch\\w*', 'security updates?', 'updates? (?:are|is) applied'],
   session: ['session (?:timeout|expir\\w*|logout)', 'inactivity', 'idle', 'automatic(?:ally)? log(?:s|ged)?[- ]?(?:out|off)', 'lock(?:s|ed)? the session'],
   audit: ['audit\\w*', 'auditor\\w*', 'attestation', 'independent(?:ly)? (?:assess\\w*|review\\w*|audit\\w*)', 'certif\\w*'],
-  retention: ['retention', 'retain\\w*', 'dele(?:te|tion|ted)', 'destr(?:oy|uction|oyed)', 'purg\\w*', 'dispos\\w*', 'sanitiz\\w*', 'wip(?:e|ed|ing)'],
+  // "Retain an external team" is not data retention: only retaining things that hold data counts.
+  retention: ['retention', 'retained', 'retain(?:s|ing)? (?:data|logs?|records?|backups?|copies|information|content)', 'dele(?:te|tion|ted)', 'destr(?:oy|uction|oyed)', 'purg\\w*', 'dispos\\w*', 'sanitiz\\w*', 'wip(?:e|ed|ing)'],
   physical: ['physical (?:security|access)', 'badges?', 'cctv', 'video surveillance', 'surveillance', 'security guards?', 'biometric'],
   // A conformance report and keyboard operation are things of their own: accessibility testing is evidence of neither.
+  securityteam: ['security (?:team|staff|office|function|department|unit|organi[sz]ation)', 'ciso', 'chief information security officer', 'information security (?:team|staff|office|function|department|unit|organi[sz]ation)'],
   vpat: ['vpats?', 'acrs?', 'accessibility conformance reports?', 'voluntary product accessibility templates?'],
   keyboard: ['keyboard(?:[- ]only| navigation| access\\w*| operab\\w*)?'],
   accessibility: ['accessibility', 'wcag', 'a11y', 'screen readers?', 'section 508'],
