@@ -45,33 +45,46 @@ export async function runAccuracy(projectRoot: string, engine: AnsweringEngine =
 
 const pct = (n: number | null) => (n === null ? '   n/a' : `${(n * 100).toFixed(1).padStart(5)} %`)
 
+/**
+ * One table: development sets, their pooled row, then held-out sets and theirs. Balanced accuracy (a) takes the
+ * labels as written in the cells (the issue's convention); (b) counts an answer only when it cites evidence.
+ */
 export function formatTable(results: SetResult[]): string {
-  const head = ['set', 'questions', 'answered', 'yes/no', 'recall Yes', 'recall No', 'balanced acc.', 'prec. unflagged', 'flagged', 'invalid cit.', 'N/A rows matched', 'time']
+  const head = ['set', 'questions', 'answered', 'yes/no', 'recall Yes', 'recall No', 'bal. acc. (a)', 'bal. acc. (b)', 'unflagged', 'prec. unflagged', 'flagged', 'invalid cit.', 'N/A rows matched', 'time']
   const lines = [head.join(' | '), head.map(() => '---').join(' | ')]
-  for (const r of results) {
-    const s = r.score
-    if (!s) {
-      lines.push([r.set.name, `not measured: ${r.set.problem}`].join(' | '))
-      continue
-    }
-    lines.push(
-      [
-        r.set.name,
-        s.questions,
-        s.answered,
-        `${s.yes}/${s.no}`,
-        pct(s.recallYes),
-        pct(s.recallNo),
-        pct(s.balancedAccuracy),
-        `${pct(s.precisionUnflagged)} (${s.unflagged})`,
-        pct(s.shareFlagged),
-        `${s.invalidCitations} of ${s.citations}`,
-        `${s.naMatched}/${s.naRows}`,
-        `${(r.ms / 1000).toFixed(1)} s`,
-      ].join(' | '),
-    )
+  const row = (name: string, s: SetScore, ms: number) =>
+    [
+      name,
+      s.questions,
+      s.answered,
+      `${s.yes}/${s.no}`,
+      pct(s.recallYes),
+      pct(s.recallNo),
+      pct(s.balancedAccuracy),
+      pct(s.backed.balancedAccuracy),
+      s.unflagged,
+      pct(s.precisionUnflagged),
+      pct(s.shareFlagged),
+      `${s.invalidCitations} of ${s.citations}`,
+      `${s.naMatched}/${s.naRows}`,
+      `${(ms / 1000).toFixed(1)} s`,
+    ].join(' | ')
+  for (const heldOut of [false, true]) {
+    const group = results.filter((r) => Boolean(r.set.heldOut) === heldOut)
+    for (const r of group) lines.push(r.score ? row(r.set.name, r.score, r.ms) : [r.set.name, `not measured: ${r.set.problem}`].join(' | '))
+    const pooled = pool(group)
+    if (pooled) lines.push(row(`**${heldOut ? 'held-out' : 'development'} sets pooled**`, pooled, group.reduce((n, r) => n + r.ms, 0)))
   }
   return lines.map((l) => `| ${l} |`).join('\n')
+}
+
+/** All rows of a group scored as one set (citations were re-checked per set; their counts add up). */
+export function pool(results: SetResult[]): SetScore | undefined {
+  const scored = results.filter((r) => r.score)
+  if (!scored.length) return undefined
+  const s = scoreSet(scored.flatMap((r) => r.rows), () => true)
+  s.invalidCitations = scored.reduce((n, r) => n + r.score!.invalidCitations, 0)
+  return s
 }
 
 /** The wrong answers, unflagged ones first: what to read when a figure disappoints. */

@@ -20,6 +20,8 @@ export interface SetScore {
   recallYes: number | null
   recallNo: number | null
   balancedAccuracy: number | null
+  /** Convention (b): an answer counts only when it carries a verbatim citation ("no evidence" No is a miss). */
+  backed: { recallYes: number | null; recallNo: number | null; balancedAccuracy: number | null }
   unflagged: number
   precisionUnflagged: number | null
   shareFlagged: number
@@ -48,6 +50,9 @@ export function scoreSet(rows: Scored[], verbatim: (c: Citation) => boolean): Se
   const ratio = (n: number, d: number) => (d ? n / d : null)
   const recallYes = ratio(yesRows.filter(right).length, yesRows.length)
   const recallNo = ratio(noRows.filter(right).length, noRows.length)
+  const backedRight = (r: Scored) => right(r) && r.answer.citations.length > 0
+  const backedYes = ratio(yesRows.filter(backedRight).length, yesRows.length)
+  const backedNo = ratio(noRows.filter(backedRight).length, noRows.length)
   const unflagged = [...yesRows, ...noRows].filter((r) => !r.answer.flagged)
   const citations = rows.flatMap((r) => r.answer.citations)
   // Rows the vendor left blank or marked N/A are the ones its qualifier answers made not applicable.
@@ -60,6 +65,7 @@ export function scoreSet(rows: Scored[], verbatim: (c: Citation) => boolean): Se
     recallYes,
     recallNo,
     balancedAccuracy: recallYes !== null && recallNo !== null ? (recallYes + recallNo) / 2 : null,
+    backed: { recallYes: backedYes, recallNo: backedNo, balancedAccuracy: backedYes !== null && backedNo !== null ? (backedYes + backedNo) / 2 : null },
     unflagged: unflagged.length,
     precisionUnflagged: ratio(unflagged.filter(right).length, unflagged.length),
     shareFlagged: ratio(rows.filter((r) => r.answer.flagged).length, rows.length) ?? 0,
