@@ -9,7 +9,17 @@ import { AnswerLibrary } from './library'
 import { polarity, type Polarity } from './polarity'
 import { boilerplate, exampleGroups, questionParts, type QuestionParts } from './query'
 import { SentenceIndex, type Hit, type QueryTerm } from './retrieval'
-import { asksAboutPastEvent, asksWhichDataIsHeld, asksWhoPerforms, leansOnPrevious, negativeCondition, statesDataHandling, statesDelegation } from './scope'
+import {
+  asksAboutPastEvent,
+  asksWhatCustomerCanDo,
+  asksWhichDataIsHeld,
+  asksWhoPerforms,
+  leansOnPrevious,
+  namesCustomer,
+  negativeCondition,
+  statesDataHandling,
+  statesDelegation,
+} from './scope'
 import { GENERIC, words } from './tokens'
 
 /** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
@@ -90,7 +100,10 @@ export function answerOne(q: Question, index: SentenceIndex, context: AskContext
   }
   const candidates = ranked.filter((h) => h.coverage >= MIN_COVERAGE && h.coreCoverage >= MIN_CORE)
   const dataHeld = asksWhichDataIsHeld(parts.asked, new Set(query.map((t) => t.term)))
-  const hits = candidates.filter((h) => h.coreOwn && (!dataHeld || statesDataHandling(h.sentence.text))).slice(0, 8)
+  const customer = asksWhatCustomerCanDo(parts.asked)
+  const hits = candidates
+    .filter((h) => h.coreOwn && (!dataHeld || statesDataHandling(h.sentence.text)) && (!customer || namesCustomer(h.sentence.text)))
+    .slice(0, 8)
   if (!hits.length) return noEvidence(q, yesNo)
   const best = hits[0]!
   const close = hits.filter((h) => h.coverage >= best.coverage - 0.12)

@@ -7,7 +7,7 @@ export interface QuestionParts {
   examples: string[]
 }
 
-const QUALIFIER = /,?\s*\b(?:if|when|where|whenever|as) (?:possible|applicable|feasible|appropriate|necessary|needed|required)(?: and (?:possible|applicable|feasible|appropriate))?\b,?/gi
+const QUALIFIER = /,?\s*\b(?:and|or) (?:when|whenever|after|upon) (?:any )?significant (?:changes?|events?) (?:occur|occurs|are made|happen)?\b,?|,?\s*\b(?:if|when|where|whenever|as) (?:possible|applicable|feasible|appropriate|necessary|needed|required)(?: and (?:possible|applicable|feasible|appropriate))?\b,?/gi
 const EXAMPLE_LIST = /[([]\s*(?:e\.?g\.?|i\.?e\.?|for example|such as|including)[,:]?\s*([^)\]]*)[)\]]|,?\s*such as ([^.?;]+)/gi
 
 /**

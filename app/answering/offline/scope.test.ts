@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asksWhichDataIsHeld, asksWhoPerforms, leansOnPrevious, negativeCondition, statesDataHandling, statesDelegation } from './scope'
+import { asksWhatCustomerCanDo, asksWhichDataIsHeld, namesCustomer, asksWhoPerforms, leansOnPrevious, negativeCondition, statesDataHandling, statesDelegation } from './scope'
 import { terms } from './tokens'
 
 describe('question scope', () => {
@@ -19,6 +19,13 @@ describe('question scope', () => {
     expect(statesDelegation(s, new Set(terms(s)))).toBe(true)
     const own = 'Our staff operate the data centers.'
     expect(statesDelegation(own, new Set(terms(own)))).toBe(false)
+  })
+
+  it('reads questions about what the customer can do', () => {
+    expect(asksWhatCustomerCanDo('Can the Institution extract a full or partial backup of data?')).toBe(true)
+    expect(asksWhatCustomerCanDo('Are backups encrypted?')).toBe(false)
+    expect(namesCustomer('Backup procedures run a daily full backup snapshot of customer data.')).toBe(false)
+    expect(namesCustomer('Administrators can export a full copy of course data at any time.')).toBe(true)
   })
 
   it('turns a negative condition into its own question', () => {

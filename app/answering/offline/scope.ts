@@ -65,3 +65,20 @@ const ANAPHORA = /^(?:is|are|does|do|has|have|was|were|can)\s+(?:the|this|these|
 export function leansOnPrevious(asked: string): boolean {
   return ANAPHORA.test(asked.trim())
 }
+
+const CUSTOMER_ACTOR = /^(?:can|could|does|do|will|is|are)\s+(?:the\s+|an?\s+)?(?:institution|customer|client|tenant|end[- ]?user|user|administrator|admin)s?(?:'s)?\b/i
+const WHO = '(?:institutions?|customers?|clients?|tenants?|end[- ]?users?|users?|administrators?|admins?|you)'
+/** The customer as the one who acts ("customers can export..."), not as an owner ("customer data"). */
+const NAMES_CUSTOMER = new RegExp(`\\b${WHO}\\s+(?:can|could|may|are able to|have the (?:ability|option))\\b|\\b(?:allow|enable|let)s?\\s+(?:the\\s+)?${WHO}\\b|\\bself[- ]service\\b|\\bon request\\b|\\bupon request\\b`, 'i')
+
+/**
+ * "Can the Institution extract a backup?" asks what the customer can do: a sentence about the vendor's own backups
+ * does not answer it unless it names the customer.
+ */
+export function asksWhatCustomerCanDo(asked: string): boolean {
+  return CUSTOMER_ACTOR.test(asked.trim())
+}
+
+export function namesCustomer(sentence: string): boolean {
+  return NAMES_CUSTOMER.test(sentence)
+}
