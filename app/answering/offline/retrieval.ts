@@ -1,6 +1,8 @@
 import type { EvidenceDocument, Passage } from '../../evidence/model'
 import { splitSentences } from '../../evidence/text'
-import { GENERIC, subjectStems, terms, words } from './tokens'
+import { isHeading, locationHeading } from './headings'
+import { terms } from './tokens'
+import { weighQuery } from './weights'
 
 export interface Sentence {
   id: number
@@ -40,21 +42,8 @@ export interface QueryTerm {
   required?: boolean
 }
 
-/** Concepts too broad to show that a sentence is about the question's subject. */
-const BROAD = new Set(['#policy', '#audit', '#monitoring', '#thirdparty'])
-const MAX_WEIGHT = 5
-/** A security concept weighs at least this (before its bonus), however often the evidence mentions it. */
-const MIN_CONCEPT_WEIGHT = 3
-/**
- * A question word found nowhere in the evidence ("involatile", "accomodate") cannot be matched by any sentence:
- * at full weight it would sink every candidate, at none a question about an absent subject would look answered.
- * It weighs like a common word, and the core-concept check in the engine keeps absent subjects unanswered.
- */
-const ABSENT_WEIGHT = 1
 /** Context (neighbours, heading) counts half: it says what a statement is about, not that it is stated. */
 const CONTEXT_SHARE = 0.5
-/** Terms weighing at least this share of the heaviest are the question's core. */
-const CORE_SHARE = 0.6
 /** Share of the heaviest words a sentence needs when the question names no security concept. */
 const WORD_CORE = 0.7
 
@@ -64,7 +53,6 @@ const RERANK_POOL = 200
 const K1 = 1.2
 const B = 0.75
 const MIN_SENTENCE_CHARS = 20
-const HEADING_CHARS = 70
 
 /**
  * BM25 over evidence sentences with an inverted index, so a question only scores sentences that share a term
@@ -129,47 +117,9 @@ export class SentenceIndex {
     return Math.log(1 + (this.sentences.length - df + 0.5) / (df + 0.5))
   }
 
-  /**
-   * The question's terms with their weights: rarer terms count more (capped, so one odd word of phrasing cannot
-   * outweigh the subject), form words ("documented") and broad concepts count less, security concepts more;
-   * `damp` lowers the questionnaire's own boilerplate (words most of its questions share).
-   */
+  /** The question's weighted terms (see weights.ts). */
   queryTerms(text: string, examples: string[][] = [], damp: (term: string) => number = () => 1): QueryTerm[] {
-    // A security concept or an acronym the evidence never uses is still the question's subject ("single-tenant",
-    // "NGPT"): it keeps full weight, so evidence about something else does not answer the question.
-    const acronyms = new Set((text.match(/\b[A-Z][A-Z0-9]{1,5}s?\b/g) ?? []).flatMap((a) => words(a)))
-    const subject = (term: string) => (term.startsWith('#') && !BROAD.has(term)) || acronyms.has(term)
-    const asSubject = subjectStems(text)
-    const generic = (term: string) => GENERIC.has(term) && !asSubject.has(term)
-    const weigh = (term: string) => {
-      let w = this.df(term) || subject(term) ? Math.min(MAX_WEIGHT, this.idf(term)) : ABSENT_WEIGHT
-      if (generic(term)) w *= 0.2
-      else if (BROAD.has(term)) w = Math.max(w, MIN_CONCEPT_WEIGHT) * 0.75
-      else if (term.startsWith('#')) w = Math.max(w, MIN_CONCEPT_WEIGHT) * 1.5
-      return w * damp(term)
-    }
-    const main = [...new Set(terms(text))]
-    const seen = new Set(main)
-    const out: QueryTerm[] = main.map((term) => ({ term, weight: weigh(term) }))
-    examples.forEach((group, g) => {
-      for (const term of group) if (!seen.has(term)) out.push({ term, weight: weigh(term), group: g })
-    })
-    // The core is what the question is about: its security concepts and acronyms when it names any (an example
-    // list naming one counts), else its heaviest words.
-    const named = out.filter((q) => !generic(q.term) && (q.group === undefined ? subject(q.term) : out.some((o) => o.group === q.group && subject(o.term))))
-    if (named.length) {
-      // Named subjects are all required, third parties and audits included ("a third party audit of accessibility").
-      for (const q of [...named, ...out.filter((o) => o.group === undefined && BROAD.has(o.term) && o.term !== '#policy')]) {
-        q.core = true
-        q.required = true
-      }
-    }
-    else {
-      const broad = out.filter((q) => BROAD.has(q.term))
-      const top = Math.max(0, ...out.filter((q) => q.group === undefined).map((q) => q.weight))
-      for (const q of broad.length ? broad : out) if (q.group === undefined && (broad.length || q.weight >= top * CORE_SHARE)) q.core = true
-    }
-    return out
+    return weighQuery(this, text, examples, damp)
   }
 
   search(query: QueryTerm[], limit = 8): Hit[] {
@@ -233,23 +183,4 @@ export class SentenceIndex {
     // rare word does not beat one that states the whole practice.
     return hits.sort((a, b) => b.coverage - a.coverage || b.score - a.score || a.sentence.id - b.sentence.id).slice(0, limit)
   }
-}
-
-/** A heading line: short, no closing stop, not a bullet; it names the section the next sentences belong to. */
-function isHeading(text: string): boolean {
-  const t = text.trim()
-  if (t.length > HEADING_CHARS || /[.!?:;,]$/.test(t) || /^[•·▪◦●○■□*+\-–]/.test(t)) return false
-  if (!/^[A-Z0-9]/.test(t) || /\s{3,}|\.{3,}/.test(t)) return false
-  // Title case ("Backup and Recovery Practices") or a few words: a one-line statement without a stop is evidence.
-  const words = t.split(/\s+/).filter((w) => !SMALL_WORDS.has(w.toLowerCase()))
-  const capitalised = words.filter((w) => /^[A-Z0-9(“"']/.test(w)).length
-  return words.length <= 3 || (words.length <= 9 && capitalised >= words.length * 0.75)
-}
-
-const SMALL_WORDS = new Set(['a', 'an', 'and', 'or', 'of', 'the', 'to', 'in', 'on', 'for', 'with', 'by', 'at', 'from', 'vs', 'via'])
-
-/** The heading path a location carries ("Security > Encryption"), or '' for page, line and cell locations. */
-function locationHeading(location: string): string {
-  if (/^(?:page|line|paragraph) \d+$/i.test(location) || /![A-Z]+\d+$/.test(location)) return ''
-  return location
 }

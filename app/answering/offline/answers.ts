@@ -1,0 +1,77 @@
+import type { Question } from '../../questionnaire/model'
+import { clipQuote } from '../citations'
+import type { Answer, AnswerLabel, Citation } from '../model'
+import { NO_EVIDENCE } from '../rules'
+import type { Hit } from './retrieval'
+
+/** Answers the engine gives without weighing evidence for a label: no evidence, events, unmet conditions, providers. */
+
+/** "If you don't support SSO, does ... support MFA?" when the evidence says SSO is supported: not applicable. */
+export function conditionUnmet(q: Question, condition: string, met: Answer): Answer {
+  const what = condition.replace(/^Do you /, '').replace(/\?$/, '')
+  return {
+    key: q.key,
+    label: 'N/A',
+    text: `Not applicable: asked only if you do not ${what}, and the evidence says you do.`,
+    confidence: met.confidence,
+    citations: met.citations,
+    flagged: true,
+    reasons: [`asked only if you do not ${what}; the evidence says you do`],
+  }
+}
+
+/** "Does your company manage the data center?" when the evidence says a provider runs it: No, for a person to confirm. */
+export function performedByProvider(q: Question, hit: Hit): Answer {
+  return {
+    key: q.key,
+    label: 'NO',
+    text: summary('NO', hit.sentence.text),
+    confidence: Math.round(Math.min(0.8, 0.25 + 0.75 * hit.coverage) * 1000) / 1000,
+    citations: [cite(hit)],
+    flagged: true,
+    reasons: ['the evidence says a provider does this for you, not your own staff'],
+  }
+}
+
+/**
+ * "Have you had a breach in the last 12 months?" asks about events, and evidence describes practices: a breach
+ * response plan is no evidence of a breach. The cautious answer is No, for a person to confirm.
+ */
+export function pastEvent(q: Question): Answer {
+  return {
+    key: q.key,
+    label: 'NO',
+    text: 'No such event is recorded in the uploaded files; answered No until someone confirms.',
+    confidence: 0.5,
+    citations: [],
+    flagged: true,
+    reasons: ['asks whether something happened: the evidence describes practices, not events'],
+  }
+}
+
+export function noEvidence(q: Question, yesNo: boolean): Answer {
+  // Never Yes from habit: without evidence the cautious answer is No, and a person must look at it.
+  return {
+    key: q.key,
+    label: yesNo ? 'NO' : 'N/A',
+    text: yesNo ? 'No evidence found in the uploaded files; answered No until someone confirms.' : '',
+    confidence: 0.2,
+    citations: [],
+    flagged: true,
+    reasons: [NO_EVIDENCE],
+  }
+}
+
+const WORD: Record<AnswerLabel, string> = { YES: 'Yes', NO: 'No', PARTIALLY: 'Partially', PLANNED: 'Planned', 'N/A': 'Not applicable' }
+
+export function summary(label: AnswerLabel, sentence: string): string {
+  return `${WORD[label]}. ${sentence.length > 240 ? `${clipQuote(sentence)}…` : sentence}`
+}
+
+export function cite(hit: Hit): Citation {
+  return { file: hit.sentence.passage.file, location: hit.sentence.passage.location, quote: clipQuote(hit.sentence.text) }
+}
+
+export function where(hit: Hit): string {
+  return `${hit.sentence.passage.file} (${hit.sentence.passage.location})`
+}
