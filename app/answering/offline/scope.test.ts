@@ -24,6 +24,7 @@ describe('question scope', () => {
   it('reads questions about what the customer can do', () => {
     expect(asksWhatCustomerCanDo('Can the Institution extract a full or partial backup of data?')).toBe(true)
     expect(asksWhatCustomerCanDo('Are backups encrypted?')).toBe(false)
+    expect(asksWhatCustomerCanDo('Will institution data be shared with or hosted by any third parties?')).toBe(false)
     expect(namesCustomer('Backup procedures run a daily full backup snapshot of customer data.')).toBe(false)
     expect(namesCustomer('Administrators can export a full copy of course data at any time.')).toBe(true)
   })

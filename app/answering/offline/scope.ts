@@ -66,7 +66,7 @@ export function leansOnPrevious(asked: string): boolean {
   return ANAPHORA.test(asked.trim())
 }
 
-const CUSTOMER_ACTOR = /^(?:can|could|does|do|will|is|are)\s+(?:the\s+|an?\s+)?(?:institution|customer|client|tenant|end[- ]?user|user|administrator|admin)s?(?:'s)?\b/i
+const CUSTOMER_ACTOR = /^(?:can|could|does|do|will|is|are)\s+(?:the\s+|an?\s+)?(?:institution|customer|client|tenant|end[- ]?user|user|administrator|admin)s?\b(?!'s|’s|\s+(?:data|information|records?|accounts?|content|files?)\b)/i
 const WHO = '(?:institutions?|customers?|clients?|tenants?|end[- ]?users?|users?|administrators?|admins?|you)'
 /** The customer as the one who acts ("customers can export..."), not as an owner ("customer data"). */
 const NAMES_CUSTOMER = new RegExp(`\\b${WHO}\\s+(?:can|could|may|are able to|have the (?:ability|option))\\b|\\b(?:allow|enable|let)s?\\s+(?:the\\s+)?${WHO}\\b|\\bself[- ]service\\b|\\bon request\\b|\\bupon request\\b`, 'i')
