@@ -28,6 +28,8 @@ export interface Answer {
   dependencyOf?: string
   /** Set when the answer was taken from a previously answered questionnaire in the evidence. */
   reusedFrom?: string
+  /** For a question whose list holds things rather than verdicts ("4) AWS", "Tier III"): the item chosen, verbatim. */
+  choice?: string
 }
 
 export interface EngineProgress {

@@ -27,13 +27,13 @@ const FALLBACK: Record<AnswerLabel, AnswerLabel[]> = {
 }
 
 /** "1) Yes", "a. No", "(3) N/A" → the value without its numbering. */
-function core(value: string): string {
+export function allowedItemName(value: string): string {
   return value.trim().replace(/^(?:\(?[0-9a-z]{1,2}[).:]|[0-9]{1,2}\s*[-–])\s*/i, '')
 }
 
 export function findAllowed(label: AnswerLabel, allowed: string[]): string | undefined {
   for (const re of MATCHERS[label]) {
-    const hit = allowed.find((v) => re.test(core(v)))
+    const hit = allowed.find((v) => re.test(allowedItemName(v)))
     if (hit) return hit
   }
   return undefined
@@ -50,7 +50,7 @@ function escapeRegExp(text: string) {
 function namedItem(answer: Answer, allowed: string[]): string | undefined {
   const words = [answer.text, ...answer.citations.map((c) => c.quote)].join('\n')
   const hits = allowed.filter((v) => {
-    const name = core(v)
+    const name = allowedItemName(v)
     return name.length >= 2 && new RegExp(`(?<![\\w])${escapeRegExp(name)}(?![\\w])`, 'i').test(words)
   })
   return hits.length === 1 ? hits[0] : undefined
@@ -106,6 +106,8 @@ export function cellAnswer(question: Question, answer: Answer): CellAnswer {
         }
       }
     }
+    // A list of things ("4) AWS"): the item the engine chose, else the one its words name.
+    if (!hit && answer.choice && question.allowed.includes(answer.choice)) hit = answer.choice
     hit ??= namedItem(answer, question.allowed)
     // A label the list cannot express at all leaves the cell empty for a person to choose, rather than guessing.
     value = hit ?? ''

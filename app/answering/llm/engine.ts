@@ -1,8 +1,8 @@
 import type { EvidenceDocument } from '../../evidence/model'
 import type { Questionnaire } from '../../questionnaire/model'
 import { type Answer, type AnsweringEngine, type Citation, type EngineProgress } from '../model'
-import { answerOne as offlineAnswer } from '../offline/engine'
-import { exampleGroups, questionParts } from '../offline/query'
+import { answerOne as offlineAnswer, type AskContext } from '../offline/engine'
+import { boilerplate, exampleGroups, questionParts } from '../offline/query'
 import { SentenceIndex } from '../offline/retrieval'
 import { finalizeAnswers, type FinalizeOptions } from '../rules'
 import { RetryableError, type LlmClient } from './client'
@@ -45,15 +45,17 @@ export class LlmEngine implements AnsweringEngine {
 
   async answer(questionnaire: Questionnaire, evidence: EvidenceDocument[], onProgress?: EngineProgress): Promise<Answer[]> {
     const index = new SentenceIndex(evidence.filter((d) => d.status === 'ok'))
+    // The same weighting as the offline engine, for retrieval and for answers it falls back to.
+    const context: AskContext = { damp: boilerplate(questionnaire.questions.filter((q) => q.kind === 'question').map((q) => q.text)) }
     const items: BatchItem[] = []
     const raw = new Map<string, Answer>()
     for (const q of questionnaire.questions) {
       if (q.kind === 'profile') continue
       const parts = questionParts(q.text)
-      const hits = index.search(index.queryTerms(parts.asked, exampleGroups(parts)), this.o.passagesPerQuestion * 2)
+      const hits = index.search(index.queryTerms(parts.asked, exampleGroups(parts), context.damp), this.o.passagesPerQuestion * 2)
       const passages = [...new Set(hits.map((h) => h.sentence.passage))].slice(0, this.o.passagesPerQuestion)
       // Nothing retrieved: no call is needed to say "no evidence", and no customer text leaves for it.
-      if (!passages.length) raw.set(q.key, offlineAnswer(q, index))
+      if (!passages.length) raw.set(q.key, offlineAnswer(q, index, context))
       else items.push({ question: q, passages })
     }
     const batches: BatchItem[][] = []
@@ -62,7 +64,7 @@ export class LlmEngine implements AnsweringEngine {
     let done = raw.size
     onProgress?.(done, total)
     await pool(batches, this.o.concurrency, async (batch) => {
-      for (const a of await this.runBatch(batch, index)) raw.set(a.key, a)
+      for (const a of await this.runBatch(batch, index, context)) raw.set(a.key, a)
       done += batch.length
       onProgress?.(done, total)
     })
@@ -71,7 +73,7 @@ export class LlmEngine implements AnsweringEngine {
     return finalizeAnswers(questionnaire, [...raw.values()], evidence, this.o)
   }
 
-  private async runBatch(batch: BatchItem[], index: SentenceIndex): Promise<Answer[]> {
+  private async runBatch(batch: BatchItem[], index: SentenceIndex, context: AskContext): Promise<Answer[]> {
     let lastError = ''
     for (let attempt = 1; attempt <= this.o.attempts; attempt++) {
       if (attempt > 1) this.usage.retries++
@@ -79,7 +81,7 @@ export class LlmEngine implements AnsweringEngine {
         const reply = await this.call(batch)
         return batch.map(({ question }) => {
           const a = reply.get(question.key)
-          if (!a) return fallback(offlineAnswer(question, index), `the AI reply had no answer for ${question.id}`)
+          if (!a) return fallback(offlineAnswer(question, index, context), `the AI reply had no answer for ${question.id}`)
           return toAnswer(question.key, a)
         })
       } catch (error) {
@@ -92,7 +94,7 @@ export class LlmEngine implements AnsweringEngine {
     }
     this.usage.failedBatches++
     this.o.log?.(`${this.name}: batch of ${batch.length} failed (${lastError}); answered offline`)
-    return batch.map(({ question }) => fallback(offlineAnswer(question, index), `the AI provider failed (${lastError.slice(0, 120)})`))
+    return batch.map(({ question }) => fallback(offlineAnswer(question, index, context), `the AI provider failed (${lastError.slice(0, 120)})`))
   }
 
   private async call(batch: BatchItem[]) {

@@ -75,3 +75,35 @@ export function cite(hit: Hit): Citation {
 export function where(hit: Hit): string {
   return `${hit.sentence.passage.file} (${hit.sentence.passage.location})`
 }
+
+/** "Are you storing passwords in plaintext?" when the evidence says passwords are encrypted: No, for a person to confirm. */
+export function oppositePractice(q: Question, practice: string, hit: Hit): Answer {
+  return {
+    key: q.key,
+    label: 'NO',
+    text: summary('NO', hit.sentence.text),
+    confidence: Math.round(Math.min(0.8, 0.3 + 0.7 * hit.coverage) * 1000) / 1000,
+    citations: [cite(hit)],
+    flagged: true,
+    reasons: [`asks about a bad practice (${practice}); the evidence states the opposite`],
+  }
+}
+
+/** "Do you comply with ISO 9001?" when only the hosting provider's list of certificates names it. */
+export function providerHoldingOnly(q: Question, hit: Hit): Answer {
+  return {
+    key: q.key,
+    label: 'NO',
+    text: 'The evidence names this only among your hosting provider\'s certifications, not yours; answered No until someone confirms.',
+    confidence: 0.3,
+    citations: [cite(hit)],
+    flagged: true,
+    reasons: ["the evidence lists your hosting provider's certifications, not yours"],
+  }
+}
+
+/** "Will the consultant require ...?" when the evidence never mentions a consultant. */
+export function subjectNeverMentioned(q: Question, subject: string, yesNo: boolean): Answer {
+  const none = noEvidence(q, yesNo)
+  return { ...none, text: `No evidence found: the uploaded files never mention a ${subject}.${yesNo ? ' Answered No until someone confirms.' : ''}` }
+}

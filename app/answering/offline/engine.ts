@@ -4,8 +4,21 @@ import type { Question, Questionnaire } from '../../questionnaire/model'
 import type { Answer, AnsweringEngine, AnswerLabel, Citation, EngineProgress } from '../model'
 import { finalizeAnswers, type FinalizeOptions } from '../rules'
 import { FLAG_THRESHOLD } from '../model'
-import { cite, conditionUnmet, noEvidence, pastEvent, performedByProvider, summary, where } from './answers'
+import {
+  cite,
+  conditionUnmet,
+  noEvidence,
+  oppositePractice,
+  pastEvent,
+  performedByProvider,
+  providerHoldingOnly,
+  subjectNeverMentioned,
+  summary,
+  where,
+} from './answers'
+import { answerChoice, choiceItems } from './choice'
 import { AnswerLibrary } from './library'
+import { asksForHolding, badPracticeOf, particularSubject } from './practices'
 import { polarity, type Polarity } from './polarity'
 import { boilerplate, exampleGroups, questionParts, type QuestionParts } from './query'
 import { SentenceIndex, type Hit, type QueryTerm } from './retrieval'
@@ -20,7 +33,7 @@ import {
   statesDataHandling,
   statesDelegation,
 } from './scope'
-import { GENERIC, words } from './tokens'
+import { GENERIC, terms, words } from './tokens'
 
 /** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
 const MIN_COVERAGE = 0.34
@@ -93,6 +106,11 @@ export function answerOne(q: Question, index: SentenceIndex, context: AskContext
   // Negation is judged against the asked words themselves, including those folded into concepts ("encrypted").
   const keyStems = new Set(words(parts.asked).filter((w) => !GENERIC.has(w)))
   const ranked = index.search(query, 40)
+  const items = choiceItems(q)
+  if (items) return answerChoice(q, items, index, ranked.filter((h) => h.coverage >= MIN_COVERAGE))
+  // "Will the consultant require ...?": if the evidence never names a consultant, nothing in it is about one.
+  const subject = yesNo ? particularSubject(parts.asked) : undefined
+  if (subject && terms(subject).every((t) => index.df(t) === 0)) return subjectNeverMentioned(q, subject, yesNo)
   if (yesNo && asksWhoPerforms(parts.asked)) {
     // Who does it is said once, in a sentence about the provider: its subject may sit in the sentence before.
     const delegated = ranked.find((h) => h.coreCoverage >= MIN_CORE && statesDelegation(h.sentence.text, h.sentence.terms))
@@ -101,9 +119,26 @@ export function answerOne(q: Question, index: SentenceIndex, context: AskContext
   const candidates = ranked.filter((h) => h.coverage >= MIN_COVERAGE && h.coreCoverage >= MIN_CORE)
   const dataHeld = asksWhichDataIsHeld(parts.asked, new Set(query.map((t) => t.term)))
   const customer = asksWhatCustomerCanDo(parts.asked)
-  const hits = candidates
+  let hits = candidates
     .filter((h) => h.coreOwn && (!dataHeld || statesDataHandling(h.sentence.text)) && (!customer || namesCustomer(h.sentence.text)))
     .slice(0, 8)
+  if (yesNo && hits.length && asksForHolding(parts.asked)) {
+    // A provider's certificate is not the vendor's.
+    const own = hits.filter((h) => !h.sentence.providerHolding)
+    if (!own.length) return providerHoldingOnly(q, hits[0]!)
+    hits = own
+  }
+  const practice = yesNo ? badPracticeOf(parts.asked) : undefined
+  if (practice && hits.length) {
+    // Evidence that names the bad practice is read as usual ("passwords are never stored in plain text"); evidence
+    // of the opposite practice answers No; evidence about the rest of the question answers nothing.
+    const naming = hits.filter((h) => practice.bad.test(h.sentence.text))
+    if (!naming.length) {
+      const opposite = practice.good && hits.find((h) => practice.good!.test(h.sentence.text))
+      return opposite ? oppositePractice(q, practice.name, opposite) : noEvidence(q, yesNo)
+    }
+    hits = naming
+  }
   if (!hits.length) return noEvidence(q, yesNo)
   const best = hits[0]!
   const close = hits.filter((h) => h.coverage >= best.coverage - 0.12)

@@ -1,6 +1,7 @@
 import type { EvidenceDocument, Passage } from '../../evidence/model'
 import { splitSentences } from '../../evidence/text'
 import { isHeading, locationHeading } from './headings'
+import { introducesProviderHoldings, LIST_ITEM } from './practices'
 import { terms } from './tokens'
 import { weighQuery } from './weights'
 
@@ -12,6 +13,8 @@ export interface Sentence {
   length: number
   /** Terms of the neighbouring sentences and of the section heading: what the sentence is about, unsaid. */
   context: Set<string>
+  /** An item of a list introduced as the hosting provider's accreditations: true of the provider, not the vendor. */
+  providerHolding?: boolean
 }
 
 export interface Hit {
@@ -74,6 +77,9 @@ export class SentenceIndex {
     let heading: string[] = []
     let headingLocation = ''
     const headings: string[][] = []
+    // Lists run across passages (a page break mid-list); a heading or a sentence that is not an item ends them.
+    let previous = ''
+    let providerList = false
     for (const passage of doc.passages) {
       const pathHeading = locationHeading(passage.location)
       if (pathHeading !== headingLocation) {
@@ -83,12 +89,19 @@ export class SentenceIndex {
       for (const text of splitSentences(passage.text)) {
         if (isHeading(text)) {
           heading = [...terms(pathHeading), ...terms(text)]
+          providerList = false
           continue
         }
         if (text.length < MIN_SENTENCE_CHARS) continue
+        const item = LIST_ITEM.test(text)
+        if (!item) {
+          providerList = /:\s*$/.test(text) && introducesProviderHoldings(`${previous} ${text}`)
+          previous = text
+        }
         const list = terms(text)
         if (!list.length) continue
         const sentence: Sentence = { id: this.sentences.length, passage, text, terms: new Set(list), length: list.length, context: new Set() }
+        if (item && providerList) sentence.providerHolding = true
         this.sentences.push(sentence)
         headings.push(heading)
         for (const t of sentence.terms) {

@@ -9,7 +9,11 @@ const CONCEPTS: Record<string, string[]> = {
   encrypt_rest: ['at rest', 'aes-?256', 'aes', 'encrypted (?:storage|volumes?|disks?|databases?)', 'storage encryption', 'disk encryption', 'kms'],
   encrypt_transit: ['in transit', 'tls(?: ?1\\.[23])?', 'ssl', 'https', 'transport layer security', 'in motion', 'over the wire', 'in transport', 'in flight'],
   encrypt: ['encrypt\\w*', 'cryptograph\\w*', 'cipher\\w*'],
-  pentest: ['penetration test\\w*', 'pen ?tests?', 'pentest\\w*', 'bug bounty', 'ethical hack\\w*', 'red team\\w*', 'bugcrowd', 'hackerone'],
+  pentest: ['penetration test\\w*', 'pen ?tests?', 'pentest\\w*', 'ethical hack\\w*', 'red team\\w*'],
+  // A bug bounty pays outsiders for findings; a penetration test is commissioned work: evidence of one is not the other.
+  bugbounty: ['bug bount(?:y|ies)', 'bugcrowd', 'hackerone', 'vulnerability rewards?'],
+  // Physical media are a practice of their own: cloud snapshots copied to another region are not tapes moved off site.
+  physicalmedia: ['physical (?:backups?|media|tapes?|copies)', 'backup tapes?', 'tapes?', 'physically (?:moved|transported|shipped|taken|stored)', 'removable media'],
   vulnscan: ['vulnerability (?:scan\\w*|assessment\\w*|testing|management)', 'vulnerabilit(?:y|ies) scans?', 'scan(?:s|ned|ning)? for (?:\\w+ )?vulnerabilit(?:y|ies)', 'dast', 'sast', 'static (?:code )?analysis', 'dynamic (?:code )?(?:analysis|scanning)'],
   bcp: ['business continuity', 'business disruptions?', 'bcp', 'bc/?dr', 'continuity plan\\w*', 'operational resilien\\w*', 'business resilien\\w*'],
   drp: ['disaster (?:recovery|response)', 'drp', 'dr (?:plan|test\\w*|exercise\\w*)', 'failover', 'recovery site', 'bc/?dr'],

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest'
+import type { EvidenceDocument } from '../../evidence/model'
+import type { Question, Questionnaire } from '../../questionnaire/model'
+import { OfflineEngine } from './engine'
+import { badPracticeOf, introducesProviderHoldings, particularSubject } from './practices'
+
+function doc(file: string, texts: string[]): EvidenceDocument {
+  const passages = texts.map((text, i) => ({ file, location: `page ${i + 1}`, text }))
+  return { file, passages, library: [], chars: texts.join('').length, status: 'ok' }
+}
+
+let row = 0
+function q(text: string, allowed: string[] = ['Yes', 'No']): Question {
+  row++
+  return { key: `S!${row}`, id: `Q${row}`, text, kind: 'question', allowed, location: { sheet: 'S', row, questionCell: `B${row}`, answerCell: `C${row}` } }
+}
+
+async function answer(questions: Question[], evidence: EvidenceDocument[]) {
+  const questionnaire: Questionnaire = { fileName: 'q.xlsx', format: 'xlsx', kind: 'test', sheets: [], questions, notes: [] }
+  return new OfflineEngine({ now: new Date('2025-01-01T00:00:00Z') }).answer(questionnaire, evidence)
+}
+
+const overview = doc('overview.pdf', [
+  'User passwords are encrypted. Customer data is hosted in the customer’s geographical region.',
+  'In addition to this, the Amazon Web Services infrastructure on which the product is hosted has a variety of formal accreditations. Some of the many certifications include:\n• ISO 9001, 27001, 27017, and 27018 certified\n• Level 1 PCI-DSS service provider',
+  'We hold an ISO 27001 certificate for our information security management system, audited every year.',
+  'The product is hosted on AWS. Our disaster recovery environment also runs on AWS in a second region.',
+  'Penetration tests are performed annually by an independent firm.',
+])
+
+describe('questions about a bad practice', () => {
+  it('are answered No from evidence of the opposite practice, for a person to confirm', async () => {
+    const [plain, region] = await answer(
+      [q('Are you storing any passwords in plaintext?'), q("Are any disaster recovery locations outside the Institution's geographic region?")],
+      [overview],
+    )
+    expect(plain).toMatchObject({ label: 'NO', flagged: true, citations: [{ quote: 'User passwords are encrypted.' }] })
+    expect(plain!.reasons.join()).toMatch(/bad practice \(stored in plain text\); the evidence states the opposite/)
+    expect(region).toMatchObject({ label: 'NO', flagged: true })
+  })
+
+  it('are not answered from evidence that only shares their other words', async () => {
+    const [hardCoded] = await answer([q('Are there any passwords/passphrases hard coded into your systems or products?')], [overview])
+    expect(hardCoded).toMatchObject({ label: 'NO', citations: [], reasons: ['no evidence found'] })
+  })
+
+  it('are read as usual when the evidence names the bad practice itself', async () => {
+    const [plain] = await answer([q('Are passwords stored in plain text?')], [doc('p.md', ['Passwords are never stored in plain text.'])])
+    expect(plain).toMatchObject({ label: 'NO', citations: [{ quote: 'Passwords are never stored in plain text.' }] })
+  })
+
+  it('recognises the practice in the question', () => {
+    expect(badPracticeOf('Are you storing any passwords in plaintext?')?.name).toBe('stored in plain text')
+    expect(badPracticeOf('Do you allow shared accounts?')?.name).toBe('shared accounts')
+    expect(badPracticeOf('Are passwords encrypted?')).toBeUndefined()
+  })
+})
+
+describe('whose practice the evidence describes', () => {
+  it("does not take the hosting provider's certificates for the vendor's", async () => {
+    const [iso9001, iso27001] = await answer([q('Do you comply with ISO 9001?'), q('Are you ISO 27001 certified?')], [overview])
+    expect(iso9001).toMatchObject({ label: 'NO', flagged: true })
+    expect(iso9001!.reasons).toContain("the evidence lists your hosting provider's certifications, not yours")
+    expect(iso27001!.label).toBe('YES')
+    expect(iso27001!.citations[0]!.quote).toMatch(/^We hold an ISO 27001 certificate/)
+  })
+
+  it('finds the lead-in of a provider list, and not of the vendor’s own', () => {
+    expect(introducesProviderHoldings('the Amazon Web Services infrastructure has formal accreditations. Some certifications include:')).toBe(true)
+    expect(introducesProviderHoldings("both Canvas' and AWS' controls have produced the following certifications:")).toBe(false)
+  })
+
+  it('does not answer about a party the evidence never mentions', async () => {
+    const [consultant] = await answer([q("Will the consultant require access to hardware in the Institution's data centers?")], [overview])
+    expect(consultant).toMatchObject({ label: 'NO', citations: [], reasons: ['no evidence found'] })
+    expect(consultant!.text).toMatch(/never mention a consultant/)
+    expect(particularSubject('Is the vended product designed to process credit cards?')).toBeUndefined()
+    expect(particularSubject('Is an owner assigned to the plan?')).toBeUndefined()
+  })
+
+  it('does not take a penetration test for a bug bounty', async () => {
+    const [bounty, pentest] = await answer([q('Do you run a bug bounty program?'), q('Do you conduct penetration tests?')], [overview])
+    expect(bounty).toMatchObject({ label: 'NO', reasons: ['no evidence found'] })
+    expect(pentest!.label).toBe('YES')
+  })
+})
+
+describe('lists of things rather than verdicts', () => {
+  const hosting = ['1) Self owned and managed', '2) Physical Co-location', '3) Virtual Co-location', '4) AWS', '5) Azure', '6) GCP', '7) Other']
+
+  it('chooses the item the evidence names, and cites where', async () => {
+    const [choice] = await answer([q('Select your hosting option', hosting)], [overview])
+    expect(choice).toMatchObject({ choice: '4) AWS', flagged: false })
+    expect(choice!.citations[0]!.quote).toMatch(/AWS|Amazon Web Services/)
+  })
+
+  it('leaves the choice to a person when the evidence names none, or several equally', async () => {
+    const [none] = await answer([q('Select your hosting option', hosting)], [doc('x.md', ['We care about security.'])])
+    expect(none!.choice).toBeUndefined()
+    expect(none!.flagged).toBe(true)
+    const [tie] = await answer([q('Select your hosting option', hosting)], [doc('x.md', ['Some services run on AWS.', 'Other services run on Azure.'])])
+    expect(tie!.choice).toBeUndefined()
+    expect(tie!.text).toMatch(/"AWS" and "Azure"/)
+  })
+})

@@ -1,0 +1,84 @@
+/**
+ * Questions that ask whether a bad practice happens ("Are you storing any passwords in plaintext?", "Are there
+ * hard-coded passwords?", "Are shared accounts allowed?"). Evidence rarely names the bad practice; it states the
+ * good one ("User passwords are encrypted"). Such a statement answers No; a statement that matches only the rest
+ * of the question (passwords) answers nothing. General security language only.
+ */
+export interface BadPractice {
+  name: string
+  /** The bad practice as a question or a statement names it. */
+  bad: RegExp
+  /** Wording of the opposite, good practice. Absent: nothing in the evidence can rule the bad practice out. */
+  good?: RegExp
+}
+
+const PRACTICES: BadPractice[] = [
+  {
+    name: 'stored in plain text',
+    bad: /\b(?:plain[- ]?text|clear[- ]?text|unencrypted|unhashed|in the clear|reversibl[ey](?: encrypt\w*)?)\b/i,
+    good: /\b(?:encrypt\w*|hash(?:ed|es|ing)?|bcrypt|scrypt|argon2|pbkdf2|salt(?:ed)?)\b/i,
+  },
+  { name: 'hard-coded', bad: /\bhard[- ]?coded\b|\bembedded (?:passwords?|credentials?|secrets?|keys?)\b/i },
+  {
+    name: 'shared accounts',
+    bad: /\b(?:shared|generic|group|common) (?:user )?(?:accounts?|credentials?|logins?|passwords?|user ?ids?)\b/i,
+    good: /\b(?:unique|individual|named|personal|dedicated) (?:user )?(?:accounts?|credentials?|logins?|user ?ids?|ids?)\b/i,
+  },
+  { name: 'default credentials', bad: /\bdefault (?:passwords?|credentials?|accounts?)\b/i },
+  {
+    name: 'outside the region',
+    bad: /\boutside (?:of )?(?:the |your |its )?(?:[\w’']+ )?(?:geographic(?:al)? )?(?:region|country|jurisdiction|continent)\b/i,
+    good: /\b(?:in|within) (?:the |their |its )?(?:customer|client|institution|user)s?[’']?s? (?:own )?(?:geographic(?:al)? )?(?:region|country|jurisdiction)\b/i,
+  },
+]
+
+export function badPracticeOf(asked: string): BadPractice | undefined {
+  return PRACTICES.find((p) => p.bad.test(asked))
+}
+
+// Only "the": "Is an owner assigned?" or "Are any locations ...?" ask whether something exists, not what a party does.
+const SUBJECT = /^(?:will|would|does|do|did|is|are|was|were|has|have|can|could|must|should|may)\s+the\s+([a-z-]+)(?:\s+([a-z-]+))?/i
+/** Subjects that stand for the vendor, its product or its people in general: the evidence may call them anything. */
+const GENERIC_SUBJECTS = new Set(
+  `product products system systems application applications app apps service services solution solutions platform
+  software vendor vendors company organization organisation institution customer customers user users data
+  website site tool tools team teams staff employees personnel environment environments infrastructure hosting
+  network networks server servers database databases code process processes program programme policy policies
+  procedure procedures plan plans documentation information security access`.split(/\s+/),
+)
+
+/**
+ * The one who acts in the question ("Will the consultant require access ...?"), when it is a particular kind of
+ * party rather than the vendor or its product in general.
+ */
+export function particularSubject(asked: string): string | undefined {
+  const m = SUBJECT.exec(asked.trim())
+  if (!m) return undefined
+  const generic = (w: string) => GENERIC_SUBJECTS.has(w) || GENERIC_SUBJECTS.has(w.replace(/s$/, ''))
+  // "the vended product": a qualifier before a generic noun leaves the subject generic.
+  const [first, second] = [m[1]!.toLowerCase(), m[2]?.toLowerCase()]
+  if (generic(first) || (second && generic(second))) return undefined
+  return first
+}
+
+const PROVIDER = /\b(?:aws|amazon web services|azure|microsoft azure|google cloud(?: platform)?|gcp|oracle cloud|cloud (?:service )?provider|hosting provider|iaas provider|data ?cent(?:er|re) provider)\b/i
+const HOLDINGS = /\b(?:accreditations?|certifications?|certificates?|certified|attestations?|audit reports?|compliance (?:programs?|reports?))\b/i
+const OWN = /\b(?:we|our|us|both)\b/i
+
+/**
+ * A list introduced as the hosting provider's accreditations ("the Amazon Web Services infrastructure on which
+ * Canvas is hosted has a variety of formal accreditations. Some of the many certifications include:"). Its items
+ * are the provider's, not the vendor's.
+ */
+export function introducesProviderHoldings(leadIn: string): boolean {
+  return PROVIDER.test(leadIn) && HOLDINGS.test(leadIn) && !OWN.test(leadIn)
+}
+
+export const LIST_ITEM = /^\s*(?:[•●▪◦‣∙·*]|-(?=\s)|o(?=\s)|\(?[0-9a-z]{1,2}[.)])\s*/
+
+const ASKS_HOLDING = /\b(?:comply|complies|compliant|compliance|certif\w*|accredit\w*|attest\w*|audit(?:ed)?|iso|soc|pci|fedramp|hitrust|ssae|csa star)\b/i
+
+/** "Do you comply with ISO 9001?": a question a provider's certificate does not answer for the vendor. */
+export function asksForHolding(asked: string): boolean {
+  return ASKS_HOLDING.test(asked)
+}
