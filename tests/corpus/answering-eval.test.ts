@@ -7,14 +7,13 @@ import type { Question } from '../../app/questionnaire/model'
 import { runAccuracy } from '../../bench/accuracy'
 import { holdOutQuestions } from '../../bench/mattermost'
 
-// Evaluation data is read in place (never copied); open data too, so no licence files need to travel with it.
+// Evaluation data is read in place (never copied); the open data these tests use is copied, with its licences, to
+// tests/fixtures/open, so those tests run on every clone.
 const ROOT = path.resolve(__dirname, '../..')
 const EVAL = path.resolve(ROOT, '../shared/data/eval')
-const OPEN = path.resolve(ROOT, '../shared/data/open')
+const OPEN = path.resolve(ROOT, 'tests/fixtures/open')
 const hasEval = existsSync(EVAL)
-const hasOpen = existsSync(OPEN)
 if (!hasEval) console.log('answering corpus tests skipped: ../shared/data/eval not found')
-if (!hasOpen) console.log('open-data answering tests skipped: ../shared/data/open not found')
 
 describe.skipIf(!hasEval)(hasEval ? 'offline engine on the real sets' : 'offline engine on the real sets: skipped: ../shared/data/eval not found', () => {
   it('measures every set, quotes only verbatim text and answers every question it is given', async () => {
@@ -48,11 +47,24 @@ async function answerFrom(files: string[], text: string) {
   return (await new OfflineEngine({ now: new Date('2025-01-01T00:00:00Z') }).answer(questionnaire, evidence))[0]!
 }
 
-describe.skipIf(!hasOpen)(hasOpen ? 'real negatives and contradictions in open data' : 'open data: skipped: ../shared/data/open not found', () => {
+describe('real negatives and contradictions in open data (tests/fixtures/open)', () => {
   it('answers No where 37signals says its application databases are generally not encrypted at rest', async () => {
     const a = await answerFrom(['basecamp-policies/security_index.md'], 'Are application databases encrypted at rest?')
     expect(a.label).toBe('NO')
     expect(a.citations[0]!.quote).toMatch(/generally not encrypted at rest/)
+  })
+
+  it('answers No where 37signals says background checks are not performed, citing its words', async () => {
+    const a = await answerFrom(['basecamp-policies/37signals_Security_Overview.pdf'], 'Do you perform background checks on employees?')
+    expect(a.label).toBe('NO')
+    expect(a.flagged).toBe(true)
+    expect(a.citations[0]!.quote).toMatch(/Background checks aren’t performed/)
+  })
+
+  it('reads the 37signals Security Overview PDF and answers Yes on encryption at rest from it', async () => {
+    const a = await answerFrom(['basecamp-policies/37signals_Security_Overview.pdf'], 'Do you offer encryption at rest?')
+    expect(a.label).toBe('YES')
+    expect(a.citations[0]).toMatchObject({ file: '37signals_Security_Overview.pdf', location: expect.stringMatching(/^page \d+$/) })
   })
 
   it('flags the PostHog page that both claims and is still obtaining SOC 2 Type II', async () => {

@@ -15,6 +15,11 @@ describe('polarity', () => {
     expect(polarity('We do not currently offer customer-managed encryption keys.', keys('Can customers manage their encryption keys?')).negated).toBe(true)
   })
 
+  it('reads contractions typeset with a curly apostrophe', () => {
+    expect(polarity('Background checks aren’t performed on our workers.', keys('Do you perform background checks?')).negated).toBe(true)
+    expect(polarity('We don’t store card numbers.', keys('Do you store card numbers?')).negated).toBe(true)
+  })
+
   it('reads limits, hedges and planned work', () => {
     expect(polarity('All laptops are encrypted except loaners.', keys('Are laptops encrypted?')).limited).toBe(true)
     expect(polarity('Patches are generally applied within 30 days.', keys('Are patches applied?')).hedged).toBe(true)

@@ -20,6 +20,14 @@ const HEDGES = /\b(?:generally|typically|usually|mostly|in most cases|where (?:t
 const PLANNED =
   /\b(?:plan(?:s|ned)? to|planning to|planned for|on (?:our|the) (?:product )?roadmap|roadmap|(?:is|are) in progress|underway|under way|intends? to|intended to|expect(?:s|ed)? to (?:complete|achieve|launch|obtain|implement)|targeted for|scheduled for|working towards?|pursuing|in the process of|anticipates?|will (?:be )?(?:implement|introduc|launch|roll|obtain|achiev|complet|add|releas|support)\w*)\b/i
 
+/** "aren't" → "are not": the auxiliary stays, so "checks aren't performed" still reads as subject, verb, denial. */
+function expand(contraction: string): string {
+  const lower = contraction.toLowerCase()
+  if (lower === "won't") return ' will not '
+  if (lower === "can't") return ' can not '
+  return ` ${lower.slice(0, -3)} not `
+}
+
 const NEG_WINDOW = 7
 /** How many content words after a negation cue it can deny. */
 const NEG_CONTENT_WORDS = 2
@@ -52,7 +60,8 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
 
 /** Reads negation (scoped to the question's key words), limits, hedges and planned work from one sentence. */
 export function polarity(sentence: string, keyStems: Set<string>): Polarity {
-  const cleaned = sentence.replace(FALSE_CUES, ' ').replace(CONTRACTED, ' not ')
+  // Typeset text writes "aren’t" with a curly apostrophe: read it as "aren't", or the denial is missed.
+  const cleaned = sentence.replace(/[’‘ʼ′`]/g, "'").replace(FALSE_CUES, ' ').replace(CONTRACTED, expand)
   // A denial reaches only its own clause: "we do not sell data; backups are encrypted" denies no encryption.
   const negated = cleaned.split(/[;:,]|\b(?:but|however|whereas|although|while)\b/i).some((clause) => deniesKey(clause, keyStems))
   const plannedHit = PLANNED.test(sentence)
