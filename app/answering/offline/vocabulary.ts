@@ -46,7 +46,11 @@ const CONCEPTS: Record<string, string[]> = {
   session: ['session (?:timeout|expir\\w*|logout)', 'inactivity', 'idle', 'automatic(?:ally)? log(?:s|ged)?[- ]?(?:out|off)', 'lock(?:s|ed)? the session'],
   audit: ['audit\\w*', 'auditor\\w*', 'attestation', 'independent(?:ly)? (?:assess\\w*|review\\w*|audit\\w*)', 'certif\\w*'],
   // "Retain an external team" is not data retention: only retaining things that hold data counts.
-  retention: ['retention', 'retained', 'retain(?:s|ing)? (?:data|logs?|records?|backups?|copies|information|content)', 'dele(?:te|tion|ted)', 'destr(?:oy|uction|oyed)', 'purg\\w*', 'dispos\\w*', 'sanitiz\\w*', 'wip(?:e|ed|ing)'],
+  retention: ['retention', 'retained', 'retain(?:s|ing)? (?:data|logs?|records?|backups?|copies|information|content)'],
+  // Deleting data on purpose; "protect data from disclosure, modification or destruction" names a threat, not a practice.
+  disposal: ['dele(?:te|tion|ted)', 'destr(?:oy|oyed|uction) of (?:data|media|records|information|customer)', '(?:data|media|records) (?:is|are) destroyed', 'purg\\w*', 'dispos(?:al|ed|e) of', 'secure(?:ly)? dispos\\w*', 'sanitiz\\w*', 'wip(?:e|ed|ing)', 'crypto-?shred\\w*'],
+  // Traffic inside the vendor's own network is a scope of its own: encryption "between you and us" says nothing of it.
+  internalnet: ['internal (?:networks?|traffic|communications?)', 'private networks?', 'firewalled (?:private )?networks?', 'east-west', 'service-to-service', 'within (?:our|the|its) (?:private |internal )?(?:networks?|vpcs?|data ?cent(?:er|re)s?)'],
   physical: ['physical (?:security|access)', 'badges?', 'cctv', 'video surveillance', 'surveillance', 'security guards?', 'biometric'],
   // A conformance report and keyboard operation are things of their own: accessibility testing is evidence of neither.
   securityteam: ['security (?:team|staff|office|function|department|unit|organi[sz]ation)', 'ciso', 'chief information security officer', 'information security (?:team|staff|office|function|department|unit|organi[sz]ation)'],
