@@ -113,14 +113,6 @@ export async function getOwnJob(sql: Queryable, jobId: string, tokenId: number):
   return job && job.tokenId === tokenId ? job : null
 }
 
-export async function listJobs(sql: Queryable, tokenId: number, limit = 50): Promise<JobRow[]> {
-  const rows = await sql.unsafe<JobRow[]>(
-    `select ${JOB_COLUMNS} from jobs where token_id = $1 order by created_at desc limit $2`,
-    [tokenId, limit],
-  )
-  return rows.map((r) => ({ ...r, tokenId: Number(r.tokenId) }))
-}
-
 /** Deletes a job's files at once (the user asked); the row stays so its history and expiry show. */
 export async function deleteJobFiles(sql: Sql, store: FileStore, jobId: string): Promise<void> {
   await sql.begin(async (tx) => {
