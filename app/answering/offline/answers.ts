@@ -22,6 +22,16 @@ export function conditionUnmet(q: Question, condition: string, met: Answer): Ans
 
 /** "Does your company manage the data center?" when the evidence says a provider runs it: No, for a person to confirm. */
 export function performedByProvider(q: Question, hit: Hit): Answer {
+  return readAsNo(q, hit, 'the evidence says a provider does this for you, not your own staff')
+}
+
+/** "Are you storing passwords in plaintext?" when the evidence says passwords are encrypted: No, for a person to confirm. */
+export function oppositePractice(q: Question, practice: string, hit: Hit): Answer {
+  return readAsNo(q, hit, `asks about a bad practice (${practice}); the evidence states the opposite`)
+}
+
+/** A No read from what a sentence implies rather than states: cited, capped below the flag threshold. */
+function readAsNo(q: Question, hit: Hit, reason: string): Answer {
   return {
     key: q.key,
     label: 'NO',
@@ -29,7 +39,7 @@ export function performedByProvider(q: Question, hit: Hit): Answer {
     confidence: Math.round(Math.min(0.8, 0.25 + 0.75 * hit.coverage) * 1000) / 1000,
     citations: [cite(hit)],
     flagged: true,
-    reasons: ['the evidence says a provider does this for you, not your own staff'],
+    reasons: [reason],
   }
 }
 
@@ -74,19 +84,6 @@ export function cite(hit: Hit): Citation {
 
 export function where(hit: Hit): string {
   return `${hit.sentence.passage.file} (${hit.sentence.passage.location})`
-}
-
-/** "Are you storing passwords in plaintext?" when the evidence says passwords are encrypted: No, for a person to confirm. */
-export function oppositePractice(q: Question, practice: string, hit: Hit): Answer {
-  return {
-    key: q.key,
-    label: 'NO',
-    text: summary('NO', hit.sentence.text),
-    confidence: Math.round(Math.min(0.8, 0.3 + 0.7 * hit.coverage) * 1000) / 1000,
-    citations: [cite(hit)],
-    flagged: true,
-    reasons: [`asks about a bad practice (${practice}); the evidence states the opposite`],
-  }
 }
 
 /** "Do you comply with ISO 9001?" when only the hosting provider's list of certificates names it. */
