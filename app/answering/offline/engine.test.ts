@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { EvidenceDocument, LibraryEntry } from '../../evidence/model'
-import type { Question, Questionnaire } from '../../questionnaire/model'
+import type { Question } from '../../questionnaire/model'
+import { evidenceDoc, questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import { OfflineEngine } from './engine'
 
-function doc(file: string, texts: string[], extra: Partial<EvidenceDocument> = {}): EvidenceDocument {
-  const passages = texts.map((text, i) => ({ file, location: `page ${i + 1}`, text }))
-  return { file, passages, library: [], chars: texts.join('').length, status: 'ok', ...extra }
-}
-
-let row = 0
-function q(text: string, extra: Partial<Question> = {}): Question {
-  row++
-  return { key: `S!${row}`, id: `Q${row}`, text, kind: 'question', allowed: ['Yes', 'No'], location: { sheet: 'S', row, questionCell: `B${row}`, answerCell: `C${row}` }, ...extra }
-}
-
-function qn(questions: Question[]): Questionnaire {
-  return { fileName: 'q.xlsx', format: 'xlsx', kind: 'test', sheets: [], questions, notes: [] }
-}
+const doc = evidenceDoc
+const q = yesNoQuestion
+const qn = questionnaireOf
 
 const NOW = { now: new Date('2025-01-01T00:00:00Z') }
 

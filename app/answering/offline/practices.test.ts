@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { EvidenceDocument } from '../../evidence/model'
-import type { Question, Questionnaire } from '../../questionnaire/model'
+import type { Question } from '../../questionnaire/model'
+import { evidenceDoc, questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import { OfflineEngine } from './engine'
 import { badPracticeOf, introducesProviderHoldings, particularSubject } from './practices'
 
-function doc(file: string, texts: string[]): EvidenceDocument {
-  const passages = texts.map((text, i) => ({ file, location: `page ${i + 1}`, text }))
-  return { file, passages, library: [], chars: texts.join('').length, status: 'ok' }
-}
-
-let row = 0
-function q(text: string, allowed: string[] = ['Yes', 'No']): Question {
-  row++
-  return { key: `S!${row}`, id: `Q${row}`, text, kind: 'question', allowed, location: { sheet: 'S', row, questionCell: `B${row}`, answerCell: `C${row}` } }
-}
+const doc = evidenceDoc
+const q = (text: string, allowed: string[] = ['Yes', 'No']) => yesNoQuestion(text, { allowed })
 
 async function answer(questions: Question[], evidence: EvidenceDocument[]) {
-  const questionnaire: Questionnaire = { fileName: 'q.xlsx', format: 'xlsx', kind: 'test', sheets: [], questions, notes: [] }
-  return new OfflineEngine({ now: new Date('2025-01-01T00:00:00Z') }).answer(questionnaire, evidence)
+  return new OfflineEngine({ now: new Date('2025-01-01T00:00:00Z') }).answer(questionnaireOf(questions), evidence)
 }
 
 const overview = doc('overview.pdf', [
