@@ -3,18 +3,19 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
-const key32 = z
-  .string()
-  .refine((v) => decodeKey(v) !== null, 'must be 32 bytes written as 64 hex characters or base64')
+const key32 = z.string().refine((v) => decodeKey(v) !== null, 'must be 32 bytes written as 64 hex characters or base64')
 
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number({ invalid_type_error: 'must be a port number (1-65535)' }).int().min(1).max(65535).default(3000),
+    PORT: z.coerce
+      .number({ invalid_type_error: 'must be a port number (1-65535)' })
+      .int()
+      .min(1)
+      .max(65535)
+      .default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: z
       .string()
@@ -24,8 +25,23 @@ const schema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     FILE_ENCRYPTION_KEY: key32.optional(),
     RUN_WORKER: bool.default('true'),
-    WORKER_CONCURRENCY: z.coerce.number({ invalid_type_error: 'must be a whole number from 1 to 32' }).int().min(1).max(32).default(2),
-    FILE_RETENTION_MINUTES: z.coerce.number({ invalid_type_error: 'must be a number of minutes' }).int().min(1).max(7 * 24 * 60).default(60),
+    WORKER_CONCURRENCY: z.coerce
+      .number({ invalid_type_error: 'must be a whole number from 1 to 32' })
+      .int()
+      .min(1)
+      .max(32)
+      .default(2),
+    FILE_RETENTION_MINUTES: z.coerce
+      .number({ invalid_type_error: 'must be a number of minutes' })
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(60),
+    // Hardening (ADR 012): rate limits on unless switched off; which proxy header, if any, names the client.
+    RATE_LIMITS: bool.default('true'),
+    TRUST_PROXY: z.enum(['none', 'fly', 'x-forwarded-for']).optional(),
+    FLY_APP_NAME: z.string().min(1).optional(),
+    QFILL_LOCAL_SECRETS: bool.default('false'),
     ANSWER_ENGINE: z.enum(['auto', 'offline', 'gemini', 'openai']).default('auto'),
     GEMINI_API_KEY: z.string().min(1).optional(),
     GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
@@ -33,6 +49,19 @@ const schema = z
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_MODEL: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    PUBLIC_URL: z.string().url().optional(),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('QFill <no-reply@qfill.local>'),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+    MALWARE_HASH_LIST: z.string().min(1).optional(),
+    JOB_MEMORY_LIMIT_MB: z.coerce
+      .number({ invalid_type_error: 'must be a number of megabytes' })
+      .int()
+      .min(128)
+      .max(16384)
+      .default(1024),
   })
   .superRefine((env, ctx) => {
     // A shared database means several machines: they must share their secrets, so none may be invented here.
@@ -47,12 +76,30 @@ const schema = z
         }
       }
     }
+    // In production the file key must never sit in the data folder next to the ciphertext it protects (ADR 012).
+    if (env.NODE_ENV === 'production' && !env.DATABASE_URL && !env.QFILL_LOCAL_SECRETS) {
+      for (const name of ['SESSION_SECRET', 'FILE_ENCRYPTION_KEY'] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: [name],
+            message:
+              'is required in production, so that the key is not kept in the data folder next to the files it protects (generate one with: openssl rand -hex 32; or set QFILL_LOCAL_SECRETS=true to accept keeping it there)',
+          })
+        }
+      }
+    }
     if (env.ANSWER_ENGINE === 'gemini' && !env.GEMINI_API_KEY) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['GEMINI_API_KEY'], message: 'is required when ANSWER_ENGINE=gemini' })
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['GEMINI_API_KEY'],
+        message: 'is required when ANSWER_ENGINE=gemini',
+      })
     }
     if (env.ANSWER_ENGINE === 'openai') {
       for (const name of ['OPENAI_BASE_URL', 'OPENAI_MODEL'] as const) {
-        if (!env[name]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: 'is required when ANSWER_ENGINE=openai' })
+        if (!env[name])
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: 'is required when ANSWER_ENGINE=openai' })
       }
     }
   })
@@ -92,6 +139,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
  */
 export function secrets(env: Env): { sessionSecret: string; fileKey: Buffer } {
   const local = env.SESSION_SECRET && env.FILE_ENCRYPTION_KEY ? null : localSecrets(env.QFILL_DATA_DIR)
+  if (local && env.NODE_ENV === 'production') warnLocalSecrets(env.QFILL_DATA_DIR)
   return {
     sessionSecret: env.SESSION_SECRET ?? local!.sessionSecret,
     fileKey: decodeKey(env.FILE_ENCRYPTION_KEY ?? local!.fileEncryptionKey)!,
@@ -127,4 +175,22 @@ function localSecrets(dataDir: string): { sessionSecret: string; fileEncryptionK
   mkdirSync(path.dirname(file), { recursive: true })
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
   return secrets
+}
+
+let warned = false
+/** QFILL_LOCAL_SECRETS=true in production: allowed, but said loudly once per process. */
+function warnLocalSecrets(dataDir: string) {
+  if (warned) return
+  warned = true
+  console.warn(
+    [
+      '',
+      '!'.repeat(78),
+      `!! WARNING: the file encryption key is kept in ${path.resolve(dataDir, 'secrets.json')},`,
+      '!! next to the encrypted files it protects. Anyone who copies the data folder can read',
+      '!! every stored file. Set FILE_ENCRYPTION_KEY and SESSION_SECRET (openssl rand -hex 32).',
+      '!'.repeat(78),
+      '',
+    ].join('\n'),
+  )
 }

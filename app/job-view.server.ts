@@ -1,4 +1,4 @@
-import type { AnswersJson } from './pipeline/results'
+import type { AnswersJson } from './answering/model'
 import type { FileStore } from './storage/files.server'
 import type { JobRow } from './jobs.server'
 
@@ -36,5 +36,13 @@ export async function reviewItems(store: FileStore, jobId: string, limit = 50) {
     .filter((q) => q.flagged)
     .sort((a, b) => a.confidence - b.confidence || a.row - b.row)
     .slice(0, limit)
-    .map((q) => ({ id: q.id, sheet: q.sheet, row: q.row, question: q.question, answer: q.answer, confidence: q.confidence, reason: q.reason }))
+    .map((q) => ({
+      id: q.id,
+      sheet: q.sheet,
+      row: q.row,
+      question: q.question,
+      answer: q.answer ?? 'needs your answer',
+      confidence: q.confidence,
+      reason: q.reason,
+    }))
 }

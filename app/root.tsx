@@ -1,19 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteError,
-  useRouteLoaderData,
-} from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { toasts } from './access/session.server'
 import { SiteFooter, SiteHeader } from './components/site-chrome'
-import { Toast } from './components/toast'
+import { Toaster } from './components/toast'
+import { useNonce } from './http/nonce'
 import styles from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -28,6 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>('root')
+  const nonce = useNonce()
   return (
     <html lang="en" className="h-full">
       <head>
@@ -37,17 +29,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-full flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[70] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-medium focus:shadow-lg"
+        >
           Skip to content
         </a>
         <SiteHeader />
-        <main id="main" className="flex-1">
+        <Toaster toast={loaderData?.toast ?? null} />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>
         <SiteFooter />
-        {loaderData?.toast ? <Toast toast={loaderData.toast} /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )
@@ -58,23 +53,4 @@ export default function App() {
   return <Outlet />
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError()
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  const title = notFound ? 'Page Not Found' : 'Something went wrong'
-  const message = notFound
-    ? 'The page you are looking for does not exist or has moved.'
-    : isRouteErrorResponse(error)
-      ? String(error.data?.message ?? error.data ?? error.statusText)
-      : 'An unexpected error occurred. Please try again.'
-  return (
-    <div className="mx-auto max-w-xl px-6 py-24 text-center">
-      <title>{`${title} | QFill`}</title>
-      <h1 className="text-3xl font-semibold">{title}</h1>
-      <p className="mt-4 text-slate-600">{message}</p>
-      <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-        Back to home
-      </a>
-    </div>
-  )
-}
+export { RouteErrorBoundary as ErrorBoundary } from './components/route-error-boundary'

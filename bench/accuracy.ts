@@ -2,15 +2,24 @@ import { existsSync } from 'node:fs'
 import { evidenceIndex, isVerbatim } from '../app/answering/citations'
 import type { AnsweringEngine } from '../app/answering/model'
 import { OfflineEngine } from '../app/answering/offline/engine'
+import { RULES } from '../app/answering/offline/rules-table'
 import { extractEvidence } from '../app/evidence/extract.server'
-import { evalRoot, loadSets, type BenchSet } from './sets'
-import { scoreSet, side, type Scored, type SetScore } from './score'
+import { answeredQuestions } from '../app/pipeline/results'
+import { answerQuestionnaire } from '../app/pipeline/run.server'
+import { planWrites } from '../app/questionnaire/write/cell-writes'
+import { readQuestionnaire } from '../app/questionnaire/parse.server'
+import { evalRoot, loadLabelledSet, loadSets, type BenchSet } from './sets'
+import { fitThreshold, isRight, ratio, scoreSet, side, type Scored, type SetScore } from './score'
 
 export interface SetResult {
   set: BenchSet
   score?: SetScore
   rows: Scored[]
   ms: number
+  /** Cells that already held an answer and that the completed workbook would write: must be 0. */
+  overwritten?: number
+  /** Answers already in the file (the whole completed questionnaire uploaded as the questionnaire). */
+  kept?: number
 }
 
 /**
@@ -19,61 +28,189 @@ export interface SetResult {
  */
 export const AS_OF = new Date('2025-01-01T00:00:00Z')
 
-/** Runs an engine on every real set and scores it against the vendors' own answers. */
-export async function runAccuracy(projectRoot: string, engine: AnsweringEngine = new OfflineEngine({ now: AS_OF })): Promise<SetResult[] | string> {
+/** Runs an engine on every real set and the labelled open set, and scores it against the known answers. */
+export async function runAccuracy(
+  projectRoot: string,
+  engine: AnsweringEngine = new OfflineEngine({ now: AS_OF }),
+): Promise<{ results: SetResult[]; notes: string[] } | string> {
   const root = evalRoot(projectRoot)
-  if (!existsSync(root)) return `skipped: ../shared/data/eval not found (looked in ${root})`
+  const notes: string[] = []
+  const sets: BenchSet[] = []
+  if (existsSync(root)) sets.push(...loadSets(root))
+  else notes.push(`eval sets skipped: ../shared/data/eval not found (looked in ${root})`)
+  const labelled = loadLabelledSet(projectRoot)
+  if (typeof labelled === 'string') notes.push(`labelled open-data set ${labelled}`)
+  else sets.push(labelled)
+  if (!sets.length) return notes.join('\n')
   const results: SetResult[] = []
-  for (const set of loadSets(root)) {
+  for (const set of sets) {
     if (set.problem) {
       results.push({ set, rows: [], ms: 0 })
       continue
     }
     const started = performance.now()
     const evidence = await extractEvidence(set.evidence)
+    // The engine sees the parsed questionnaire only (no answers): the vendor's answers stay in `truth`.
     const answers = await engine.answer(set.questionnaire, evidence)
     const ms = performance.now() - started
     const byKey = new Map(answers.map((a) => [a.key, a]))
     const rows: Scored[] = set.questionnaire.questions
       .filter((q) => q.kind === 'question')
-      .map((q) => ({ key: q.key, id: q.id, question: q.text, truth: set.truth.get(q.key) ?? 'BLANK', answer: byKey.get(q.key)! }))
+      .map((q) => ({
+        key: q.key,
+        id: q.id,
+        question: q.text,
+        truth: set.truth.get(q.key) ?? 'BLANK',
+        answer: byKey.get(q.key)!,
+        q,
+      }))
     const index = evidenceIndex(evidence)
-    results.push({ set, rows, ms, score: scoreSet(rows, (c) => isVerbatim(index, c)) })
+    const result: SetResult = { set, rows, ms, score: scoreSet(rows, (c) => isVerbatim(index, c)) }
+    if (set.original && set.group === 'evidence') Object.assign(result, await overwriteCheck(set, evidence, engine))
+    results.push(result)
   }
-  return results
+  return { results, notes }
 }
 
-const pct = (n: number | null) => (n === null ? '   n/a' : `${(n * 100).toFixed(1).padStart(5)} %`)
-
 /**
- * One table: development sets, their pooled row, then held-out sets and theirs. Balanced accuracy (a) takes the
- * labels as written in the cells (the issue's convention); (b) counts an answer only when it cites evidence.
+ * Uploads the completed questionnaire itself (every answer already filled) and counts the answer and comment cells
+ * the completed workbook would write over: the contract says none.
  */
+async function overwriteCheck(
+  set: BenchSet,
+  evidence: Awaited<ReturnType<typeof extractEvidence>>,
+  engine: AnsweringEngine,
+) {
+  const { questionnaire, existing } = readQuestionnaire(set.original!.name, set.original!.bytes)
+  const answers = await answerQuestionnaire({ questionnaire, existing, evidence, engine })
+  const plan = planWrites(questionnaire, answeredQuestions(questionnaire, answers))
+  let overwritten = 0
+  for (const q of questionnaire.questions) {
+    const had = existing.get(q.key)
+    if (!had) continue
+    const cells = plan.get(q.location.sheet)?.cells
+    const refs = [
+      had.answer ? q.location.answerCell : undefined,
+      had.comment ? q.location.commentCell : undefined,
+      ...(had.answer ? (q.location.markCells ?? []).map((m) => m.cell) : []),
+    ]
+    if (refs.some((ref) => ref && cells?.has(ref))) overwritten++
+  }
+  return { overwritten, kept: answers.filter((a) => a.preexisting).length }
+}
+
+const pct = (n: number | null) => (n === null ? 'n/a' : `${(n * 100).toFixed(1)} %`)
+const GROUPS: [BenchSet['group'], string][] = [
+  ['evidence', 'evidence only'],
+  ['library', "with an earlier answered questionnaire of the company's (answer library)"],
+  ['open', 'labelled open data'],
+]
+
+/** The main table: per set and pooled per group. */
 export function formatTable(results: SetResult[]): string {
-  const head = ['set', 'questions', 'answered', 'yes/no', 'recall Yes', 'recall No', 'bal. acc. (a)', 'bal. acc. (b)', 'unflagged', 'prec. unflagged', 'flagged', 'invalid cit.', 'N/A rows matched', 'time']
+  const head = [
+    'set',
+    'questions',
+    'yes/no rows',
+    'written (coverage)',
+    'precision written',
+    'unflagged',
+    'precision unflagged',
+    'bal. acc.',
+    'not stated left blank',
+    'invalid cit.',
+    'Yes/No on free text',
+    'overwritten',
+    'time',
+  ]
   const lines = [head.join(' | '), head.map(() => '---').join(' | ')]
-  const row = (name: string, s: SetScore, ms: number) =>
+  const row = (name: string, s: SetScore, r: { ms: number; overwritten?: number; kept?: number }) =>
     [
       name,
       s.questions,
-      s.answered,
-      `${s.yes}/${s.no}`,
-      pct(s.recallYes),
-      pct(s.recallNo),
+      `${s.yesNoRows} (${s.yes}/${s.no})`,
+      `${s.written} (${pct(ratio(s.written, s.yesNoRows + s.notStated))})`,
+      pct(ratio(s.writtenRight, s.written)),
+      `${s.unflagged} (${pct(ratio(s.unflagged, s.yesNoRows + s.notStated))})`,
+      pct(ratio(s.unflaggedRight, s.unflagged)),
       pct(s.balancedAccuracy),
-      pct(s.backed.balancedAccuracy),
-      s.unflagged,
-      pct(s.precisionUnflagged),
-      pct(s.shareFlagged),
+      s.notStated ? `${s.notStatedBlank}/${s.notStated}` : '-',
       `${s.invalidCitations} of ${s.citations}`,
-      `${s.naMatched}/${s.naRows}`,
-      `${(ms / 1000).toFixed(1)} s`,
+      s.yesNoOnFreeText,
+      r.overwritten === undefined ? '-' : `${r.overwritten} (of ${r.kept} kept)`,
+      `${(r.ms / 1000).toFixed(1)} s`,
     ].join(' | ')
-  for (const heldOut of [false, true]) {
-    const group = results.filter((r) => Boolean(r.set.heldOut) === heldOut)
-    for (const r of group) lines.push(r.score ? row(r.set.name, r.score, r.ms) : [r.set.name, `not measured: ${r.set.problem}`].join(' | '))
-    const pooled = pool(group)
-    if (pooled) lines.push(row(`**${heldOut ? 'held-out' : 'development'} sets pooled**`, pooled, group.reduce((n, r) => n + r.ms, 0)))
+  for (const [group, label] of GROUPS) {
+    const members = results.filter((r) => r.set.group === group)
+    if (!members.length) continue
+    lines.push([`*${label}*`, ...head.slice(1).map(() => '')].join(' | '))
+    for (const r of members)
+      lines.push(r.score ? row(r.set.name, r.score, r) : [r.set.name, `not measured: ${r.set.problem}`].join(' | '))
+    const pooled = pool(members)
+    if (pooled && members.length > 1) {
+      const overwritten = members.some((m) => m.overwritten !== undefined)
+        ? members.reduce((n, m) => n + (m.overwritten ?? 0), 0)
+        : undefined
+      const kept = members.reduce((n, m) => n + (m.kept ?? 0), 0)
+      lines.push(row(`**pooled (${label})**`, pooled, { ms: members.reduce((n, m) => n + m.ms, 0), overwritten, kept }))
+    }
+  }
+  return lines.map((l) => `| ${l} |`).join('\n')
+}
+
+/** Confidence bands per set, and the threshold calibrated leave-one-set-out. */
+export function formatBands(results: SetResult[]): string {
+  const head = [
+    'set',
+    '>= 0.85: answers, precision',
+    '0.60-0.85',
+    '< 0.60',
+    'threshold fitted on the other sets (95 %)',
+    'precision here at that threshold',
+  ]
+  const lines = [head.join(' | '), head.map(() => '---').join(' | ')]
+  const scored = results.filter((r) => r.score)
+  const b = (x: { answers: number; right: number }) => `${x.answers}, ${pct(ratio(x.right, x.answers))}`
+  for (const r of scored) {
+    const s = r.score!
+    // Calibrate on every other set of the same group (evidence-only sets among themselves, library sets among theirs).
+    const others = scored.filter((o) => o !== r && o.set.group === r.set.group).flatMap((o) => o.rows)
+    const t = fitThreshold(others)
+    const here = r.rows.filter(
+      (x) =>
+        (x.truth === 'YES' || x.truth === 'NO' || x.truth === 'NOT_STATED') &&
+        side(x.answer.label) !== 'OTHER' &&
+        t !== undefined &&
+        x.answer.confidence >= t - 1e-9,
+    )
+    lines.push(
+      [
+        r.set.name,
+        b(s.bands.high),
+        b(s.bands.medium),
+        b(s.bands.low),
+        t === undefined ? 'none reaches 95 %' : t.toFixed(2),
+        t === undefined ? '-' : `${here.length}, ${pct(ratio(here.filter(isRight).length, here.length))}`,
+      ].join(' | '),
+    )
+  }
+  return lines.map((l) => `| ${l} |`).join('\n')
+}
+
+/** How often each rule of the offline engine fires per set, and how often the answer it decides is right. */
+export function formatRules(results: SetResult[]): string {
+  const scored = results.filter((r) => r.score)
+  const head = ['rule', ...scored.map((r) => r.set.name), 'sets fired on']
+  const lines = [head.join(' | '), head.map(() => '---').join(' | ')]
+  for (const rule of RULES) {
+    let setsFired = 0
+    const cells = scored.map((r) => {
+      const fired = r.rows.filter((x) => x.answer.rules?.includes(rule.name))
+      if (fired.length) setsFired++
+      const judged = fired.filter((x) => x.truth === 'YES' || x.truth === 'NO' || x.truth === 'NOT_STATED')
+      return fired.length ? `${fired.length} (${judged.filter(isRight).length}/${judged.length} right)` : '-'
+    })
+    lines.push([rule.name, ...cells, setsFired].join(' | '))
   }
   return lines.map((l) => `| ${l} |`).join('\n')
 }
@@ -82,7 +219,10 @@ export function formatTable(results: SetResult[]): string {
 export function pool(results: SetResult[]): SetScore | undefined {
   const scored = results.filter((r) => r.score)
   if (!scored.length) return undefined
-  const s = scoreSet(scored.flatMap((r) => r.rows), () => true)
+  const s = scoreSet(
+    scored.flatMap((r) => r.rows),
+    () => true,
+  )
   s.invalidCitations = scored.reduce((n, r) => n + r.score!.invalidCitations, 0)
   return s
 }
@@ -91,14 +231,21 @@ export function pool(results: SetResult[]): SetScore | undefined {
 export function failureCases(results: SetResult[], limit: number): string {
   const out: string[] = []
   for (const r of results) {
-    const wrong = r.rows.filter((row) => (row.truth === 'YES' || row.truth === 'NO') && side(row.answer.label) !== row.truth)
+    const wrong = r.rows.filter(
+      (row) =>
+        (row.truth === 'YES' || row.truth === 'NO' || row.truth === 'NOT_STATED') &&
+        side(row.answer.label) !== 'OTHER' &&
+        !isRight(row),
+    )
     wrong.sort((a, b) => Number(a.answer.flagged) - Number(b.answer.flagged))
     if (!wrong.length) continue
-    out.push(`\n## ${r.set.name}: ${wrong.length} wrong (${wrong.filter((w) => !w.answer.flagged).length} unflagged)`)
+    out.push(
+      `\n## ${r.set.name}: ${wrong.length} written wrong (${wrong.filter((w) => !w.answer.flagged).length} unflagged)`,
+    )
     for (const w of wrong.slice(0, limit)) {
       const c = w.answer.citations[0]
       out.push(
-        `- ${w.id} truth ${w.truth}, answered ${w.answer.label} ${w.answer.flagged ? 'flagged' : 'UNFLAGGED'} ${w.answer.confidence.toFixed(2)}: ${w.question.replace(/\s+/g, ' ').slice(0, 110)}`,
+        `- ${w.id} truth ${w.truth}, answered ${w.answer.label} ${w.answer.flagged ? 'flagged' : 'UNFLAGGED'} ${w.answer.confidence.toFixed(2)} [${(w.answer.rules ?? []).join(',')}]: ${w.question.replace(/\s+/g, ' ').slice(0, 110)}`,
       )
       if (c) out.push(`    "${c.quote.slice(0, 150)}" (${c.file}, ${c.location})`)
       if (w.answer.reasons.length) out.push(`    reasons: ${w.answer.reasons.join('; ').slice(0, 200)}`)

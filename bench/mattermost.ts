@@ -27,7 +27,11 @@ export function holdOutQuestions(fileName: string, markdown: string): HeldOut {
     if (h) heading = h[1]!
     const q = /^\s*\d+\.\s+(.+?)\s*$/.exec(line)
     if (!q) continue
-    const answerLine = lines.slice(i + 1).find((l) => l.trim())?.trim() ?? ''
+    const answerLine =
+      lines
+        .slice(i + 1)
+        .find((l) => l.trim())
+        ?.trim() ?? ''
     const answer = /^-\s+(yes|no)\b/i.exec(answerLine)?.[1]
     const n = questions.length + 1
     const key = `mattermost!${n}`

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import * as XLSX from '@e965/xlsx'
+import { z } from 'zod'
 import type { EvidenceInput } from '../app/evidence/model'
-import type { Questionnaire } from '../app/questionnaire/model'
+import type { Question, Questionnaire } from '../app/questionnaire/model'
 import { parseQuestionnaire } from '../app/questionnaire/parse.server'
 import { holdOutQuestions, withoutQuestions } from './mattermost'
 import { truthOf, type Truth } from './score'
@@ -15,10 +16,12 @@ export interface BenchSet {
   /** Why the set could not be measured (the reader found no questions with answers, a file is missing). */
   problem?: string
   /**
-   * Held out: not looked at while the engine was tuned (HECVAT Full, Mattermost). The development sets are the
-   * CAIQ and the three HECVAT Lites; figures are reported for each group separately.
+   * evidence: answered from published papers only. library: the same, plus another of the company's answered
+   * questionnaires as an answer library. open: the labelled open-data set anyone can rerun.
    */
-  heldOut?: boolean
+  group: 'evidence' | 'library' | 'open'
+  /** The questionnaire file as uploaded (completed): used to check that answers already in it are never overwritten. */
+  original?: EvidenceInput
 }
 
 /** Company-wide Instructure evidence; each HECVAT adds its own product's architecture paper. */
@@ -34,11 +37,63 @@ const COMPANY = [
 
 const INSTRUCTURE_SETS: { name: string; file: string; architecture: string[] }[] = [
   { name: 'CAIQ v4 (Instructure)', file: 'Instructure_CAIQ.xlsx', architecture: ['Canvas_LMS_Architecture.pdf'] },
-  { name: 'HECVAT Full (Canvas LMS)', file: 'Canvas_LMS_HECVAT_Full.xlsx', architecture: ['Canvas_LMS_Architecture.pdf'] },
-  { name: 'HECVAT Lite (Canvas Catalog)', file: 'Canvas_Catalog_HECVAT_Lite.xlsx', architecture: ['Canvas_Catalog_Architecture.pdf'] },
+  {
+    name: 'HECVAT Full (Canvas LMS)',
+    file: 'Canvas_LMS_HECVAT_Full.xlsx',
+    architecture: ['Canvas_LMS_Architecture.pdf'],
+  },
+  {
+    name: 'HECVAT Lite (Canvas Catalog)',
+    file: 'Canvas_Catalog_HECVAT_Lite.xlsx',
+    architecture: ['Canvas_Catalog_Architecture.pdf'],
+  },
   // No Studio architecture paper is published; the SOC 3 above covers Canvas LMS and Studio.
   { name: 'HECVAT Lite (Canvas Studio)', file: 'Canvas_Studio_HECVAT_Lite.xlsx', architecture: [] },
-  { name: 'HECVAT Lite (Mastery Connect)', file: 'Mastery_Connect_HECVAT_Lite.xlsx', architecture: ['Mastery_Connect_Architecture.pdf'] },
+  {
+    name: 'HECVAT Lite (Mastery Connect)',
+    file: 'Mastery_Connect_HECVAT_Lite.xlsx',
+    architecture: ['Mastery_Connect_Architecture.pdf'],
+  },
+  // HECVAT Full 2.11 (2020) for Portfolium, now Canvas Student Pathways: the most No and free-text answers.
+  {
+    name: 'HECVAT Full 2.11 (Portfolium)',
+    file: 'Portfolium_HECVAT_v2.11.xlsx',
+    architecture: ['Canvas_Student_Pathways_Architecture.pdf'],
+  },
+]
+
+/** One questionnaire answered with another of the company's answered questionnaires among the evidence. */
+const LIBRARY_SETS: { name: string; file: string; library: string; architecture: string[] }[] = [
+  {
+    name: 'HECVAT Lite (Canvas Catalog) from HECVAT Full',
+    file: 'Canvas_Catalog_HECVAT_Lite.xlsx',
+    library: 'Canvas_LMS_HECVAT_Full.xlsx',
+    architecture: ['Canvas_Catalog_Architecture.pdf'],
+  },
+  {
+    name: 'HECVAT Lite (Canvas Studio) from HECVAT Full',
+    file: 'Canvas_Studio_HECVAT_Lite.xlsx',
+    library: 'Canvas_LMS_HECVAT_Full.xlsx',
+    architecture: [],
+  },
+  {
+    name: 'HECVAT Lite (Mastery Connect) from HECVAT Full',
+    file: 'Mastery_Connect_HECVAT_Lite.xlsx',
+    library: 'Canvas_LMS_HECVAT_Full.xlsx',
+    architecture: ['Mastery_Connect_Architecture.pdf'],
+  },
+  {
+    name: 'HECVAT Full 2.11 (Portfolium) from HECVAT Full 3.04',
+    file: 'Portfolium_HECVAT_v2.11.xlsx',
+    library: 'Canvas_LMS_HECVAT_Full.xlsx',
+    architecture: ['Canvas_Student_Pathways_Architecture.pdf'],
+  },
+  {
+    name: 'CAIQ v4 from HECVAT Full (other family)',
+    file: 'Instructure_CAIQ.xlsx',
+    library: 'Canvas_LMS_HECVAT_Full.xlsx',
+    architecture: ['Canvas_LMS_Architecture.pdf'],
+  },
 ]
 
 export function evalRoot(projectRoot: string): string {
@@ -53,24 +108,104 @@ function input(file: string): EvidenceInput {
 export function loadSets(root: string): BenchSet[] {
   const sets: BenchSet[] = []
   const ins = path.join(root, 'instructure')
-  for (const def of INSTRUCTURE_SETS) {
-    const file = path.join(ins, 'questionnaires', def.file)
-    const evidence = [...COMPANY, ...def.architecture].map((f) => input(path.join(ins, 'evidence', f)))
-    sets.push({ ...workbookSet(def.name, file, evidence), heldOut: def.name.startsWith('HECVAT Full') })
+  const questionnaire = (file: string) => path.join(ins, 'questionnaires', file)
+  const papers = (architecture: string[]) =>
+    [...COMPANY, ...architecture].map((f) => input(path.join(ins, 'evidence', f)))
+  for (const def of INSTRUCTURE_SETS)
+    sets.push({ ...workbookSet(def.name, questionnaire(def.file), papers(def.architecture)), group: 'evidence' })
+  sets.push({ ...mattermostSet(path.join(root, 'mattermost')), group: 'evidence' })
+  for (const def of LIBRARY_SETS) {
+    const evidence = [...papers(def.architecture), input(questionnaire(def.library))]
+    sets.push({ ...workbookSet(def.name, questionnaire(def.file), evidence), group: 'library' })
   }
-  sets.push({ ...mattermostSet(path.join(root, 'mattermost')), heldOut: true })
   return sets
 }
 
+/** Where the labelled open-data set lives (relative paths in it are relative to tests/fixtures/open/). */
+export const LABELLED_SET = 'tests/fixtures/open/vsaq-labelled/set.json'
+
+const labelledSchema = z.object({
+  name: z.string().min(1),
+  evidence: z.array(z.string().min(1)).min(1),
+  questions: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        question: z.string().min(1),
+        label: z.enum(['yes', 'no', 'not-stated']),
+        quote: z.string().nullable(),
+        quoteFile: z.string().nullable(),
+      }),
+    )
+    .min(1),
+})
+
+export type LabelledSetJson = z.infer<typeof labelledSchema>
+
+/**
+ * The labelled open-data set (VSAQ questions against open policies, each labelled yes / no / not stated from the
+ * policy text): a questionnaire of its questions (labels hidden), the labels as truth, the policies as evidence.
+ * A missing file gives a message instead of a set.
+ */
+export function loadLabelledSet(projectRoot: string, file = LABELLED_SET): BenchSet | string {
+  const at = path.resolve(projectRoot, file)
+  if (!existsSync(at))
+    return `skipped: ${file} is not in this checkout yet (the labelled open-data set arrives with the write-back branch)`
+  const parsed = labelledSchema.safeParse(JSON.parse(readFileSync(at, 'utf8')))
+  if (!parsed.success)
+    return `skipped: ${file} does not match the labelled-set format (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`
+  const base = path.resolve(projectRoot, 'tests/fixtures/open')
+  return labelledSet(parsed.data, (rel) => input(path.join(base, rel)))
+}
+
+export function labelledSet(json: LabelledSetJson, read: (relativePath: string) => EvidenceInput): BenchSet {
+  const sheet = 'Questions'
+  const questions: Question[] = json.questions.map((q, i) => ({
+    key: `${sheet}!${i + 2}`,
+    id: q.id,
+    text: q.question,
+    kind: 'question',
+    location: { sheet, row: i + 2, questionCell: `B${i + 2}`, answerCell: `C${i + 2}`, commentCell: `D${i + 2}` },
+  }))
+  const questionnaire: Questionnaire = {
+    fileName: `${json.name}.csv`,
+    format: 'csv',
+    kind: 'Custom questionnaire',
+    sheets: [],
+    questions,
+    notes: [],
+  }
+  const truth = new Map<string, Truth>(
+    json.questions.map((q, i) => [
+      questions[i]!.key,
+      q.label === 'yes' ? 'YES' : q.label === 'no' ? 'NO' : 'NOT_STATED',
+    ]),
+  )
+  return { name: json.name, questionnaire, truth, evidence: json.evidence.map(read), group: 'open' }
+}
+
 /** Reads the question list with the product's own reader, and the vendor's answers from each answer cell. */
-function workbookSet(name: string, file: string, evidence: EvidenceInput[]): BenchSet {
+function workbookSet(name: string, file: string, evidence: EvidenceInput[]): Omit<BenchSet, 'group'> {
   const bytes = new Uint8Array(readFileSync(file))
   let questionnaire: Questionnaire
   try {
     questionnaire = parseQuestionnaire(path.basename(file), bytes)
   } catch (error) {
-    const empty: Questionnaire = { fileName: path.basename(file), format: 'xlsx', kind: '?', sheets: [], questions: [], notes: [] }
-    return { name, questionnaire: empty, truth: new Map(), evidence, problem: `the questionnaire reader failed: ${(error as Error).message}` }
+    const empty: Questionnaire = {
+      fileName: path.basename(file),
+      format: 'xlsx',
+      kind: '?',
+      sheets: [],
+      questions: [],
+      notes: [],
+    }
+    return {
+      name,
+      questionnaire: empty,
+      truth: new Map(),
+      evidence,
+      problem: `the questionnaire reader failed: ${(error as Error).message}`,
+    }
   }
   const wb = XLSX.read(bytes, { type: 'array', cellFormula: false })
   const truth = new Map<string, Truth>()
@@ -80,18 +215,26 @@ function workbookSet(name: string, file: string, evidence: EvidenceInput[]): Ben
     truth.set(q.key, truthOf(cell ? String(cell.w ?? cell.v ?? '') : ''))
   }
   const answerable = [...truth.values()].filter((t) => t === 'YES' || t === 'NO').length
-  const problem = answerable ? undefined : `the questionnaire reader found ${questionnaire.questions.length} questions but none has a Yes/No answer in its answer cell: re-run once the reader finds this layout`
+  const problem = answerable
+    ? undefined
+    : `the questionnaire reader found ${questionnaire.questions.length} questions but none has a Yes/No answer in its answer cell: re-run once the reader finds this layout`
   // Answers are hidden from the engine: the workbook bytes never reach it, only the parsed model (which has none).
-  return { name, questionnaire, truth, evidence, problem }
+  return { name, questionnaire, truth, evidence, problem, original: { name: path.basename(file), bytes } }
 }
 
-function mattermostSet(dir: string): BenchSet {
+function mattermostSet(dir: string): Omit<BenchSet, 'group'> {
   const qa = 'docs_process_security_2020-07-20.md'
   const held = holdOutQuestions(qa, readFileSync(path.join(dir, qa), 'utf8'))
-  const others = ['certifications-and-compliance_HEAD.rst', 'docs_overview_compliance_2020-07-20.rst', 'docs_overview_security_2020-07-20.rst',
-    'handbook_operations_company-policies_security-policies.md', 'handbook_research-and-development_organization_security_operations.md',
-    'handbook_research-and-development_product_development-process_secure-software-development.md', 'handbook_security_policies.md',
-    'handbook_security_product-security_product-vulnerability-process.md']
+  const others = [
+    'certifications-and-compliance_HEAD.rst',
+    'docs_overview_compliance_2020-07-20.rst',
+    'docs_overview_security_2020-07-20.rst',
+    'handbook_operations_company-policies_security-policies.md',
+    'handbook_research-and-development_organization_security_operations.md',
+    'handbook_research-and-development_product_development-process_secure-software-development.md',
+    'handbook_security_policies.md',
+    'handbook_security_product-security_product-vulnerability-process.md',
+  ]
   const handbook = 'handbook_operations_company-policies_security-policies.md'
   const text = (name: string, body: string) => ({ name, bytes: new TextEncoder().encode(body) })
   const evidence = [

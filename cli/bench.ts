@@ -1,38 +1,66 @@
 import { parseArgs } from 'node:util'
 import { projectRoot } from '../app/project-root.server'
-import { failureCases, formatTable, runAccuracy } from '../bench/accuracy'
-import { runPlumbing } from '../bench/plumbing'
-import { UsageError } from './main'
+import { failureCases, formatBands, formatRules, formatTable, runAccuracy } from '../bench/accuracy'
+import { RULES } from '../app/answering/offline/rules-table'
+import { runLlmBench } from '../bench/llm'
+import { UsageError } from './usage-error'
 
-const HELP = `Usage: qfill bench accuracy [--failures N]
+const HELP = `Usage: qfill bench accuracy [--failures N] [--rules]
 
 Runs the offline engine on the real questionnaires in ../shared/data/eval (read in place, never copied) and prints,
-per set: questions, answered, recall on Yes and on No, balanced accuracy, precision of unflagged answers, share
-flagged and invalid citations. Then runs the Gemini and OpenAI-compatible engines against recorded (MSW) responses
-to prove their plumbing: those figures are not accuracy.
-  --failures N   also list up to N wrong answers per set (unflagged ones first)`
+per set and pooled: questions, written answers (coverage), precision of written answers, unflagged share and its
+precision, balanced accuracy (blanks count as misses), invalid citations, Yes/No on free-text rows, answers
+overwritten; a library section (one questionnaire answered from another); the labelled open-data set when present;
+confidence bands and the threshold calibrated leave-one-set-out. (The LLM engines' plumbing
+against scripted provider failures is a test: tests/integration/llm-plumbing.test.ts; their batching and
+concurrency: qfill bench llm.)
+  --failures N   also list up to N wrong answers per set (unflagged ones first)
+  --rules        also print the rules table and how often each rule fires per set and is right`
 
 export async function benchCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { failures: { type: 'string', default: '0' }, help: { type: 'boolean', short: 'h', default: false } },
+    options: {
+      failures: { type: 'string', default: '0' },
+      rules: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
   })
   if (values.help) {
     console.log(HELP)
     return 0
   }
-  if (positionals[0] !== 'accuracy') throw new UsageError(`bench takes one benchmark name: accuracy.\n\n${HELP}`)
-  const results = await runAccuracy(projectRoot())
-  if (typeof results === 'string') {
-    console.log(`accuracy benchmark ${results}`)
+  if (positionals[0] === 'llm') {
+    console.log('# Gemini and OpenAI-compatible engines against a local mock provider (batching and concurrency)\n')
+    console.log(await runLlmBench())
     return 0
   }
+  if (positionals[0] !== 'accuracy') throw new UsageError(`bench takes one benchmark name: accuracy.\n\n${HELP}`)
+  const run = await runAccuracy(projectRoot())
+  if (typeof run === 'string') {
+    console.log(`accuracy benchmark ${run}`)
+    return 0
+  }
+  const { results, notes } = run
+  for (const note of notes) console.log(`note: ${note}`)
   console.log('# Offline engine on the real sets (accuracy)\n')
   console.log(formatTable(results))
+  console.log('\n# Confidence bands (precision of written answers) and leave-one-set-out calibration\n')
+  console.log(formatBands(results))
+  if (values.rules) {
+    console.log('\n# Rules of the offline engine\n')
+    console.log(
+      [
+        '| rule | why | where |',
+        '| --- | --- | --- |',
+        ...RULES.map((r) => `| ${r.name} | ${r.reason} | ${r.where} |`),
+      ].join('\n'),
+    )
+    console.log('\n# How often each rule fires per set (right / judged)\n')
+    console.log(formatRules(results))
+  }
   const n = Number(values.failures)
   if (n > 0) console.log(failureCases(results, n))
-  console.log('\n# Gemini and OpenAI-compatible engines against scripted MSW responses (plumbing check, NOT an accuracy figure)\n')
-  console.log(await runPlumbing(projectRoot()))
   return 0
 }

@@ -15,7 +15,10 @@ const qfill = path.join(projectRoot(), 'bin/qfill.js')
 
 async function cli(args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [qfill, ...args], { env: { ...process.env, ...env }, cwd: os.tmpdir() })
+    const { stdout, stderr } = await run(process.execPath, [qfill, ...args], {
+      env: { ...process.env, ...env },
+      cwd: os.tmpdir(),
+    })
     return { code: 0, stdout, stderr }
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string }
@@ -30,7 +33,10 @@ describe('qfill answer', () => {
     writeFileSync(path.join(dir, 'policy.md'), EVIDENCE_MD)
     const out = path.join(dir, 'out')
     // No DATABASE_URL: the command must not need one.
-    const res = await cli(['answer', path.join(dir, 'vendor.csv'), '--evidence', path.join(dir, 'policy.md'), '--out', out], { DATABASE_URL: '' })
+    const res = await cli(
+      ['answer', path.join(dir, 'vendor.csv'), '--evidence', path.join(dir, 'policy.md'), '--out', out],
+      { DATABASE_URL: '' },
+    )
     expect(res.stderr).not.toMatch(/error/i)
     expect(res.code).toBe(0)
     expect(res.stdout).toContain(`wrote ${path.join(out, 'vendor.completed.xlsx')}`)
@@ -39,7 +45,19 @@ describe('qfill answer', () => {
     expect(Object.keys(answers)).toEqual(['questionnaire', 'engine', 'summary', 'questions'])
     expect(answers.questions).toHaveLength(QUESTIONS.length)
     for (const q of answers.questions) {
-      expect(Object.keys(q)).toEqual(['id', 'sheet', 'row', 'question', 'answer', 'cellValue', 'comment', 'confidence', 'flagged', 'reason', 'citations'])
+      expect(Object.keys(q)).toEqual([
+        'id',
+        'sheet',
+        'row',
+        'question',
+        'answer',
+        'cellValue',
+        'comment',
+        'confidence',
+        'flagged',
+        'reason',
+        'citations',
+      ])
       expect(q.confidence).toBeGreaterThanOrEqual(0)
       expect(q.confidence).toBeLessThanOrEqual(1)
       // Every citation is verbatim text of the evidence file it names.
@@ -60,7 +78,7 @@ describe('qfill answer', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'qfill-cli-'))
     writeFileSync(path.join(dir, 'broken.xlsx'), 'not a workbook')
     const res = await cli(['answer', path.join(dir, 'broken.xlsx'), '--out', dir])
-    expect(res.code).toBe(1)
+    expect(res.code).toBe(2)
     expect(res.stderr).toMatch(/broken\.xlsx is not really a \.xlsx file/)
   })
 
@@ -68,7 +86,56 @@ describe('qfill answer', () => {
     expect((await cli(['answer', '/nope/missing.csv'])).stderr).toMatch(/cannot read \/nope\/missing\.csv: ENOENT/)
     const res = await cli(['answer'])
     expect(res.code).toBe(2)
-    expect(res.stderr).toMatch(/exactly one questionnaire/)
+    expect(res.stderr).toMatch(/at least one questionnaire/)
+    const engine = await cli(['answer', '/nope/missing.csv', '--engine', 'gpt'])
+    expect(engine.code).toBe(2)
+    expect(engine.stderr).toMatch(/--engine must be one of auto, offline, gemini, openai/)
+    const unconfigured = await cli(['answer', '/nope/missing.csv', '--engine', 'gemini'], { GEMINI_API_KEY: '' })
+    expect(unconfigured.code).toBe(2)
+    expect(unconfigured.stderr).toMatch(/GEMINI_API_KEY is required when ANSWER_ENGINE=gemini/)
+  })
+
+  it('answers several questionnaires from evidence read once, prints answers.json with --json, plain progress off a terminal', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'qfill-cli-'))
+    writeFileSync(path.join(dir, 'first.csv'), questionnaireCsv())
+    writeFileSync(path.join(dir, 'second.csv'), questionnaireCsv())
+    writeFileSync(path.join(dir, 'policy.md'), EVIDENCE_MD)
+    const out = path.join(dir, 'out')
+    const args = [
+      'answer',
+      path.join(dir, 'first.csv'),
+      path.join(dir, 'second.csv'),
+      '-e',
+      path.join(dir, 'policy.md'),
+      '-o',
+      out,
+      '--json',
+      '--engine',
+      'offline',
+    ]
+    const res = await cli(args)
+    expect(res.code).toBe(0)
+    const printed = JSON.parse(res.stdout) as { questionnaire: string; questions: unknown[] }[]
+    expect(printed.map((a) => a.questionnaire)).toEqual(['first.csv', 'second.csv'])
+    expect(printed[0]!.questions).toHaveLength(QUESTIONS.length)
+    expect(JSON.parse(readFileSync(path.join(out, 'second.answers.json'), 'utf8'))).toEqual(printed[1])
+    expect(res.stderr.match(/reading 1 evidence file\n/g)).toHaveLength(1)
+    expect(res.stderr).toMatch(/first: answering \d+\/\d+/)
+    expect(res.stderr).toContain(`wrote ${path.join(out, 'second.summary.pdf')}`)
+    expect(res.stderr).not.toMatch(/\u001b\[/) // no bar, no escape codes when stderr is not a terminal
+
+    const one = await cli(['answer', path.join(dir, 'first.csv'), '-o', out, '--json', '--quiet'])
+    expect(JSON.parse(one.stdout).questionnaire).toBe('first.csv')
+    expect(one.stderr).toBe('')
+  })
+
+  it('goes on with the other questionnaires when one is bad, and exits 2', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'qfill-cli-'))
+    writeFileSync(path.join(dir, 'broken.xlsx'), 'not a workbook')
+    writeFileSync(path.join(dir, 'good.csv'), questionnaireCsv())
+    const res = await cli(['answer', path.join(dir, 'broken.xlsx'), path.join(dir, 'good.csv'), '-o', dir])
+    expect(res.code).toBe(2)
+    expect(res.stdout).toContain(`wrote ${path.join(dir, 'good.completed.xlsx')}`)
   })
 })
 
@@ -84,6 +151,36 @@ describe('qfill token create', () => {
     expect(JSON.stringify(stored)).not.toContain(token)
     const check = await checkToken(db.sql, token)
     expect(check.ok && check.row).toMatchObject({ plan: 'pro', email: 'ops@example.com', quota: null })
+  })
+
+  it('lists, extends and revokes tokens without ever printing one; shows the outbox', async () => {
+    const created = await cli(
+      ['token', 'create', '--plan', 'trial', '--email', 'list@acme.example', '--expires-in', '2h'],
+      { DATABASE_URL: db.url },
+    )
+    expect(created.code).toBe(0)
+    const token = created.stdout.trim()
+    const id = /#(\d+)/.exec(created.stderr)![1]!
+    const list = await cli(['token', 'list', '--email', 'list@acme.example'], { DATABASE_URL: db.url })
+    expect(list.stdout).toMatch(
+      new RegExp(`^${id}\\s+Free Trial\\s+list@acme\\.example\\s+0/2\\s+\\S+\\s+active$`, 'm'),
+    )
+    expect(list.stdout).not.toContain(token)
+
+    const extended = await cli(['token', 'extend', id, '--until', '2031-01-01T00:00:00Z'], { DATABASE_URL: db.url })
+    expect(extended.stderr).toContain(`Token #${id} now expires 2031-01-01T00:00:00.000Z.`)
+    expect((await cli(['token', 'extend', id], { DATABASE_URL: db.url })).code).toBe(2)
+
+    expect((await cli(['token', 'revoke', id], { DATABASE_URL: db.url })).code).toBe(0)
+    expect(await checkToken(db.sql, token)).toEqual({ ok: false, reason: 'revoked' })
+    expect((await cli(['token', 'revoke', '999999'], { DATABASE_URL: db.url })).stderr).toMatch(/no token #999999/)
+
+    await db.sql`insert into outbox (recipient, subject, text_body, html_body, reason) values ('ops@acme.example', 'Your QFill access token', 'body qf_x', '<p>x</p>', 'SMTP_URL is not set')`
+    const outbox = await cli(['outbox', '--to', 'ops@acme.example'], { DATABASE_URL: db.url })
+    expect(outbox.code).toBe(0)
+    expect(outbox.stdout).toContain(
+      'to ops@acme.example  (SMTP_URL is not set)\nSubject: Your QFill access token\n\nbody qf_x',
+    )
   })
 
   it('rejects an unknown plan with the list of plans', async () => {
@@ -102,7 +199,11 @@ describe('start-up configuration', () => {
   })
 
   it('needs shared secrets when the database is shared', async () => {
-    const res = await cli(['serve'], { DATABASE_URL: 'postgres://localhost/x', SESSION_SECRET: '', FILE_ENCRYPTION_KEY: '' })
+    const res = await cli(['serve'], {
+      DATABASE_URL: 'postgres://localhost/x',
+      SESSION_SECRET: '',
+      FILE_ENCRYPTION_KEY: '',
+    })
     expect(res.code).toBe(2)
     expect(res.stderr).toMatch(/SESSION_SECRET is required when DATABASE_URL is set/)
     expect(res.stderr).toMatch(/FILE_ENCRYPTION_KEY is required when DATABASE_URL is set/)

@@ -15,7 +15,10 @@ export interface OpenDatabase {
  * DATABASE_URL when set; otherwise the embedded Postgres in the data folder (reusing the one `npm start` runs,
  * if it is up). Migrations, ours then graphile-worker's, are applied unless told not to.
  */
-export async function openDatabase(env: Env, options: { migrate?: boolean; log?: (line: string) => void } = {}): Promise<OpenDatabase> {
+export async function openDatabase(
+  env: Env,
+  options: { migrate?: boolean; log?: (line: string) => void } = {},
+): Promise<OpenDatabase> {
   const log = options.log ?? (() => {})
   let url = env.DATABASE_URL
   let stopEmbedded = async () => {}

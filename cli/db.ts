@@ -1,6 +1,6 @@
 import { getEnv } from '../app/env.server'
 import { openDatabase } from './database'
-import { UsageError } from './main'
+import { UsageError } from './usage-error'
 
 export async function dbCommand(argv: string[]): Promise<number> {
   if (argv[0] !== 'migrate') throw new UsageError('usage: qfill db migrate')

@@ -7,10 +7,14 @@ import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { getEnv, secrets } from '../app/env.server'
+import { csrf } from '../app/http/csrf.server'
+import { rateLimit } from '../app/http/rate-limit.server'
+import { securityHeaders } from '../app/http/security-headers.server'
+import { requestLogging } from '../app/http/logging.server'
 import { projectRoot } from '../app/project-root.server'
 import { startWorker } from '../jobs/worker.server'
 import { openDatabase } from './database'
-import { UsageError } from './main'
+import { UsageError } from './usage-error'
 
 /** `npm start`: database (embedded unless DATABASE_URL), migrations, worker and web server in one process. */
 export async function serveCommand(argv: string[]): Promise<number> {
@@ -20,15 +24,20 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const log = (line: string) => console.log(`[qfill] ${line}`)
   const root = projectRoot()
   const buildPath = path.join(root, 'build/server/index.js')
-  if (!values.dev && !existsSync(buildPath)) throw new UsageError('no build found: run "npm run build" first (npm start does it for you).')
+  if (!values.dev && !existsSync(buildPath))
+    throw new UsageError('no build found: run "npm run build" first (npm start does it for you).')
 
   const db = await openDatabase(env, { log })
-  const worker = env.RUN_WORKER ? await startWorker({ connectionString: db.url, concurrency: env.WORKER_CONCURRENCY }) : null
+  const worker = env.RUN_WORKER
+    ? await startWorker({ connectionString: db.url, concurrency: env.WORKER_CONCURRENCY })
+    : null
   if (worker) log(`worker running (concurrency ${env.WORKER_CONCURRENCY})`)
 
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', true)
+  app.use(securityHeaders({ dev: values.dev }))
+  app.use(requestLogging())
   let vite: import('vite').ViteDevServer | undefined
   if (values.dev) {
     const { createServer } = await import('vite')
@@ -41,7 +50,22 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const build = vite
     ? () => vite!.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
     : ((await import(pathToFileURL(buildPath).href)) as ServerBuild)
-  app.all('*', createRequestHandler({ build, mode: values.dev ? 'development' : 'production' }))
+  app.use(
+    rateLimit({
+      sql: db.sql,
+      enabled: env.RATE_LIMITS,
+      trustProxy: env.TRUST_PROXY ?? (env.FLY_APP_NAME ? 'fly' : 'none'),
+    }),
+    csrf({ allowedOrigins: env.PUBLIC_URL ? [env.PUBLIC_URL] : [] }),
+  )
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      mode: values.dev ? 'development' : 'production',
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+    }),
+  )
 
   let server: Server
   try {
@@ -61,7 +85,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
   // Uploads of 10 evidence files can take a while on slow links.
   server.requestTimeout = 10 * 60 * 1000
   const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
-  log(`QFill is running on http://${shown}:${env.PORT} (${db.embedded ? 'embedded Postgres' : 'DATABASE_URL'}, ${env.RUN_WORKER ? 'with' : 'without'} worker)`)
+  log(
+    `QFill is running on http://${shown}:${env.PORT} (${db.embedded ? 'embedded Postgres' : 'DATABASE_URL'}, ${env.RUN_WORKER ? 'with' : 'without'} worker)`,
+  )
 
   await new Promise<void>((resolve) => {
     let stopping = false

@@ -1,11 +1,12 @@
 import type { Task } from 'graphile-worker'
 import { z } from 'zod'
-import { ANSWER_MAX_ATTEMPTS } from '../app/jobs.server'
-import { runPipeline, type Progress } from '../app/pipeline/run.server'
-import { QuestionnaireError } from '../app/questionnaire/model'
+import { refundQuota } from '../app/access/tokens.server'
+import { ANSWER_MAX_ATTEMPTS, JOB_ID_PATTERN, UNANSWERED_MODES } from '../app/jobs.server'
+import type { Progress } from '../app/pipeline/run.server'
 import { services } from '../app/services.server'
+import { JobAbortedError, JobChildError, JobMemoryError, runIsolated } from './run-isolated.server'
 
-const payloadSchema = z.object({ jobId: z.string().regex(/^[a-z0-9]{16,64}$/) })
+const payloadSchema = z.object({ jobId: z.string().regex(JOB_ID_PATTERN) })
 
 const STAGE_LABEL: Record<Progress['stage'], string> = {
   parsing: 'parsing',
@@ -14,46 +15,109 @@ const STAGE_LABEL: Record<Progress['stage'], string> = {
   writing: 'writing',
 }
 
-/** Answers one questionnaire: reads its stored files, runs the pipeline and stores the completed workbook and report. */
+/** Jobs running in this process, so a graceful shutdown can hand them back before the queue stops. */
+const running = new Set<{ controller: AbortController; done: Promise<unknown> }>()
+
+/**
+ * Graceful shutdown: stops every running job's child process and waits until each task has thrown, so the queue
+ * records the attempt and releases the job for another worker (it restarts from its stored files).
+ */
+export async function releaseRunningJobs(): Promise<number> {
+  const jobs = [...running]
+  for (const job of jobs) job.controller.abort('the worker is shutting down')
+  await Promise.allSettled(jobs.map((j) => j.done))
+  return jobs.length
+}
+
+/** The job was deleted ('Delete Files Now') while it ran: stop, store nothing. */
+class JobCancelledError extends Error {
+  name = 'JobCancelledError'
+}
+
+/**
+ * Answers one questionnaire: reads its stored files, runs the pipeline in a child process with a memory limit
+ * and stores the completed workbook and report. Between stages it checks whether the job was deleted (then it
+ * stops the child and stores nothing); on a graceful shutdown it stops the child and hands the job back to the
+ * queue. Results are stored in one transaction that only succeeds for a job still processing and not deleted,
+ * so a job run twice (a worker killed after storing) completes exactly once.
+ */
 export const answerQuestionnaire: Task = async (rawPayload, helpers) => {
   const { jobId } = payloadSchema.parse(rawPayload)
-  const { sql, store, env, engine } = services()
-  const [job] = await sql<{ status: string; deleted: boolean }[]>`
+  // Registered before any await, so a shutdown that starts now still hands this job back.
+  const cancelled = new AbortController()
+  const stop = () => cancelled.abort(helpers.abortSignal?.reason ?? 'shutdown')
+  helpers.abortSignal?.addEventListener('abort', stop)
+  let finished!: () => void
+  const entry = { controller: cancelled, done: new Promise<void>((r) => (finished = r)) }
+  running.add(entry)
+  try {
+    return await answer(jobId, helpers, cancelled.signal)
+  } finally {
+    helpers.abortSignal?.removeEventListener('abort', stop)
+    running.delete(entry)
+    // After the task's own promise settles, so the queue has seen the outcome.
+    setImmediate(finished)
+  }
+}
+
+async function answer(jobId: string, helpers: Parameters<Task>[1], signal: AbortSignal): Promise<void> {
+  const { sql, store, env } = services()
+  const [job] = await sql<{ unanswered: string }[]>`
     update jobs set status = 'processing', started_at = coalesce(started_at, now()), error = null
     where id = ${jobId} and status in ('queued', 'processing') and deleted_at is null
-    returning status, deleted_at is not null as deleted`
+    returning unanswered`
   if (!job) {
     helpers.logger.info(`job ${jobId} is finished, deleted or unknown; nothing to do`)
     return
   }
+  if (signal.aborted) throw new JobAbortedError('the worker is shutting down')
+  const unanswered = z.enum(UNANSWERED_MODES).catch('blank').parse(job.unanswered)
   const [questionnaire] = await store.list(jobId, 'questionnaire')
   if (!questionnaire) throw new Error(`job ${jobId} has no questionnaire file`)
   const evidence = await store.list(jobId, 'evidence')
 
+  const stillWanted = async () => {
+    const [row] = await sql<
+      { deleted: boolean }[]
+    >`select deleted_at is not null as deleted from jobs where id = ${jobId}`
+    if (!row || row.deleted) throw new JobCancelledError(`job ${jobId} was deleted while processing`)
+  }
+
   let lastWrite = 0
+  let lastStage = ''
   const onProgress = async (p: Progress) => {
     const now = Date.now()
-    // Progress is polled every few seconds; writing it more than twice a second only loads the database.
-    if (p.stage === 'answering' && p.processed < p.total && now - lastWrite < 500) return
+    // Each stage change is a checkpoint: a deleted job stops here.
+    if (p.stage !== lastStage) {
+      lastStage = p.stage
+      await stillWanted()
+    } else if (p.processed < p.total && now - lastWrite < 500) return // polled every few seconds; spare the database
     lastWrite = now
-    await sql`update jobs set stage = ${STAGE_LABEL[p.stage]}, processed = ${p.processed}, total = ${p.total} where id = ${jobId}`
+    await sql`update jobs set stage = ${STAGE_LABEL[p.stage]}, processed = ${p.processed}, total = ${p.total} where id = ${jobId} and deleted_at is null`
   }
 
   try {
-    const result = await runPipeline({
-      questionnaire: { name: questionnaire.name, bytes: questionnaire.bytes },
-      evidence: evidence.map((f) => ({ name: f.name, bytes: f.bytes })),
-      engine: engine(),
-      onProgress,
-    })
+    const result = await runIsolated(
+      {
+        questionnaire: { name: questionnaire.name, bytes: questionnaire.bytes },
+        evidence: evidence.map((f) => ({ name: f.name, bytes: f.bytes })),
+        unanswered,
+      },
+      { memoryLimitMb: env.JOB_MEMORY_LIMIT_MB, signal, onProgress },
+    )
     const answersJson = new TextEncoder().encode(JSON.stringify(result.answersJson, null, 2))
     const { summary } = result
-    await sql.begin(async (tx) => {
+    const stored = await sql.begin(async (tx) => {
+      // The row lock orders this against 'Delete Files Now' (deleteJobFiles takes the same lock).
+      const [current] = await tx<{ ok: boolean }[]>`
+        select (status = 'processing' and deleted_at is null) as ok from jobs where id = ${jobId} for update`
+      if (!current?.ok) return false
       await store.put(jobId, { role: 'xlsx', name: `questionnaire-${jobId}.xlsx`, bytes: result.xlsx }, tx)
       await store.put(jobId, { role: 'pdf', name: `questionnaire-${jobId}.pdf`, bytes: result.pdf }, tx)
       await store.put(jobId, { role: 'answers', name: `questionnaire-${jobId}.answers.json`, bytes: answersJson }, tx)
-      // The uploads are not needed once the results exist: keep customer files for as short a time as possible.
-      await tx`delete from files where job_id = ${jobId} and role in ('questionnaire', 'evidence')`
+      // Evidence is not needed once the results exist: keep customer files for as short a time as possible. The
+      // questionnaire stays until the purge: review rebuilds the completed workbook from it (ADR 010).
+      await tx`delete from files where job_id = ${jobId} and role = 'evidence'`
       await tx`
         update jobs set status = 'completed', stage = 'completed', processed = ${summary.questions}, total = ${summary.questions},
           engine = ${summary.engine}, question_count = ${summary.questions},
@@ -61,13 +125,30 @@ export const answerQuestionnaire: Task = async (rawPayload, helpers) => {
           summary = ${tx.json(summary as never)}, completed_at = now(),
           expires_at = now() + make_interval(mins => ${env.FILE_RETENTION_MINUTES})
         where id = ${jobId}`
+      return true
     })
-    helpers.logger.info(`job ${jobId}: ${summary.questions} questions, ${summary.flagged} flagged, ${summary.durationMs} ms`)
+    if (!stored) helpers.logger.info(`job ${jobId} was deleted or finished elsewhere; results discarded`)
+    else
+      helpers.logger.info(
+        `job ${jobId}: ${summary.questions} questions, ${summary.flagged} flagged, ${summary.durationMs} ms`,
+      )
   } catch (error) {
+    if (error instanceof JobCancelledError) {
+      helpers.logger.info(`job ${jobId} cancelled: its files were deleted; nothing stored`)
+      return
+    }
+    if (error instanceof JobAbortedError) {
+      // Shutting down: the job goes back to the queue and runs again from its stored files on another worker.
+      helpers.logger.warn(`job ${jobId} released: the worker is shutting down`)
+      throw error
+    }
     const finalAttempt = helpers.job.attempts >= (helpers.job.max_attempts ?? ANSWER_MAX_ATTEMPTS)
-    if (error instanceof QuestionnaireError || finalAttempt) {
-      const message = error instanceof QuestionnaireError ? error.message : 'AI processing encountered an error'
-      helpers.logger.error(`job ${jobId} failed: ${error instanceof Error ? error.stack : error}`)
+    const userError = (error instanceof JobChildError && error.questionnaire) || error instanceof JobMemoryError
+    if (userError || finalAttempt) {
+      const message = userError ? (error as Error).message : 'AI processing encountered an error'
+      const detail =
+        error instanceof JobChildError ? error.childStack : error instanceof Error ? error.stack : String(error)
+      helpers.logger.error(`job ${jobId} failed: ${detail}`)
       await failJob(jobId, message)
       return
     }
@@ -82,8 +163,8 @@ async function failJob(jobId: string, message: string) {
     const [job] = await tx<{ tokenId: number }[]>`
       update jobs set status = 'failed', error = ${message}, completed_at = now(),
         expires_at = now() + make_interval(mins => ${env.FILE_RETENTION_MINUTES})
-      where id = ${jobId} and status <> 'failed'
+      where id = ${jobId} and status <> 'failed' and deleted_at is null
       returning token_id as "tokenId"`
-    if (job) await tx`update tokens set used = greatest(used - 1, 0) where id = ${job.tokenId}`
+    if (job) await refundQuota(tx, jobId)
   })
 }

@@ -1,12 +1,22 @@
-import { Logger, run, type Runner } from 'graphile-worker'
+import { EventEmitter } from 'node:events'
+import { Logger, makeWorkerUtils, run, type Runner, type WorkerEvents } from 'graphile-worker'
+import { connectDatabase, type Sql } from '../app/db.server'
+import {
+  beat,
+  HEARTBEAT_INTERVAL_MS,
+  newHeartbeatId,
+  removeHeartbeat,
+  staleGraphileWorkerIds,
+} from '../app/worker-heartbeat.server'
 import { enabled } from '../app/log.server'
 import { ANSWER_TASK, PURGE_TASK } from '../app/jobs.server'
-import { answerQuestionnaire } from './answer-questionnaire'
-import { purgeExpiredFiles } from './purge-expired-files'
+import { answerQuestionnaire, releaseRunningJobs } from './answer-questionnaire'
+import { purgeExpiredFiles, VACUUM_TASK, vacuumFiles } from './purge-expired-files'
 
 export const taskList = {
   [ANSWER_TASK]: answerQuestionnaire,
   [PURGE_TASK]: purgeExpiredFiles,
+  [VACUUM_TASK]: vacuumFiles,
 }
 
 /** graphile-worker's messages, filtered by LOG_LEVEL like ours. */
@@ -19,10 +29,23 @@ const logger = new Logger((scope) => (level, message) => {
 })
 
 // Fixed identifier so every worker machine shares one schedule; purge runs every minute.
-const CRONTAB = `* * * * * ${PURGE_TASK} ?id=purge_every_minute&fill=5m`
+// Deleted files' rows are vacuumed away every 15 minutes, and the table rewritten nightly (ADR 012).
+const CRONTAB = [
+  `* * * * * ${PURGE_TASK} ?id=purge_every_minute&fill=5m`,
+  `*/15 * * * * ${VACUUM_TASK} ?id=vacuum_files`,
+  `17 3 * * * ${VACUUM_TASK} ?id=vacuum_files_full {full:true}`,
+].join('\n')
 
-export async function startWorker(options: { connectionString: string; concurrency: number; pollInterval?: number }): Promise<Runner> {
-  return run({
+export async function startWorker(options: {
+  connectionString: string
+  concurrency: number
+  pollInterval?: number
+}): Promise<Runner> {
+  // Our own emitter, passed in, so that no 'worker:create' is missed before run() returns.
+  const events: WorkerEvents = new EventEmitter()
+  const heartbeat = heartbeatFor(events, options.connectionString)
+  const runner = await run({
+    events,
     connectionString: options.connectionString,
     concurrency: options.concurrency,
     noHandleSignals: true,
@@ -31,4 +54,84 @@ export async function startWorker(options: { connectionString: string; concurren
     crontab: CRONTAB,
     logger,
   })
+  return heartbeat.attach(runner)
+}
+
+/**
+ * Releases the queue locks of worker processes that stopped beating (killed, crashed, machine gone), so their
+ * jobs run again at once instead of after graphile-worker's 4-hour lock expiry. Returns the ids released.
+ */
+export async function releaseDeadWorkers(sql: Sql, connectionString: string): Promise<string[]> {
+  const { ids, rows } = await staleGraphileWorkerIds(sql)
+  if (!rows.length) return []
+  if (ids.length) {
+    const utils = await makeWorkerUtils({ connectionString, logger })
+    try {
+      await utils.forceUnlockWorkers(ids)
+    } finally {
+      await utils.release()
+    }
+  }
+  await sql`delete from worker_heartbeats where id in ${sql(rows)}`
+  return ids
+}
+
+/** How often a worker looks for dead workers' locks (a dead worker is seen after HEARTBEAT_STALE_MS). */
+export const RELEASE_INTERVAL_MS = 5_000
+
+/** Beats every HEARTBEAT_INTERVAL_MS while the runner runs, naming its graphile-worker ids; stops with it. */
+function heartbeatFor(events: WorkerEvents, connectionString: string) {
+  const sql = connectDatabase(connectionString)
+  const id = newHeartbeatId()
+  const workerIds = new Set<string>()
+  const everId = new Set<string>()
+  const tick = () =>
+    beat(sql, id, [...workerIds]).catch((error) => console.warn('[worker] heartbeat failed:', (error as Error).message))
+  const release = () =>
+    releaseDeadWorkers(sql, connectionString).then(
+      (ids) => ids.length && console.warn(`[worker] released the queue locks of ${ids.length} stopped worker(s)`),
+      (error) => console.warn('[worker] releasing dead workers failed:', (error as Error).message),
+    )
+  events.on('worker:create', ({ worker }) => {
+    workerIds.add(worker.workerId)
+    everId.add(worker.workerId)
+    void tick()
+  })
+  events.on('worker:release', ({ worker }) => workerIds.delete(worker.workerId))
+  // Since graphile-worker 0.17 jobs are locked by the pool's id (batched fetching), not each worker's: both beat.
+  events.on('pool:create', ({ workerPool }) => {
+    workerIds.add(workerPool.id)
+    everId.add(workerPool.id)
+    void tick()
+  })
+  events.on('pool:release', ({ workerPool }) => workerIds.delete(workerPool.id))
+  return {
+    attach(runner: Runner): Runner {
+      void tick()
+      void release()
+      const timer = setInterval(tick, HEARTBEAT_INTERVAL_MS)
+      timer.unref()
+      const releaser = setInterval(release, RELEASE_INTERVAL_MS)
+      releaser.unref()
+      const stop = runner.stop.bind(runner)
+      runner.stop = async () => {
+        clearInterval(timer)
+        clearInterval(releaser)
+        // Stop taking jobs is graphile-worker's part; first hand running jobs back (their tasks fail this attempt,
+        // which releases them), then stop, then release any lock still held by this process's ids.
+        const released = await releaseRunningJobs()
+        if (released) console.warn(`[worker] shutting down: ${released} running job(s) handed back to the queue`)
+        await stop()
+        if (everId.size) {
+          const utils = await makeWorkerUtils({ connectionString, logger })
+          await utils
+            .forceUnlockWorkers([...everId])
+            .finally(() => utils.release())
+            .catch(() => {})
+        }
+        await removeHeartbeat(sql, id).catch(() => {})
+      }
+      return runner
+    },
+  }
 }

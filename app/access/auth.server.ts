@@ -1,30 +1,22 @@
-import { json } from '@remix-run/node'
-import type { Queryable } from '../db.server'
+import { apiError, presentedCredential } from '../api/errors.server'
 import { services } from '../services.server'
-import { getSession } from './session.server'
-import { checkToken, TOKEN_MESSAGES, type TokenRow } from './tokens.server'
+import { sessionTokenId } from './session.server'
+import { checkToken, checkTokenById, TOKEN_MESSAGES, type TokenPurpose, type TokenRow } from './tokens.server'
 
-/** The token a browser session was opened with, if it is still valid. */
-export async function sessionToken(request: Request): Promise<TokenRow | null> {
-  const session = await getSession(request)
-  const tokenId = session.get('tokenId')
-  if (typeof tokenId !== 'number') return null
-  return tokenById(services().sql, tokenId)
-}
-
-export async function tokenById(sql: Queryable, id: number, now = new Date()): Promise<TokenRow | null> {
-  const [row] = await sql<TokenRow[]>`
-    select id, plan, email, quota, used, expires_at as "expiresAt", revoked_at as "revokedAt", created_at as "createdAt"
-    from tokens where id = ${id}`
-  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) return null
-  return { ...row, id: Number(row.id) }
+/**
+ * The token a browser session was opened with, if the session still exists and the token may be used for the
+ * purpose ('read' by default: status and downloads; 'upload' for a new questionnaire).
+ */
+export async function sessionToken(request: Request, purpose: TokenPurpose = 'read'): Promise<TokenRow | null> {
+  const tokenId = await sessionTokenId(request)
+  if (tokenId === null) return null
+  const check = await checkTokenById(services().sql, tokenId, { purpose })
+  return check.ok ? check.row : null
 }
 
 /** The token presented in an Authorization: Bearer header, an x-api-key header or (for forms) a `token` field. */
 export function presentedToken(request: Request, formToken?: string | null): string | null {
-  const auth = request.headers.get('authorization')
-  const bearer = auth && /^Bearer\s+(.+)$/i.exec(auth.trim())?.[1]
-  const raw = bearer || request.headers.get('x-api-key') || formToken || null
+  const raw = presentedCredential(request) || formToken || null
   return raw ? raw.replace(/[\s\u0000]/g, '') : null
 }
 
@@ -37,12 +29,31 @@ export async function requireApiToken(request: Request, formToken?: string | nul
   if (presented) {
     const check = await checkToken(services().sql, presented)
     if (check.ok) return check.row
-    throw json({ message: TOKEN_MESSAGES[check.reason] }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } })
+    throw apiError(401, `token_${check.reason}`, TOKEN_MESSAGES[check.reason], {
+      headers: { 'WWW-Authenticate': 'Bearer' },
+    })
   }
   const row = await sessionToken(request)
   if (row) return row
-  throw json(
-    { message: 'An access token is required: send it as "Authorization: Bearer <token>", an x-api-key header or a "token" form field.' },
-    { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } },
+  throw apiError(
+    401,
+    'token_required',
+    'An access token is required: send it as "Authorization: Bearer <token>", an x-api-key header or a "token" form field.',
+    { headers: { 'WWW-Authenticate': 'Bearer' } },
   )
+}
+
+export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token. Please check your token and try again.'
+
+/**
+ * Authentication for the access APIs: a bearer token or x-api-key (else the browser session). On failure the
+ * 401 response, in the /api JSON error shape, is returned for the route to send.
+ */
+export async function authenticateApi(request: Request): Promise<TokenRow | Response> {
+  const presented = presentedToken(request)
+  const row = presented
+    ? await checkToken(services().sql, presented, { purpose: 'read' }).then((c) => (c.ok ? c.row : null))
+    : await sessionToken(request)
+  if (row) return row
+  return apiError(401, 'invalid_token', INVALID_TOKEN_MESSAGE, { headers: { 'WWW-Authenticate': 'Bearer' } })
 }

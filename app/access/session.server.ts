@@ -1,8 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { createCookieSessionStorage, type Session } from '@remix-run/node'
 import { createToastUtilsWithCustomSession } from 'remix-toast'
 import { services } from '../services.server'
 
-type SessionData = { tokenId: number }
+/** The cookie holds only a random session id; the sessions table says which token it belongs to. */
+type SessionData = { sid: string }
 
 const holder = globalThis as typeof globalThis & {
   __qfillSessions?: Map<boolean, ReturnType<typeof storage>>
@@ -18,7 +20,7 @@ function storage(secret: string, secure: boolean) {
       path: '/',
       secure,
       secrets: [secret],
-      maxAge: 60 * 60 * 24 * 30,
+      maxAge: 60 * 60 * 24 * 30, // SESSION_MAX_AGE_S
     },
   })
 }
@@ -46,6 +48,44 @@ export async function getSession(request: Request): Promise<Session<SessionData>
 
 export async function commitSession(request: Request, session: Session<SessionData>): Promise<string> {
   return sessions(request).commitSession(session)
+}
+
+export const SESSION_MAX_AGE_S = 60 * 60 * 24 * 30
+
+function sessionHash(sid: string): Buffer {
+  return createHash('sha256').update(sid).digest()
+}
+
+/** Opens a server-side session for a token; returns the Set-Cookie header value. */
+export async function startSession(request: Request, tokenId: number, now = new Date()): Promise<string> {
+  const session = await getSession(request)
+  const old = session.get('sid')
+  if (old) await services().sql`delete from sessions where id_hash = ${sessionHash(old)}`
+  // Sessions nobody signed out of simply lapse; clear them as new ones open (indexed, usually a no-op).
+  await services().sql`delete from sessions where expires_at < ${now}`
+  const sid = randomBytes(32).toString('base64url')
+  await services().sql`
+    insert into sessions (id_hash, token_id, created_at, expires_at)
+    values (${sessionHash(sid)}, ${tokenId}, ${now}, ${new Date(now.getTime() + SESSION_MAX_AGE_S * 1000)})`
+  session.set('sid', sid)
+  return commitSession(request, session)
+}
+
+/** The token id of the request's session, if the session still exists on the server. */
+export async function sessionTokenId(request: Request, now = new Date()): Promise<number | null> {
+  const sid = (await getSession(request)).get('sid')
+  if (typeof sid !== 'string') return null
+  const [row] = await services().sql<{ tokenId: string }[]>`
+    select token_id as "tokenId" from sessions where id_hash = ${sessionHash(sid)} and expires_at > ${now}`
+  return row ? Number(row.tokenId) : null
+}
+
+/** Signs out: deletes the server-side session, so the cookie is worthless even if a copy survives. */
+export async function endSession(request: Request): Promise<string> {
+  const session = await getSession(request)
+  const sid = session.get('sid')
+  if (typeof sid === 'string') await services().sql`delete from sessions where id_hash = ${sessionHash(sid)}`
+  return destroySession(request, session)
 }
 
 export async function destroySession(request: Request, session: Session<SessionData>): Promise<string> {

@@ -14,7 +14,13 @@ const docs: EvidenceDocument[] = [
       { file: 'a.pdf', location: 'page 2', text: 'Backups run nightly.' },
     ],
   },
-  { file: 'b.xlsx', status: 'ok', chars: 0, library: [], passages: [{ file: 'b.xlsx', location: 'S!C4', text: 'Yes' }] },
+  {
+    file: 'b.xlsx',
+    status: 'ok',
+    chars: 0,
+    library: [],
+    passages: [{ file: 'b.xlsx', location: 'S!C4', text: 'Yes' }],
+  },
 ]
 const index = evidenceIndex(docs)
 const base: Answer = { key: 'k', label: 'YES', text: '', confidence: 0.9, citations: [], flagged: false, reasons: [] }
@@ -26,7 +32,9 @@ describe('verbatim citations', () => {
   })
 
   it('rejects invented text, text of another file, and short quotes that are not a whole cell', () => {
-    expect(locateQuote(index, { file: 'a.pdf', location: 'page 1', quote: 'encrypted at rest with AES-128' })).toBeUndefined()
+    expect(
+      locateQuote(index, { file: 'a.pdf', location: 'page 1', quote: 'encrypted at rest with AES-128' }),
+    ).toBeUndefined()
     expect(locateQuote(index, { file: 'b.xlsx', location: 'S!C4', quote: 'Backups run nightly.' })).toBeUndefined()
     expect(locateQuote(index, { file: 'a.pdf', location: 'page 1', quote: 'Data' })).toBeUndefined()
     expect(locateQuote(index, { file: 'b.xlsx', location: 'S!C4', quote: 'Yes' })).toBe('S!C4')
@@ -34,11 +42,21 @@ describe('verbatim citations', () => {
 
   it('drops each invented quote, lowers confidence and flags the answer', () => {
     const a = enforceVerbatim(
-      { ...base, citations: [{ file: 'a.pdf', location: 'page 1', quote: 'Backups run nightly.' }, { file: 'a.pdf', location: 'page 1', quote: 'We are ISO 27001 certified.' }] },
+      {
+        ...base,
+        citations: [
+          { file: 'a.pdf', location: 'page 1', quote: 'Backups run nightly.' },
+          { file: 'a.pdf', location: 'page 1', quote: 'We are ISO 27001 certified.' },
+        ],
+      },
       index,
     )
     expect(a.citations).toEqual([{ file: 'a.pdf', location: 'page 2', quote: 'Backups run nightly.' }])
-    expect(a).toMatchObject({ flagged: true, confidence: 0.65, reasons: ['1 citation not found verbatim in the evidence (removed)'] })
+    expect(a).toMatchObject({
+      flagged: true,
+      confidence: 0.65,
+      reasons: ['1 citation not found verbatim in the evidence (removed)'],
+    })
   })
 
   it('clips long quotes to 180 characters at a word boundary', () => {

@@ -87,7 +87,10 @@ export function enforceVerbatim(answer: Answer, index: EvidenceIndex): Answer {
     else if (!kept.some((k) => k.file === c.file && k.quote === clipped.quote)) kept.push({ ...clipped, location })
   }
   if (!dropped) return { ...answer, citations: kept }
-  const reasons = [...answer.reasons, `${dropped} citation${dropped > 1 ? 's' : ''} not found verbatim in the evidence (removed)`]
+  const reasons = [
+    ...answer.reasons,
+    `${dropped} citation${dropped > 1 ? 's' : ''} not found verbatim in the evidence (removed)`,
+  ]
   const confidence = Math.max(0, answer.confidence - 0.25 * dropped)
   return { ...answer, citations: kept, confidence, reasons, flagged: true }
 }

@@ -4,7 +4,7 @@ import { GeminiClient } from './llm/gemini.server'
 import { LlmEngine } from './llm/engine'
 import { OpenAiCompatibleClient } from './llm/openai.server'
 import type { AnsweringEngine } from './model'
-import { OfflineEngine } from './offline/engine'
+import { answerOne, OfflineEngine } from './offline/engine'
 
 type EngineEnv = Pick<Env, 'ANSWER_ENGINE' | 'GEMINI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'> & Partial<Env>
 
@@ -14,13 +14,16 @@ type EngineEnv = Pick<Env, 'ANSWER_ENGINE' | 'GEMINI_API_KEY' | 'OPENAI_BASE_URL
  */
 export function createEngine(env: EngineEnv): AnsweringEngine {
   const name = answerEngineName(env as Env)
-  const options = { log: (line: string) => log('info', line) }
+  const options = { log: (line: string) => log('info', line), fallback: answerOne }
   switch (name) {
     case 'offline':
       return new OfflineEngine()
     case 'gemini':
       return new LlmEngine(new GeminiClient(env.GEMINI_API_KEY!, env.GEMINI_MODEL ?? 'gemini-2.5-flash'), options)
     case 'openai':
-      return new LlmEngine(new OpenAiCompatibleClient(env.OPENAI_BASE_URL!, env.OPENAI_MODEL!, env.OPENAI_API_KEY), options)
+      return new LlmEngine(
+        new OpenAiCompatibleClient(env.OPENAI_BASE_URL!, env.OPENAI_MODEL!, env.OPENAI_API_KEY),
+        options,
+      )
   }
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { EvidenceDocument } from '../evidence/model'
 import { lapsedEvidence } from './lapsed'
 
-const doc = (file: string, text: string): EvidenceDocument => ({ file, status: 'ok', chars: text.length, library: [], passages: [{ file, location: 'page 1', text }] })
+const doc = (file: string, text: string): EvidenceDocument => ({
+  file,
+  status: 'ok',
+  chars: text.length,
+  library: [],
+  passages: [{ file, location: 'page 1', text }],
+})
 
 describe('lapsedEvidence', () => {
   const docs = [

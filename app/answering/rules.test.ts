@@ -8,7 +8,9 @@ describe('obligationReason', () => {
     ['Do you carry cyber-risk insurance to protect against outages?', 'insurance terms'],
     ['Are you willing to enter into a Business Associate Agreement (BAA)?', 'contract terms'],
     ["Is your company subject to Institution's geographic region's laws and regulations?", 'a legal question'],
-  ])('%s → %s', (text, what) => expect(obligationReason({ text })).toBe(`commits you to ${what}: needs a person's sign-off`))
+  ])('%s → %s', (text, what) =>
+    expect(obligationReason({ text })).toBe(`commits you to ${what}: needs a person's sign-off`),
+  )
 
   it.each([
     'Does your product process data covered by the Health Insurance Portability and Accountability Act (HIPAA)?',

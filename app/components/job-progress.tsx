@@ -1,4 +1,5 @@
 import { percentDone, STAGES, stageIndex } from './progress'
+import { Check } from 'lucide-react'
 import { ButtonLink, Card } from './ui'
 
 export interface ProgressView {
@@ -15,8 +16,8 @@ export function JobProgress({ job }: { job: ProgressView }) {
   const r = 52
   const circumference = 2 * Math.PI * r
   return (
-    <Card className="mx-auto max-w-2xl">
-      <h1 className="text-center text-2xl font-semibold">Processing Your Security Questionnaire</h1>
+    <Card className="mx-auto max-w-2xl sm:p-8">
+      <h1 className="text-center text-2xl font-semibold tracking-tight">Processing Your Security Questionnaire</h1>
       <div className="mt-8 flex flex-col items-center gap-4">
         <svg width="140" height="140" viewBox="0 0 140 140" role="img" aria-label={`${percent}% done`}>
           <circle cx="70" cy="70" r={r} fill="none" stroke="#e2e8f0" strokeWidth="12" />
@@ -25,7 +26,7 @@ export function JobProgress({ job }: { job: ProgressView }) {
             cy="70"
             r={r}
             fill="none"
-            stroke="#1f57d6"
+            stroke="var(--color-brand-600)"
             strokeWidth="12"
             strokeLinecap="round"
             strokeDasharray={circumference}
@@ -41,7 +42,14 @@ export function JobProgress({ job }: { job: ProgressView }) {
         </p>
       </div>
       <div className="mt-6">
-        <div className="h-3 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div
+          className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
+          role="progressbar"
+          aria-label="Questions answered"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
           <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
         </div>
         <p className="mt-2 flex justify-between text-sm text-slate-600">
@@ -51,17 +59,17 @@ export function JobProgress({ job }: { job: ProgressView }) {
           <span>{percent}%</span>
         </p>
       </div>
-      <dl className="mt-6 grid grid-cols-3 gap-4 text-center text-sm">
-        <div className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-slate-500">Total questions</dt>
+      <dl className="mt-6 grid grid-cols-2 gap-3 text-center text-sm sm:grid-cols-3">
+        <div className="rounded-xl border border-slate-200 bg-slate-50 p-3">
+          <dt className="text-slate-600">Total questions</dt>
           <dd className="mt-1 text-lg font-semibold">{job.total || '…'}</dd>
         </div>
-        <div className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-slate-500">Evidence files</dt>
+        <div className="rounded-xl border border-slate-200 bg-slate-50 p-3">
+          <dt className="text-slate-600">Evidence files</dt>
           <dd className="mt-1 text-lg font-semibold">{job.evidenceCount}</dd>
         </div>
-        <div className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-slate-500">Job ID</dt>
+        <div className="col-span-2 rounded-xl border border-slate-200 bg-slate-50 p-3 sm:col-span-1">
+          <dt className="text-slate-600">Job ID</dt>
           <dd className="mt-1 truncate font-mono text-xs" title={job.id}>
             {job.id}
           </dd>
@@ -74,14 +82,20 @@ export function JobProgress({ job }: { job: ProgressView }) {
             <span
               aria-hidden
               className={`grid h-5 w-5 place-items-center rounded-full text-xs ${
-                i < current ? 'bg-green-600 text-white' : i === current ? 'bg-brand-600 text-white' : 'bg-slate-200 text-slate-500'
+                i < current
+                  ? 'bg-green-700 text-white'
+                  : i === current
+                    ? 'bg-brand-600 text-white'
+                    : 'bg-slate-200 text-slate-700'
               }`}
             >
-              {i < current ? '✓' : i + 1}
+              {i < current ? <Check className="h-3.5 w-3.5" /> : i + 1}
             </span>
-            <span className={i === current ? 'font-medium' : i < current ? 'text-slate-500' : 'text-slate-400'}>
+            <span className={i === current ? 'font-medium' : i < current ? 'text-slate-600' : 'text-slate-500'}>
               {stage.label}
-              <span className="sr-only">{i < current ? ' (done)' : i === current ? ' (in progress)' : ' (pending)'}</span>
+              <span className="sr-only">
+                {i < current ? ' (done)' : i === current ? ' (in progress)' : ' (pending)'}
+              </span>
             </span>
           </li>
         ))}

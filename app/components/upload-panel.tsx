@@ -4,14 +4,18 @@ import {
   checkEvidenceFile,
   checkQuestionnaireFile,
   EVIDENCE_ACCEPT,
+  EVIDENCE_MAX_BYTES,
   EVIDENCE_TYPES_TEXT,
   formatBytes,
   MAX_EVIDENCE_FILES,
+  MB,
   MISSING_QUESTIONNAIRE,
   QUESTIONNAIRE_ACCEPT,
+  QUESTIONNAIRE_MAX_BYTES,
   tooManyFiles,
   type UploadProblem,
 } from '../uploads/limits'
+import { FileSpreadsheet, FileStack, Sparkles, UploadCloud, X } from 'lucide-react'
 import { Badge, Button, Card, ProblemList } from './ui'
 
 /**
@@ -19,6 +23,13 @@ import { Badge, Button, Card, ProblemList } from './ui'
  * inputs; with it, files are checked as they are chosen, listed with a remove button and can be dropped.
  * Either way the form posts exactly the files shown.
  */
+/** A drop zone: a label around its file input; the ring shows when the (visually hidden) input has keyboard focus. */
+const ZONE =
+  'mt-4 flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 px-6 py-10 text-center transition-colors hover:border-brand-500 hover:bg-brand-50 has-[input:focus-visible]:border-brand-600 has-[input:focus-visible]:bg-brand-50 has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-600'
+
+const FILE_INPUT =
+  'mt-2 max-w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:font-medium file:text-white'
+
 export function UploadPanel({ serverProblems }: { serverProblems: UploadProblem[] }) {
   const navigation = useNavigation()
   const pending = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post'
@@ -94,39 +105,46 @@ export function UploadPanel({ serverProblems }: { serverProblems: UploadProblem[
       <input type="hidden" name="intent" value="upload" />
       <ProblemList problems={shown} id="upload-problems" />
       <Card>
-        <h2 className="text-lg font-semibold">Step 1: Upload Questionnaire</h2>
-        <p className="mt-1 text-sm text-slate-600">One file: .xlsx, .xls, .docx or .csv, up to 10 MB.</p>
-        <label
-          {...drop(chooseQuestionnaire)}
-          className="mt-4 flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed border-slate-300 px-6 py-8 text-center hover:border-brand-500"
-        >
-          <span className="text-sm font-medium text-slate-800">
+        <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <FileSpreadsheet aria-hidden className="h-5 w-5 text-brand-700" />
+          Step 1: Upload Questionnaire
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          One file: .xlsx, .xls, .docx or .csv, up to {QUESTIONNAIRE_MAX_BYTES / MB} MB.
+        </p>
+        <label {...drop(chooseQuestionnaire)} className={ZONE}>
+          <UploadCloud aria-hidden className="h-8 w-8 text-brand-700" />
+          <span className="text-sm font-medium break-all text-slate-800">
             {questionnaire ? questionnaire.name : 'Drop your questionnaire here or click to browse'}
           </span>
-          {questionnaire ? <span className="mt-1 text-xs text-slate-500">{formatBytes(questionnaire.size)}</span> : null}
+          {questionnaire ? <span className="text-xs text-slate-600">{formatBytes(questionnaire.size)}</span> : null}
           <input
             ref={questionnaireInput}
             type="file"
             name="questionnaire"
             accept={QUESTIONNAIRE_ACCEPT}
             aria-label="Questionnaire file"
-            className={hydrated ? 'sr-only' : 'mt-3 text-sm'}
+            className={hydrated ? 'sr-only' : FILE_INPUT}
             onChange={(e) => chooseQuestionnaire(e.currentTarget.files ?? [])}
           />
         </label>
       </Card>
       <Card>
         <div className="flex items-center justify-between">
-          <h2 className="text-lg font-semibold">Step 2: Upload Evidence Files</h2>
-          <Badge tone="brand">{hydrated ? `${evidenceCount}/${MAX_EVIDENCE_FILES} files` : `up to ${MAX_EVIDENCE_FILES} files`}</Badge>
+          <h2 className="flex items-center gap-2 text-lg font-semibold">
+            <FileStack aria-hidden className="h-5 w-5 text-brand-700" />
+            Step 2: Upload Evidence Files
+          </h2>
+          <Badge tone="brand">
+            {hydrated ? `${evidenceCount}/${MAX_EVIDENCE_FILES} files` : `up to ${MAX_EVIDENCE_FILES} files`}
+          </Badge>
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          Optional but recommended: policies, SOC 2 reports, earlier questionnaires. {EVIDENCE_TYPES_TEXT}, up to 25 MB each.
+          Optional but recommended: policies, SOC 2 reports, earlier questionnaires. {EVIDENCE_TYPES_TEXT}, up to{' '}
+          {EVIDENCE_MAX_BYTES / MB} MB each.
         </p>
-        <label
-          {...drop(addEvidence)}
-          className="mt-4 flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed border-slate-300 px-6 py-8 text-center hover:border-brand-500"
-        >
+        <label {...drop(addEvidence)} className={ZONE}>
+          <UploadCloud aria-hidden className="h-8 w-8 text-brand-700" />
           <span className="text-sm font-medium text-slate-800">Drop evidence files here or click to browse</span>
           <input
             ref={evidenceInput}
@@ -135,7 +153,7 @@ export function UploadPanel({ serverProblems }: { serverProblems: UploadProblem[
             multiple
             accept={EVIDENCE_ACCEPT}
             aria-label="Evidence files"
-            className={hydrated ? 'sr-only' : 'mt-3 text-sm'}
+            className={hydrated ? 'sr-only' : FILE_INPUT}
             onChange={(e) => {
               // The input holds the whole list; add what was just picked to what is already listed.
               const picked = Array.from(e.currentTarget.files ?? []).filter((f) => !evidence.includes(f))
@@ -144,13 +162,22 @@ export function UploadPanel({ serverProblems }: { serverProblems: UploadProblem[
           />
         </label>
         {evidence.length ? (
-          <ul className="mt-4 divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Chosen evidence files">
+          <ul
+            className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200"
+            aria-label="Chosen evidence files"
+          >
             {evidence.map((file, i) => (
-              <li key={`${file.name}-${i}`} className="flex items-center justify-between px-3 py-2 text-sm">
-                <span className="truncate">
-                  {file.name} <span className="text-slate-500">({formatBytes(file.size)})</span>
+              <li key={`${file.name}-${i}`} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+                <span className="min-w-0 truncate">
+                  {file.name} <span className="text-slate-600">({formatBytes(file.size)})</span>
                 </span>
-                <button type="button" onClick={() => removeEvidence(i)} className="text-red-700 hover:underline" aria-label={`Remove ${file.name}`}>
+                <button
+                  type="button"
+                  onClick={() => removeEvidence(i)}
+                  className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-red-700 hover:bg-red-50"
+                  aria-label={`Remove ${file.name}`}
+                >
+                  <X aria-hidden className="h-4 w-4" />
                   Remove
                 </button>
               </li>
@@ -158,9 +185,23 @@ export function UploadPanel({ serverProblems }: { serverProblems: UploadProblem[
           </ul>
         ) : null}
       </Card>
+      <label className="flex items-start gap-3 text-sm text-slate-700">
+        <input type="checkbox" name="unanswered" value="no" className="mt-0.5 h-4 w-4" />
+        <span>
+          Answer No where my evidence is silent
+          <span className="block text-xs text-slate-500">
+            Otherwise such questions are left blank for you to answer.
+          </span>
+        </span>
+      </label>
       <div className="flex justify-end">
-        <Button type="submit" disabled={pending || (hydrated && !questionnaire)}>
-          {pending ? 'Processing...' : hydrated ? `Process with AI (${evidenceCount} evidence files)` : 'Process with AI'}
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={pending || (hydrated && !questionnaire)}>
+          <Sparkles aria-hidden className="h-5 w-5" />
+          {pending
+            ? 'Processing...'
+            : hydrated
+              ? `Process with AI (${evidenceCount} evidence files)`
+              : 'Process with AI'}
         </Button>
       </div>
     </Form>

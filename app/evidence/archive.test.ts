@@ -6,7 +6,10 @@ import { EvidenceReadError } from './model'
 describe('unpackZip', () => {
   it('unpacks files one level deep and reports nested archives without opening them', () => {
     const inner = zipBytes({ 'deep.txt': 'should never be read' })
-    const { entries, skipped } = unpackZip('a.zip', zipBytes({ 'policy.txt': 'We use MFA.', 'docs/': new Uint8Array(), 'more.zip': inner }))
+    const { entries, skipped } = unpackZip(
+      'a.zip',
+      zipBytes({ 'policy.txt': 'We use MFA.', 'docs/': new Uint8Array(), 'more.zip': inner }),
+    )
     expect(entries.map((e) => e.name)).toEqual(['policy.txt'])
     expect(new TextDecoder().decode(entries[0]!.bytes)).toBe('We use MFA.')
     expect(skipped).toEqual([{ name: 'more.zip', reason: expect.stringContaining('nested archive') }])

@@ -1,10 +1,10 @@
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate'
-import { EvidenceReadError } from './model'
+import { EVIDENCE_MAX_BYTES, EvidenceReadError } from './model'
 
 /** Limits that stop zip bombs before they cost memory: checked while inflating, so lying headers do not help. */
 export const ZIP_LIMITS = {
   entries: 100,
-  entryBytes: 25 * 1024 * 1024,
+  entryBytes: EVIDENCE_MAX_BYTES,
   totalBytes: 100 * 1024 * 1024,
   /** Unpacked bytes per packed byte of the whole archive; ordinary documents compress far less than 100:1. */
   ratio: 100,
@@ -43,7 +43,8 @@ export function unpackZip(file: string, bytes: Uint8Array, limits = ZIP_LIMITS):
       skipped.push({ name, reason: 'nested archive: QFill unpacks one level only; upload its files directly' })
       return
     }
-    if (entry.originalSize !== undefined && entry.originalSize > limits.entryBytes) fail(`${name} would unpack to more than ${mb(limits.entryBytes)}.`)
+    if (entry.originalSize !== undefined && entry.originalSize > limits.entryBytes)
+      fail(`${name} would unpack to more than ${mb(limits.entryBytes)}.`)
     const chunks: Uint8Array[] = []
     let size = 0
     entry.ondata = (error, data, final) => {
@@ -56,7 +57,9 @@ export function unpackZip(file: string, bytes: Uint8Array, limits = ZIP_LIMITS):
       total += data.byteLength
       if (size > limits.entryBytes) fail(`${name} unpacks to more than ${mb(limits.entryBytes)}.`)
       if (total > maxTotal) {
-        fail(`its contents unpack to more than ${mb(maxTotal)} (over ${limits.ratio} times the archive's size, or over ${mb(limits.totalBytes)}): this looks like a zip bomb.`)
+        fail(
+          `its contents unpack to more than ${mb(maxTotal)} (over ${limits.ratio} times the archive's size, or over ${mb(limits.totalBytes)}): this looks like a zip bomb.`,
+        )
       }
       chunks.push(data)
       if (final) entries.push({ name, bytes: concat(chunks, size) })
@@ -65,7 +68,13 @@ export function unpackZip(file: string, bytes: Uint8Array, limits = ZIP_LIMITS):
       entry.start()
     } catch (error) {
       const reason = (error as Error).message
-      skipped.push({ name, reason: /encrypt|password/i.test(reason) || entry.compression === 99 ? 'password-protected' : `unsupported compression (${reason})` })
+      skipped.push({
+        name,
+        reason:
+          /encrypt|password/i.test(reason) || entry.compression === 99
+            ? 'password-protected'
+            : `unsupported compression (${reason})`,
+      })
     }
   })
   unzip.register(UnzipInflate)

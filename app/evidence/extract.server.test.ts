@@ -10,7 +10,10 @@ const one = async (name: string, bytes: Uint8Array) => (await extractEvidence([{
 
 describe('extractEvidence', () => {
   it('reads PDF text page by page', async () => {
-    const doc = await one('overview.pdf', pdfBytes(['We encrypt data at rest with AES-256.', 'Backups are tested quarterly.']))
+    const doc = await one(
+      'overview.pdf',
+      pdfBytes(['We encrypt data at rest with AES-256.', 'Backups are tested quarterly.']),
+    )
     expect(doc.status).toBe('ok')
     expect(doc.passages.map((p) => p.location)).toEqual(['page 1', 'page 2'])
     expect(doc.chars).toBe(doc.passages.reduce((n, p) => n + p.text.length, 0))
@@ -21,15 +24,30 @@ describe('extractEvidence', () => {
       { name: 'locked.pdf', bytes: pdfBytes(['secret'], { password: 'pw' }) },
       { name: 'certificate.pdf', bytes: imageOnlyPdf() },
     ])
-    expect(locked).toMatchObject({ status: 'error', message: 'locked.pdf is password-protected: upload a copy without a password.' })
+    expect(locked).toMatchObject({
+      status: 'error',
+      message: 'locked.pdf is password-protected: upload a copy without a password.',
+    })
     expect(scanned!.status).toBe('empty')
     expect(scanned!.message).toMatch(/^No text found in certificate\.pdf: its only page is a scanned image/)
   })
 
   it('locates .docx paragraphs by heading path and .doc paragraphs by number', async () => {
-    const docx = await one('policy.docx', docxBytes([{ heading: 1, text: 'Security' }, { heading: 2, text: 'Access' }, { text: 'MFA is required for all staff.' }]))
-    expect(docx.passages).toEqual([{ file: 'policy.docx', location: 'Security > Access', text: 'MFA is required for all staff.' }])
-    const doc = await one('access-policy.doc', new Uint8Array(readFileSync(path.join(__dirname, '../../tests/fixtures/evidence/access-policy.doc'))))
+    const docx = await one(
+      'policy.docx',
+      docxBytes([
+        { heading: 1, text: 'Security' },
+        { heading: 2, text: 'Access' },
+        { text: 'MFA is required for all staff.' },
+      ]),
+    )
+    expect(docx.passages).toEqual([
+      { file: 'policy.docx', location: 'Security > Access', text: 'MFA is required for all staff.' },
+    ])
+    const doc = await one(
+      'access-policy.doc',
+      new Uint8Array(readFileSync(path.join(__dirname, '../../tests/fixtures/evidence/access-policy.doc'))),
+    )
     expect(doc.passages.map((p) => p.text)).toContain('All production access requires multi-factor authentication.')
     expect(doc.passages[0]!.location).toMatch(/^paragraph \d+$/)
   })
@@ -48,7 +66,11 @@ describe('extractEvidence', () => {
   })
 
   it('unpacks a zip one level deep, names nested archives, and refuses zip bombs', async () => {
-    const archive = zipBytes({ 'a.txt': 'Firewalls are reviewed yearly.', 'inner.zip': zipBytes({ 'b.txt': 'hidden' }), 'tool.exe': 'MZ' })
+    const archive = zipBytes({
+      'a.txt': 'Firewalls are reviewed yearly.',
+      'inner.zip': zipBytes({ 'b.txt': 'hidden' }),
+      'tool.exe': 'MZ',
+    })
     const docs = await extractEvidence([
       { name: 'bundle.zip', bytes: archive },
       { name: 'bomb.zip', bytes: zipBomb(300) },
@@ -80,7 +102,12 @@ describe('extractEvidence', () => {
   it('turns a previously answered workbook into an answer library located by cell', async () => {
     const ws = XLSX.utils.aoa_to_sheet([
       ['ID', 'Question', 'Answer', 'Comments'],
-      ['AC-1', 'Do you enforce multi-factor authentication for administrators?', 'Yes', 'MFA is enforced through our identity provider.'],
+      [
+        'AC-1',
+        'Do you enforce multi-factor authentication for administrators?',
+        'Yes',
+        'MFA is enforced through our identity provider.',
+      ],
       ['AC-2', 'Do you allow shared accounts?', 'No', ''],
       ['AC-3', 'Is there a password policy?', '', ''],
     ])
@@ -89,10 +116,18 @@ describe('extractEvidence', () => {
     const doc = await one('previous.xlsx', new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx' })))
     expect(doc.status).toBe('ok')
     expect(doc.library).toEqual([
-      expect.objectContaining({ location: 'Answers!C2', answer: 'Yes', comment: 'MFA is enforced through our identity provider.' }),
+      expect.objectContaining({
+        location: 'Answers!C2',
+        answer: 'Yes',
+        comment: 'MFA is enforced through our identity provider.',
+      }),
       expect.objectContaining({ location: 'Answers!C3', answer: 'No' }),
     ])
-    expect(doc.passages).toContainEqual({ file: 'previous.xlsx', location: 'Answers!D2', text: 'MFA is enforced through our identity provider.' })
+    expect(doc.passages).toContainEqual({
+      file: 'previous.xlsx',
+      location: 'Answers!D2',
+      text: 'MFA is enforced through our identity provider.',
+    })
   })
 
   it('says when evidence is not in English', async () => {

@@ -1,13 +1,22 @@
 import { unpackZip } from './archive'
+import { checkOfficeBudget, checkPdfBudget } from './budget'
 import { guessLanguage } from './language'
-import { EVIDENCE_EXTENSIONS, EvidenceReadError, type EvidenceDocument, type EvidenceInput, type LibraryEntry, type Passage } from './model'
+import {
+  EVIDENCE_EXTENSIONS,
+  EVIDENCE_MAX_BYTES,
+  EvidenceReadError,
+  type EvidenceDocument,
+  type EvidenceInput,
+  type LibraryEntry,
+  type Passage,
+} from './model'
 import { docPassages, docxPassages } from './office.server'
 import { chunkText, decodeText, lineLocator, markdownPassages } from './passages'
 import { pdfText } from './pdf.server'
-import { answerLibrary } from './workbook.server'
+import { answerLibrary, optionalLibrary } from './workbook.server'
 
 export { EVIDENCE_EXTENSIONS }
-export const MAX_EVIDENCE_BYTES = 25 * 1024 * 1024
+export const MAX_EVIDENCE_BYTES = EVIDENCE_MAX_BYTES
 
 export function evidenceExtension(fileName: string): string | null {
   const ext = fileName.toLowerCase().split('.').pop() ?? ''
@@ -34,7 +43,8 @@ async function extractZip(file: EvidenceInput): Promise<EvidenceDocument[]> {
     const docs: EvidenceDocument[] = []
     for (const entry of entries) {
       const name = `${file.name}/${entry.name}`
-      if (!evidenceExtension(entry.name)) docs.push(failed(name, `${name}: skipped, .${ext(entry.name)} files are not read as evidence.`))
+      if (!evidenceExtension(entry.name))
+        docs.push(failed(name, `${name}: skipped, .${ext(entry.name)} files are not read as evidence.`))
       else docs.push(await extractOne({ name, bytes: entry.bytes }))
     }
     for (const s of skipped) docs.push(failed(`${file.name}/${s.name}`, `${file.name}/${s.name}: ${s.reason}.`))
@@ -48,8 +58,10 @@ async function extractZip(file: EvidenceInput): Promise<EvidenceDocument[]> {
 async function extractOne(file: EvidenceInput): Promise<EvidenceDocument> {
   const kind = evidenceExtension(file.name)
   try {
-    if (file.bytes.byteLength > MAX_EVIDENCE_BYTES) return failed(file.name, `${file.name} is larger than 25 MB and was not read.`)
-    if (file.bytes.byteLength === 0) return { ...failed(file.name, `No text found in ${file.name}: the file is empty (0 bytes).`), status: 'empty' }
+    if (file.bytes.byteLength > MAX_EVIDENCE_BYTES)
+      return failed(file.name, `${file.name} is larger than ${EVIDENCE_MAX_BYTES / 1024 / 1024} MB and was not read.`)
+    if (file.bytes.byteLength === 0)
+      return { ...failed(file.name, `No text found in ${file.name}: the file is empty (0 bytes).`), status: 'empty' }
     checkSignature(file.name, kind, file.bytes)
     let passages: Passage[] = []
     let library: LibraryEntry[] = []
@@ -65,34 +77,55 @@ async function extractOne(file: EvidenceInput): Promise<EvidenceDocument> {
         passages = markdownPassages(file.name, decodeText(file.bytes))
         break
       case 'pdf': {
+        checkPdfBudget(file.name, file.bytes)
         const pdf = await pdfText(file.name, file.bytes)
         passages = pdf.passages
-        if (pdf.imageOnlyPages.length) notes.push(scannedNote(file.name, pdf.imageOnlyPages, pdf.pages, passages.length > 0))
+        if (pdf.imageOnlyPages.length)
+          notes.push(scannedNote(file.name, pdf.imageOnlyPages, pdf.pages, passages.length > 0))
         break
       }
-      case 'docx':
+      case 'docx': {
+        checkOfficeBudget(file.name, file.bytes)
         passages = await docxPassages(file.name, file.bytes)
+        // An answered Word questionnaire is also an answer library (its table cells become citable passages).
+        const answered = optionalLibrary(file.name, file.bytes)
+        if (answered.library.length) {
+          library = answered.library
+          passages = [...passages, ...answered.passages]
+          notes.push(`${file.name}: ${library.length} previous answers available for reuse.`)
+        }
         break
+      }
       case 'doc':
         passages = await docPassages(file.name, file.bytes)
         break
       case 'xlsx':
+      case 'xls':
       case 'csv':
+        if (kind === 'xlsx') checkOfficeBudget(file.name, file.bytes)
         ;({ library, passages } = answerLibrary(file.name, file.bytes))
         if (library.length) notes.push(`${file.name}: ${library.length} previous answers available for reuse.`)
         else notes.push(`${file.name}: no answered questions found, so it is not used as an answer library.`)
         break
       default:
-        return failed(file.name, `${file.name}: .${ext(file.name)} files are not read as evidence (use PDF, Word, text, Markdown, ZIP or a spreadsheet).`)
+        return failed(
+          file.name,
+          `${file.name}: .${ext(file.name)} files are not read as evidence (use PDF, Word, text, Markdown, ZIP or a spreadsheet).`,
+        )
     }
     const chars = passages.reduce((n, p) => n + p.text.length, 0)
     if (chars === 0 && !library.length) {
       const why = notes[0] ?? `No text found in ${file.name}: it contains no extractable text.`
       return { file: file.name, passages, library, chars, status: 'empty', message: why }
     }
-    const language = kind === 'xlsx' || kind === 'csv' ? undefined : guessLanguage(passages.map((p) => p.text).join('\n'))
+    const language =
+      kind === 'xlsx' || kind === 'xls' || kind === 'csv'
+        ? undefined
+        : guessLanguage(passages.map((p) => p.text).join('\n'))
     if (language && language !== 'English') {
-      notes.push(`${file.name} appears to be in ${language}: it was read, but the offline engine matches English questions and cannot use it.`)
+      notes.push(
+        `${file.name} appears to be in ${language}: it was read, but the offline engine matches English questions and cannot use it.`,
+      )
     }
     return { file: file.name, passages, library, chars, status: 'ok', language, message: notes.join(' ') || undefined }
   } catch (error) {
@@ -101,7 +134,12 @@ async function extractOne(file: EvidenceInput): Promise<EvidenceDocument> {
 }
 
 function scannedNote(file: string, pages: number[], total: number, someText: boolean): string {
-  const which = pages.length === total ? (total === 1 ? 'its only page is' : `all ${total} pages are`) : `page${pages.length > 1 ? 's' : ''} ${pages.join(', ')} ${pages.length > 1 ? 'are' : 'is'}`
+  const which =
+    pages.length === total
+      ? total === 1
+        ? 'its only page is'
+        : `all ${total} pages are`
+      : `page${pages.length > 1 ? 's' : ''} ${pages.join(', ')} ${pages.length > 1 ? 'are' : 'is'}`
   const lead = someText ? `${file}: ` : `No text found in ${file}: `
   return `${lead}${which} a scanned image with no text layer; QFill does not read text from images (OCR), so upload a text PDF or the text itself.`
 }
@@ -110,6 +148,7 @@ const MAGIC: Record<string, { bytes: number[]; label: string }> = {
   pdf: { bytes: [0x25, 0x50, 0x44, 0x46], label: 'PDF' },
   docx: { bytes: [0x50, 0x4b], label: 'Word .docx (Office Open XML) document' },
   xlsx: { bytes: [0x50, 0x4b], label: 'Excel .xlsx workbook' },
+  xls: { bytes: [0xd0, 0xcf, 0x11, 0xe0], label: 'Excel 97-2003 .xls workbook' },
   zip: { bytes: [0x50, 0x4b], label: '.zip archive' },
   doc: { bytes: [0xd0, 0xcf, 0x11, 0xe0], label: 'Word 97-2003 .doc document' },
 }
@@ -118,14 +157,24 @@ const MAGIC: Record<string, { bytes: number[]; label: string }> = {
 function checkSignature(file: string, kind: string | null, bytes: Uint8Array) {
   const magic = kind ? MAGIC[kind] : undefined
   if (magic) {
-    const head = kind === 'pdf' ? Buffer.from(bytes.subarray(0, 1024)).indexOf('%PDF') >= 0 : magic.bytes.every((b, i) => bytes[i] === b)
+    const head =
+      kind === 'pdf'
+        ? Buffer.from(bytes.subarray(0, 1024)).indexOf('%PDF') >= 0
+        : magic.bytes.every((b, i) => bytes[i] === b)
     if (!head) {
       const ole = MAGIC.doc!.bytes.every((b, i) => bytes[i] === b)
-      if (ole && (kind === 'docx' || kind === 'xlsx')) throw new EvidenceReadError(`${file} is password-protected (encrypted Office file) or in an old format: save it without a password as .${kind}.`)
+      if (ole && (kind === 'docx' || kind === 'xlsx'))
+        throw new EvidenceReadError(
+          `${file} is password-protected (encrypted Office file) or in an old format: save it without a password as .${kind}.`,
+        )
       throw new EvidenceReadError(`${file} is not really a ${magic.label} (its content does not match its extension).`)
     }
   }
-  if ((kind === 'txt' || kind === 'md' || kind === 'rst' || kind === 'csv') && bytes.subarray(0, 4096).includes(0) && !(bytes[0] === 0xff || bytes[0] === 0xfe)) {
+  if (
+    (kind === 'txt' || kind === 'md' || kind === 'rst' || kind === 'csv') &&
+    bytes.subarray(0, 4096).includes(0) &&
+    !(bytes[0] === 0xff || bytes[0] === 0xfe)
+  ) {
     throw new EvidenceReadError(`${file} is not a text file (it looks binary).`)
   }
 }

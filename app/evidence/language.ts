@@ -12,7 +12,11 @@ const MARKERS: Record<string, string[]> = {
 
 /** The language whose common words are most frequent in a sample of the text; undefined for too little text. */
 export function guessLanguage(text: string): string | undefined {
-  const words = text.slice(0, 200_000).toLowerCase().match(/\p{L}+/gu) ?? []
+  const words =
+    text
+      .slice(0, 200_000)
+      .toLowerCase()
+      .match(/\p{L}+/gu) ?? []
   if (words.length < 50) return undefined
   const counts = new Map<string, number>()
   for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1)

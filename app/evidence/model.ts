@@ -1,5 +1,8 @@
-/** The file types accepted as evidence (extension, case-insensitive); .xlsx and .csv are answer libraries. */
-export const EVIDENCE_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'md', 'rst', 'zip', 'xlsx', 'csv'] as const
+/** The file types accepted as evidence (extension, case-insensitive); .xlsx, .xls and .csv (and answered .docx forms) are answer libraries. */
+export const EVIDENCE_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'md', 'rst', 'zip', 'xlsx', 'xls', 'csv'] as const
+
+/** The largest evidence file read (the upload limit and the reader's own check share it). */
+export const EVIDENCE_MAX_BYTES = 25 * 1024 * 1024
 
 /** Evidence: text extracted from the user's files, each piece with a location a reader can find again. */
 
@@ -14,10 +17,18 @@ export interface Passage {
 /** A previously answered question found in an evidence workbook (the answer library). */
 export interface LibraryEntry {
   file: string
+  /** Where the answer is: the answer cell ("Sheet!C12"), else the explanation cell. */
   location: string
   question: string
   answer: string
   comment?: string
+  /** The explanation cell, when there is one. */
+  commentLocation?: string
+  /** The question's own id in that file ("HLAA-01", "IAM-01.1"), and its key there. */
+  id?: string
+  key?: string
+  /** The kind of questionnaire it came from ("HECVAT Full 3.04", "CAIQ v4"): its family decides how ids compare. */
+  kind?: string
 }
 
 export interface EvidenceDocument {

@@ -38,7 +38,10 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (all, code: string) => {
-    if (code[0] === '#') return String.fromCodePoint(code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : Number(code.slice(1)))
+    if (code[0] === '#')
+      return String.fromCodePoint(
+        code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : Number(code.slice(1)),
+      )
     return ENTITIES[code.toLowerCase()] ?? all
   })
 }
@@ -51,7 +54,9 @@ export function htmlBlocks(html: string): Block[] {
   let buffer = ''
   let heading = 0
   const flush = () => {
-    const text = decodeEntities(buffer).replace(/[ \t]+/g, ' ').trim()
+    const text = decodeEntities(buffer)
+      .replace(/[ \t]+/g, ' ')
+      .trim()
     buffer = ''
     if (!text) return
     if (heading) {

@@ -12,7 +12,7 @@ export function chunkText(file: string, text: string, locationOf: (offset: numbe
   const passages: Passage[] = []
   const seen = new Set<string>()
   const breaks = /\n[ \t]*\n/g
-  for (let from = 0; from < text.length; ) {
+  for (let from = 0; from < text.length;) {
     const br = breaks.exec(text)
     const to = br ? br.index : text.length
     const para = text.slice(from, to)
@@ -67,7 +67,8 @@ export function markdownPassages(file: string, text: string): Passage[] {
     const atx = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line)
     // reStructuredText and setext headings: a title line underlined with a run of one punctuation character.
     const under = lines[i + 1] ?? ''
-    const setext = !atx && line.trim() && /^([=\-~^"'`#*+])\1{2,}\s*$/.test(under) && under.trim().length >= line.trim().length
+    const setext =
+      !atx && line.trim() && /^([=\-~^"'`#*+])\1{2,}\s*$/.test(under) && under.trim().length >= line.trim().length
     if (atx || setext) {
       const level = atx ? atx[1]!.length : rstLevel(under.trim()[0]!)
       stack.length = level - 1
@@ -106,5 +107,8 @@ export function decodeText(bytes: Uint8Array): string {
   let encoding = 'utf-8'
   if (bytes[0] === 0xff && bytes[1] === 0xfe) encoding = 'utf-16le'
   else if (bytes[0] === 0xfe && bytes[1] === 0xff) encoding = 'utf-16be'
-  return new TextDecoder(encoding).decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
+  return new TextDecoder(encoding)
+    .decode(bytes)
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
 }

@@ -9,7 +9,12 @@ export interface PdfText {
   imageOnlyPages: number[]
 }
 
-const IMAGE_OPS = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat])
+const IMAGE_OPS = new Set<number>([
+  OPS.paintImageXObject,
+  OPS.paintInlineImageXObject,
+  OPS.paintImageMaskXObject,
+  OPS.paintImageXObjectRepeat,
+])
 
 /** Text of each page, located as "page N". Throws an EvidenceReadError for encrypted or broken files. */
 export async function pdfText(file: string, bytes: Uint8Array): Promise<PdfText> {
@@ -25,8 +30,10 @@ export async function pdfText(file: string, bytes: Uint8Array): Promise<PdfText>
     }).promise
   } catch (error) {
     const name = (error as { name?: string }).name
-    if (name === 'PasswordException') throw new EvidenceReadError(`${file} is password-protected: upload a copy without a password.`)
-    if (name === 'InvalidPDFException') throw new EvidenceReadError(`${file} is not a readable PDF (the file is damaged or not a PDF).`)
+    if (name === 'PasswordException')
+      throw new EvidenceReadError(`${file} is password-protected: upload a copy without a password.`)
+    if (name === 'InvalidPDFException')
+      throw new EvidenceReadError(`${file} is not a readable PDF (the file is damaged or not a PDF).`)
     throw error
   }
   const passages: Passage[] = []

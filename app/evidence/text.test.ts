@@ -3,19 +3,22 @@ import { normalizeText, splitSentences } from './text'
 
 describe('splitSentences', () => {
   it('keeps version numbers, decimals and abbreviations inside their sentence', () => {
-    expect(splitSentences('Data is encrypted in transit with TLS 1.2. Keys rotate yearly, e.g. every March. Done!')).toEqual([
-      'Data is encrypted in transit with TLS 1.2.',
-      'Keys rotate yearly, e.g. every March.',
-      'Done!',
-    ])
+    expect(
+      splitSentences('Data is encrypted in transit with TLS 1.2. Keys rotate yearly, e.g. every March. Done!'),
+    ).toEqual(['Data is encrypted in transit with TLS 1.2.', 'Keys rotate yearly, e.g. every March.', 'Done!'])
   })
 
   it('ends sentences at headings and keeps a last sentence without a full stop', () => {
-    expect(splitSentences('Heading\nBody text here. Tail without stop')).toEqual(['Heading', 'Body text here.', 'Tail without stop'])
+    expect(splitSentences('Heading\nBody text here. Tail without stop')).toEqual([
+      'Heading',
+      'Body text here.',
+      'Tail without stop',
+    ])
   })
 
   it('joins lines a PDF wrapped mid-sentence, hyphen breaks included', () => {
-    const page = 'Data centers are staffed 24x7 by trained security guards and access is authorized strictly on a least-\nprivileged basis. All code goes through developer peer-review before it is merged into the code base\nrepository and is scanned for security vulnerabilities (including dependencies) before release to\nproduction.'
+    const page =
+      'Data centers are staffed 24x7 by trained security guards and access is authorized strictly on a least-\nprivileged basis. All code goes through developer peer-review before it is merged into the code base\nrepository and is scanned for security vulnerabilities (including dependencies) before release to\nproduction.'
     expect(splitSentences(page)).toEqual([
       'Data centers are staffed 24x7 by trained security guards and access is authorized strictly on a least-\nprivileged basis.',
       'All code goes through developer peer-review before it is merged into the code base\nrepository and is scanned for security vulnerabilities (including dependencies) before release to\nproduction.',
@@ -23,16 +26,35 @@ describe('splitSentences', () => {
   })
 
   it('breaks before bullets and numbered items, after short lines and table-of-contents lines', () => {
-    expect(splitSentences('Backups\nCatalog is backed up daily and backups are retained as follows:\n• Last 60 daily backups retained\n• Last 60 monthly backups retained')).toEqual([
+    expect(
+      splitSentences(
+        'Backups\nCatalog is backed up daily and backups are retained as follows:\n• Last 60 daily backups retained\n• Last 60 monthly backups retained',
+      ),
+    ).toEqual([
       'Backups',
       'Catalog is backed up daily and backups are retained as follows:',
       '• Last 60 daily backups retained',
       '• Last 60 monthly backups retained',
     ])
-    expect(splitSentences('Per the employee exit policy,\nuser accounts are deleted upon termination of employment.')).toHaveLength(1)
-    const apart = (text: string, a: string, b: string) => !splitSentences(text).some((s) => s.includes(a) && s.includes(b))
-    expect(apart('Introduction ........................ 3\nOverview ........................... 3', 'Introduction', 'Overview')).toBe(true)
-    expect(apart('Our team handles the following tasks for every customer across the world\n2. Is MFA required', 'tasks', 'MFA')).toBe(true)
+    expect(
+      splitSentences('Per the employee exit policy,\nuser accounts are deleted upon termination of employment.'),
+    ).toHaveLength(1)
+    const apart = (text: string, a: string, b: string) =>
+      !splitSentences(text).some((s) => s.includes(a) && s.includes(b))
+    expect(
+      apart(
+        'Introduction ........................ 3\nOverview ........................... 3',
+        'Introduction',
+        'Overview',
+      ),
+    ).toBe(true)
+    expect(
+      apart(
+        'Our team handles the following tasks for every customer across the world\n2. Is MFA required',
+        'tasks',
+        'MFA',
+      ),
+    ).toBe(true)
   })
 })
 

@@ -3,11 +3,13 @@ export function normalizeText(text: string): string {
   return text.normalize('NFKC').replace(/\s+/g, ' ').trim()
 }
 
-const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|inc|ltd|co|corp|vs|no|nos|dr|mr|mrs|ms|st|approx|fig|sec|u\.s|[a-z])\.$/i
+const ABBREVIATION =
+  /(?:^|[\s(])(?:e\.g|i\.e|etc|inc|ltd|co|corp|vs|no|nos|dr|mr|mrs|ms|st|approx|fig|sec|u\.s|[a-z])\.$/i
 /** A line that starts a new item whatever came before: a bullet, a numbered item, a table row, a heading mark. */
 const ITEM_START = /^\s*(?:[•·▪◦●○■□➢►✓✔*+|#>]|-\s|–\s|\(?\d{1,2}[.)]\s|\(?[a-z][.)]\s)/i
 /** Words a wrapped line can end on but a heading or a finished statement cannot. */
-const CONTINUES = /\b(?:a|an|the|and|or|nor|of|to|in|on|at|by|for|with|from|into|via|as|is|are|was|were|be|that|which|who|whose|its|their|our|your|this|these|those|than|such|per|not|no|both|either|including)$/i
+const CONTINUES =
+  /\b(?:a|an|the|and|or|nor|of|to|in|on|at|by|for|with|from|into|via|as|is|are|was|were|be|that|which|who|whose|its|their|our|your|this|these|those|than|such|per|not|no|both|either|including)$/i
 /** Above this length a line is body text wrapped by the layout, not a heading or a one-line statement. */
 const WRAPPED_LINE = 60
 /** Sentences joined across wrapped lines stop growing here (tables of contents and lists without stops). */

@@ -1,55 +1,8 @@
-import { FLAG_THRESHOLD, labelText, type Answer, type Citation } from '../answering/model'
+import { noEvidenceAnswer } from '../answering/rules'
+import { FLAG_THRESHOLD, labelText, type Answer, type AnsweredQuestion, type RunSummary } from '../answering/model'
 import type { EvidenceDocument } from '../evidence/model'
-import { applyProfileRule, cellAnswer } from '../questionnaire/cell-values'
-import type { Question, Questionnaire } from '../questionnaire/model'
-
-/** One entry of answers.json: a public contract, documented in the README. */
-export interface AnsweredQuestion {
-  id: string
-  sheet: string
-  row: number
-  question: string
-  /** The vocabulary label: YES, PARTIALLY, PLANNED Q#/YYYY, NO or N/A. */
-  answer: string
-  /** What was written into the answer cell. */
-  cellValue: string
-  comment: string
-  confidence: number
-  flagged: boolean
-  reason: string
-  citations: Citation[]
-}
-
-export interface EvidenceReport {
-  file: string
-  chars: number
-  status: EvidenceDocument['status']
-  message?: string
-}
-
-export interface RunSummary {
-  questionnaireKind: string
-  format: Questionnaire['format']
-  sheets: { name: string; questions: number }[]
-  questions: number
-  answered: number
-  flagged: number
-  /** 0-1 */
-  averageConfidence: number
-  buckets: { high: number; medium: number; low: number }
-  topReasons: { reason: string; count: number }[]
-  evidence: EvidenceReport[]
-  engine: string
-  durationMs: number
-  notes: string[]
-}
-
-export interface AnswersJson {
-  questionnaire: string
-  engine: string
-  summary: RunSummary
-  questions: AnsweredQuestion[]
-}
+import { applyProfileRule, cellAnswer } from './cell-values'
+import { isYesNoQuestion, type Question, type Questionnaire } from '../questionnaire/model'
 
 export const HIGH = FLAG_THRESHOLD
 export const MEDIUM = 0.6
@@ -60,7 +13,7 @@ export function bucketOf(confidence: number): 'high' | 'medium' | 'low' {
 
 export function answeredQuestions(questionnaire: Questionnaire, answers: Answer[]): AnsweredQuestion[] {
   const byKey = new Map(answers.map((a) => [a.key, a]))
-  return questionnaire.questions.map((q) => toEntry(q, applyProfileRule(q, byKey.get(q.key) ?? missing(q))))
+  return questionnaire.questions.map((q) => toEntry(q, applyProfileRule(q, byKey.get(q.key) ?? noEvidenceAnswer(q))))
 }
 
 function toEntry(q: Question, a: Answer): AnsweredQuestion {
@@ -70,18 +23,15 @@ function toEntry(q: Question, a: Answer): AnsweredQuestion {
     sheet: q.location.sheet,
     row: q.location.row,
     question: q.text,
-    answer: labelText(a),
+    answer: a.label === null ? null : isYesNoQuestion(q) ? labelText(a) : a.text || labelText(a),
     cellValue: cell.value,
     comment: cell.comment,
     confidence: round(a.confidence, 3),
     flagged: a.flagged,
     reason: a.reasons.join('; '),
     citations: a.citations,
+    ...(a.preexisting ? { preexisting: true as const } : {}),
   }
-}
-
-function missing(q: Question): Answer {
-  return { key: q.key, label: 'N/A', text: '', confidence: 0, citations: [], flagged: true, reasons: ['not answered'] }
 }
 
 export function summarize(input: {
@@ -105,7 +55,7 @@ export function summarize(input: {
     format: questionnaire.format,
     sheets: questionnaire.sheets.map((s) => ({ name: s.name, questions: s.questionCount })),
     questions: entries.length,
-    answered: entries.filter((e) => e.cellValue !== '').length,
+    answered: entries.filter((e) => e.cellValue !== '' || e.preexisting).length,
     flagged: entries.filter((e) => e.flagged).length,
     averageConfidence: entries.length ? round(total / entries.length, 3) : 0,
     buckets,

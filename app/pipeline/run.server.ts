@@ -1,11 +1,21 @@
-import type { AnsweringEngine } from '../answering/model'
+import { existingAsEvidence, keepExisting } from '../answering/existing'
+import type {
+  Answer,
+  AnsweredQuestion,
+  AnsweringEngine,
+  AnswersJson,
+  EngineProgress,
+  RunSummary,
+} from '../answering/model'
+import { applyUnanswered, type Unanswered } from '../answering/rules'
+import { libraryOf } from '../evidence/workbook.server'
 import { extractEvidence } from '../evidence/extract.server'
 import type { EvidenceDocument, EvidenceInput } from '../evidence/model'
 import type { Questionnaire } from '../questionnaire/model'
-import { parseQuestionnaire } from '../questionnaire/parse.server'
-import { writeCompletedWorkbook } from '../questionnaire/write.server'
+import { readQuestionnaire, type ExistingAnswer } from '../questionnaire/parse.server'
+import { writeCompletedWorkbook } from '../questionnaire/write/write.server'
 import { summaryPdf } from '../reports/summary-pdf'
-import { answeredQuestions, summarize, type AnswersJson, type AnsweredQuestion, type RunSummary } from './results'
+import { answeredQuestions, summarize } from './results'
 
 export type Stage = 'parsing' | 'reading-evidence' | 'answering' | 'writing'
 
@@ -32,29 +42,71 @@ export interface PipelineResult {
 export async function runPipeline(input: {
   questionnaire: EvidenceInput
   evidence: EvidenceInput[]
+  /** Evidence already extracted (the CLI answering several questionnaires reads it once); `evidence` is then unused. */
+  extractedEvidence?: EvidenceDocument[]
   engine: AnsweringEngine
   onProgress?: (progress: Progress) => void | Promise<void>
+  /** Yes/No questions the evidence is silent on: left for the user ('blank', the default) or answered No ('no'). */
+  unanswered?: Unanswered
 }): Promise<PipelineResult> {
   const started = performance.now()
   const report = async (p: Progress) => {
     await input.onProgress?.(p)
   }
   await report({ stage: 'parsing', processed: 0, total: 0 })
-  const questionnaire = parseQuestionnaire(input.questionnaire.name, input.questionnaire.bytes)
+  const { questionnaire, existing } = readQuestionnaire(input.questionnaire.name, input.questionnaire.bytes)
   const total = questionnaire.questions.length
   await report({ stage: 'reading-evidence', processed: 0, total })
-  const evidence = await extractEvidence(input.evidence)
+  const evidence = input.extractedEvidence ?? (await extractEvidence(input.evidence))
   await report({ stage: 'answering', processed: 0, total })
   const pending: Promise<void>[] = []
-  const answers = await input.engine.answer(questionnaire, evidence, (processed) => {
-    pending.push(report({ stage: 'answering', processed, total }))
+  const answers = await answerQuestionnaire({
+    questionnaire,
+    existing,
+    evidence,
+    engine: input.engine,
+    unanswered: input.unanswered,
+    onProgress: (processed) => {
+      pending.push(report({ stage: 'answering', processed, total }))
+    },
   })
   await Promise.all(pending)
   await report({ stage: 'writing', processed: total, total })
   const entries = answeredQuestions(questionnaire, answers)
-  const summary = summarize({ questionnaire, entries, evidence, engine: input.engine.name, durationMs: performance.now() - started })
+  const summary = summarize({
+    questionnaire,
+    entries,
+    evidence,
+    engine: input.engine.name,
+    durationMs: performance.now() - started,
+  })
   const xlsx = writeCompletedWorkbook({ questionnaire, original: input.questionnaire.bytes, entries, summary })
   const pdf = summaryPdf({ fileName: questionnaire.fileName, summary, entries })
-  const answersJson: AnswersJson = { questionnaire: questionnaire.fileName, engine: input.engine.name, summary, questions: entries }
+  const answersJson: AnswersJson = {
+    questionnaire: questionnaire.fileName,
+    engine: input.engine.name,
+    summary,
+    questions: entries,
+  }
   return { questionnaire, evidence, entries, summary, answersJson, xlsx, pdf }
+}
+
+/**
+ * Answers a questionnaire under the output contract: answers already in it are kept (and read as an answer library
+ * for the rest of the form), the engine answers the rest from the evidence, and what the evidence is silent on is
+ * left for the user or answered No, as asked.
+ */
+export async function answerQuestionnaire(input: {
+  questionnaire: Questionnaire
+  existing: Map<string, ExistingAnswer>
+  evidence: EvidenceDocument[]
+  engine: AnsweringEngine
+  unanswered?: Unanswered
+  onProgress?: EngineProgress
+}): Promise<Answer[]> {
+  const { questionnaire, existing } = input
+  const own = existingAsEvidence(questionnaire.fileName, libraryOf(questionnaire.fileName, questionnaire, existing))
+  const evidence = own ? [...input.evidence.filter((d) => d.file !== questionnaire.fileName), own] : input.evidence
+  const answers = await input.engine.answer(questionnaire, evidence, input.onProgress)
+  return applyUnanswered(questionnaire, keepExisting(questionnaire, answers, existing), input.unanswered)
 }

@@ -26,7 +26,8 @@ const utf16be = (text: string) => {
 const cp1252 = (text: string) =>
   Uint8Array.from([...text].map((ch) => ({ é: 0xe9, '’': 0x92, '€': 0x80 })[ch] ?? ch.charCodeAt(0)))
 
-const QUESTIONNAIRE = 'ID;Question;Answer;Comment\r\nQ-1;"Do you encrypt data at rest; and in transit?";;\r\nQ-2;"Describe your backup\r\nprocess.";;\r\nQ-3;Is the café’s Wi-Fi separate from production (€)?;;\r\n'
+const QUESTIONNAIRE =
+  'ID;Question;Answer;Comment\r\nQ-1;"Do you encrypt data at rest; and in transit?";;\r\nQ-2;"Describe your backup\r\nprocess.";;\r\nQ-3;Is the café’s Wi-Fi separate from production (€)?;;\r\n'
 
 describe('CSV encodings and delimiters', () => {
   it.each([

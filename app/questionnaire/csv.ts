@@ -103,7 +103,10 @@ export function detectDelimiter(text: string): string {
   return best.delimiter
 }
 
-export function csvGrid(bytes: Uint8Array, name = 'Questionnaire'): { grid: Grid; encoding: CsvEncoding; delimiter: string } {
+export function csvGrid(
+  bytes: Uint8Array,
+  name = 'Questionnaire',
+): { grid: Grid; encoding: CsvEncoding; delimiter: string } {
   const { text, encoding } = decodeCsv(bytes)
   const delimiter = detectDelimiter(text)
   const grid = emptyGrid(name)

@@ -54,10 +54,19 @@ export function linkDependencies(questions: Question[], grids: Grid[]) {
     }
   }
 
-  for (const grid of grids) linkSectionQualifiers(grid, questions.filter((q) => q.location.sheet === grid.name), set)
+  for (const grid of grids)
+    linkSectionQualifiers(
+      grid,
+      questions.filter((q) => q.location.sheet === grid.name),
+      set,
+    )
 }
 
-function linkSectionQualifiers(grid: Grid, questions: Question[], set: (q: Question, p: Question | undefined, w: When) => void) {
+function linkSectionQualifiers(
+  grid: Grid,
+  questions: Question[],
+  set: (q: Question, p: Question | undefined, w: When) => void,
+) {
   if (!questions.length) return
   const byAnswerCell = new Map(questions.filter((q) => q.location.answerCell).map((q) => [q.location.answerCell!, q]))
   const questionRows = new Set(questions.map((q) => q.location.row))
@@ -66,7 +75,9 @@ function linkSectionQualifiers(grid: Grid, questions: Question[], set: (q: Quest
     for (const [col] of grid.rows.get(row)!) {
       const formula = grid.formulas.get(cellKey(row, col))
       if (!formula) continue
-      const refs = [...formula.matchAll(CELL_REF)].map((m) => byAnswerCell.get(cellRef(columnNumber(m[1]!), Number(m[2]))))
+      const refs = [...formula.matchAll(CELL_REF)].map((m) =>
+        byAnswerCell.get(cellRef(columnNumber(m[1]!), Number(m[2]))),
+      )
       const qualifier = refs.find(Boolean)
       if (!qualifier) continue
       const following = questions.filter((q) => q.location.row > row)
@@ -81,7 +92,11 @@ function linkSectionQualifiers(grid: Grid, questions: Question[], set: (q: Quest
 
 function createsCycle(q: Question, parent: Question, questions: Question[]): boolean {
   const byKey = new Map(questions.map((x) => [x.key, x]))
-  for (let p: Question | undefined = parent, n = 0; p && n < 100; p = p.dependsOn ? byKey.get(p.dependsOn.key) : undefined, n++) {
+  for (
+    let p: Question | undefined = parent, n = 0;
+    p && n < 100;
+    p = p.dependsOn ? byKey.get(p.dependsOn.key) : undefined, n++
+  ) {
     if (p.key === q.key) return true
   }
   return false

@@ -6,7 +6,12 @@ describe('Word questionnaires', () => {
   it('reads questions from a table with question and answer columns, keeping where each answer belongs', () => {
     const bytes = buildDocx([
       { p: 'Vendor security review', style: 'Title' },
-      { table: [['Revision', 'Date'], ['1.0', '2024-01-01']] },
+      {
+        table: [
+          ['Revision', 'Date'],
+          ['1.0', '2024-01-01'],
+        ],
+      },
       {
         table: [
           ['#', 'Question', 'Response', 'Comments'],
@@ -18,7 +23,9 @@ describe('Word questionnaires', () => {
     ])
     const q = parseQuestionnaire('review.DOCX', bytes)
     expect(q.format).toBe('docx')
-    expect(q.sheets).toMatchObject([{ name: 'Table 2', questionColumn: 'B', answerColumn: 'C', commentColumn: 'D', questionCount: 2 }])
+    expect(q.sheets).toMatchObject([
+      { name: 'Table 2', questionColumn: 'B', answerColumn: 'C', commentColumn: 'D', questionCount: 2 },
+    ])
     expect(q.questions.map((x) => [x.id, x.text, x.section, x.location.answerCell])).toEqual([
       ['1', 'Do you encrypt data at rest?', 'Data protection', 'C3'],
       ['2', 'Describe your key management\nprocess.', 'Data protection', 'C4'],
@@ -46,7 +53,17 @@ describe('Word questionnaires', () => {
   })
 
   it('says what it looked for when a document holds no questions', () => {
-    const bytes = buildDocx([{ p: 'Meeting notes' }, { table: [['Name', 'Role'], ['Ann', 'CISO']] }])
-    expect(() => parseQuestionnaire('notes.docx', bytes)).toThrow(/notes\.docx: no questions found\. QFill looked in a table or numbered paragraphs/)
+    const bytes = buildDocx([
+      { p: 'Meeting notes' },
+      {
+        table: [
+          ['Name', 'Role'],
+          ['Ann', 'CISO'],
+        ],
+      },
+    ])
+    expect(() => parseQuestionnaire('notes.docx', bytes)).toThrow(
+      /notes\.docx: no questions found\. QFill looked in a table or numbered paragraphs/,
+    )
   })
 })

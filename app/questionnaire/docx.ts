@@ -15,7 +15,8 @@ export function docxGrids(bytes: Uint8Array): Grid[] {
   const parts = unzipOffice(bytes, '.docx document')
   const document = parts['word/document.xml']
   if (!document) {
-    if (parts['xl/workbook.xml']) throw new QuestionnaireError('The file is an Excel workbook, not a Word document: upload it as .xlsx.')
+    if (parts['xl/workbook.xml'])
+      throw new QuestionnaireError('The file is an Excel workbook, not a Word document: upload it as .xlsx.')
     throw new QuestionnaireError('The file is a zip archive but not a Word document (it has no word/document.xml).')
   }
   const xml = strFromU8(document)
@@ -32,7 +33,8 @@ export function docxGrids(bytes: Uint8Array): Grid[] {
     paragraphIndex++
     const text = paragraphText(block.xml)
     if (!text) continue
-    const numbering = /<w:numPr>[\s\S]*?<w:ilvl w:val="(\d+)"/.exec(block.xml) ?? (/<w:numPr>/.test(block.xml) ? ['', '0'] : null)
+    const numbering =
+      /<w:numPr>[\s\S]*?<w:ilvl w:val="(\d+)"/.exec(block.xml) ?? (/<w:numPr>/.test(block.xml) ? ['', '0'] : null)
     const style = /<w:pStyle w:val="([^"]+)"/.exec(block.xml)?.[1] ?? ''
     const typed = /^\s*((?:Q\s?)?\d{1,3}(?:\.\d{1,3}){0,3})[.):]?\s+(\S[\s\S]*)$/i.exec(text)
     if (/^(?:heading|title)/i.test(style) && !numbering) {

@@ -21,11 +21,15 @@ const FALLBACK: Record<QuestionnaireFormat, string> = {
 
 /** A human label for the questionnaire ("CAIQ v4.0.3", "HECVAT Lite 3.04"), from sheet names and title cells. */
 export function questionnaireKind(format: QuestionnaireFormat, grids: Grid[], questionSheets: string[]): string {
-  const ordered = [...grids.filter((g) => questionSheets.includes(g.name)), ...grids.filter((g) => !questionSheets.includes(g.name))]
+  const ordered = [
+    ...grids.filter((g) => questionSheets.includes(g.name)),
+    ...grids.filter((g) => !questionSheets.includes(g.name)),
+  ]
   const titles: string[] = []
   for (const grid of ordered) {
     titles.push(grid.name)
-    for (const row of sortedRows(grid).slice(0, 4)) for (const text of grid.rows.get(row)!.values()) if (text.length < 120) titles.push(text)
+    for (const row of sortedRows(grid).slice(0, 4))
+      for (const text of grid.rows.get(row)!.values()) if (text.length < 120) titles.push(text)
   }
   const all = titles.join('\n')
   const family = FAMILIES.find((f) => f.test.test(all))

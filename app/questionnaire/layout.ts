@@ -30,6 +30,9 @@ const ROLE_SCORE: Record<HeaderRole, number> = { id: 1, question: 2, answer: 3, 
 function headerCandidate(grid: Grid, row: number): HeaderCandidate | undefined {
   const cells = grid.rows.get(row)!
   if ([...cells.values()].filter((t) => t.length > 100).length > 1) return undefined // a paragraph of instructions
+  // A row holding an id and a question is a question row, whatever words its answer cells use ("Yes", "Describe ...").
+  const texts = [...cells.values()]
+  if (texts.some((t) => isIdValue(t)) && texts.some((t) => questionStrength(t) === 2)) return undefined
   const roles = new Map<number, HeaderRole>()
   const labels = new Map<number, string>()
   for (const [col, text] of cells) {
@@ -54,7 +57,11 @@ function findHeader(grid: Grid): HeaderCandidate | undefined {
   const candidates = sortedRows(grid).flatMap((row) => headerCandidate(grid, row) ?? [])
   const best = candidates.reduce<HeaderCandidate | undefined>((b, c) => (!b || c.score > b.score ? c : b), undefined)
   if (!best) return undefined
-  const answerCols = (c: HeaderCandidate) => [...c.roles].filter(([, r]) => r === 'answer' || r === 'choice').map(([col]) => col).join()
+  const answerCols = (c: HeaderCandidate) =>
+    [...c.roles]
+      .filter(([, r]) => r === 'answer' || r === 'choice')
+      .map(([col]) => col)
+      .join()
   const siblings = candidates.filter((c) => answerCols(c) === answerCols(best))
   const votes = new Map<number, Map<HeaderRole, number>>()
   for (const c of siblings) {
@@ -66,7 +73,8 @@ function findHeader(grid: Grid): HeaderCandidate | undefined {
   const roles = new Map<number, HeaderRole>()
   for (const [col, v] of votes) roles.set(col, [...v].sort((a, b) => b[1] - a[1])[0]![0])
   const labels = new Map<number, string>()
-  for (const c of siblings) for (const [col, label] of c.labels) if (!labels.has(col) && roles.has(col)) labels.set(col, label)
+  for (const c of siblings)
+    for (const [col, label] of c.labels) if (!labels.has(col) && roles.has(col)) labels.set(col, label)
   return { row: siblings[0]!.row, roles, labels, score: best.score }
 }
 
@@ -152,7 +160,12 @@ export function detectLayout(grid: Grid): DetectedLayout | null {
 }
 
 /** With no answer header, the column whose cells carry dropdowns on the question rows is the answer column. */
-function dropdownColumn(grid: Grid, rows: number[], questionColumn: number, free: (c: number) => boolean): number | undefined {
+function dropdownColumn(
+  grid: Grid,
+  rows: number[],
+  questionColumn: number,
+  free: (c: number) => boolean,
+): number | undefined {
   const counts = new Map<number, number>()
   for (const row of rows) {
     if (questionStrength(grid.rows.get(row)?.get(questionColumn) ?? '') === 0) continue

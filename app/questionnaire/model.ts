@@ -73,3 +73,43 @@ export interface Questionnaire {
 export class QuestionnaireError extends Error {
   name = 'QuestionnaireError'
 }
+
+/** Verdict labels as spelled in answer cells' lists. */
+export type VerdictLabel = 'YES' | 'NO' | 'N/A' | 'PARTIALLY' | 'PLANNED'
+
+const MATCHERS: Record<VerdictLabel, RegExp[]> = {
+  YES: [/^y(es)?\.?$/i, /^yes\b/i, /^(true|x|✓|✔|implemented|compliant|in place|fully (implemented|compliant))$/i],
+  NO: [/^no?\.?$/i, /^no\b/i, /^(false|not implemented|non-?compliant|not in place)$/i],
+  'N/A': [/^n\s*\/?\s*a\.?$/i, /^not applicable\b/i, /^n\/a\b/i, /^does not apply\b/i],
+  PARTIALLY: [/^partial(ly)?\b/i, /\bpartial(ly)?\b/i, /^in progress$/i],
+  PLANNED: [/^planned\b/i, /\b(planned|roadmap|in progress|future)\b/i],
+}
+
+/** "1) Yes", "a. No", "(3) N/A" → the value without its numbering. */
+export function allowedItemName(value: string): string {
+  return value.trim().replace(/^(?:\(?[0-9a-z]{1,2}[).:]|[0-9]{1,2}\s*[-–])\s*/i, '')
+}
+
+/** The value of an answer cell's list that says this verdict, if it has one. */
+export function findAllowed(label: VerdictLabel, allowed: string[]): string | undefined {
+  for (const re of MATCHERS[label]) {
+    const hit = allowed.find((v) => re.test(allowedItemName(v)))
+    if (hit) return hit
+  }
+  return undefined
+}
+
+/** Questions that ask for text ("Where is ...", "What is ...", "Describe ..."): never answered Yes or No. */
+const ASKS_FOR_TEXT =
+  /^(?:\(?[0-9a-z]{1,3}[.):]\s+)?(?:where|what|which|who|whom|whose|when|why|how|describe|list|provide|explain|identify|specify|state|name|outline|summari[sz]e|detail|indicate|include|enter)\b/i
+
+const YES_NO_QUESTION =
+  /^(?:\S+\s+)?(do|does|did|is|are|was|were|has|have|had|can|could|will|would|shall|should|may|must)\b|\?\s*\(?(yes|y)\s*\/\s*(no|n)\)?|^(?:\S+\s+)?(?:if so|if yes)/i
+
+/** A question answered by a verdict (it has a list, or its grammar asks Yes/No). */
+export function isYesNoQuestion(question: Pick<Question, 'text' | 'allowed'>): boolean {
+  if (question.allowed?.length) return true
+  const text = question.text.trim()
+  if (ASKS_FOR_TEXT.test(text)) return false
+  return YES_NO_QUESTION.test(text)
+}

@@ -1,6 +1,8 @@
 import * as XLSX from '@e965/xlsx'
 import { csvGrid, sniffUtf16 } from './csv'
+import { parseCellRef } from './cells'
 import { docxGrids } from './docx'
+import { cellText as gridCellText, type Grid } from './grid'
 import { QUESTIONNAIRE_EXTENSIONS, QuestionnaireError, type Questionnaire, type QuestionnaireFormat } from './model'
 import { XlsxPackage } from './ooxml/package'
 import { readWorkbookGrids } from './ooxml/read-workbook'
@@ -16,33 +18,87 @@ export function questionnaireFormat(fileName: string): QuestionnaireFormat | nul
 
 /** Reads a questionnaire file into the Questionnaire model, or throws a QuestionnaireError saying what to fix. */
 export function parseQuestionnaire(fileName: string, bytes: Uint8Array): Questionnaire {
+  return readQuestionnaire(fileName, bytes).questionnaire
+}
+
+/**
+ * The questionnaire and the answers its cells already hold (question key → answer and explanation text), read
+ * from the same grids: an uploaded form that is partly answered keeps those answers, and an earlier answered
+ * questionnaire among the evidence becomes an answer library.
+ */
+export function readQuestionnaire(
+  fileName: string,
+  bytes: Uint8Array,
+): { questionnaire: Questionnaire; existing: Map<string, ExistingAnswer> } {
   const format = questionnaireFormat(fileName)
   if (!format) throw new QuestionnaireError(`${fileName}: questionnaires must be .xlsx, .xls, .csv or .docx files.`)
   if (bytes.byteLength === 0) throw new QuestionnaireError(`${fileName} is empty (0 bytes).`)
   checkContentMatchesExtension(fileName, format, bytes)
+  let grids: Grid[]
+  let questionnaire: Questionnaire
   try {
     switch (format) {
       case 'xlsx':
-        return questionnaireFromGrids(fileName, format, readWorkbookGrids(XlsxPackage.open(bytes)))
+        grids = readWorkbookGrids(XlsxPackage.open(bytes))
+        questionnaire = questionnaireFromGrids(fileName, format, grids)
+        break
       case 'xls':
-        return questionnaireFromGrids(fileName, format, gridsFromSheetJs(readXls(fileName, bytes)), [
+        grids = gridsFromSheetJs(readXls(fileName, bytes))
+        questionnaire = questionnaireFromGrids(fileName, format, grids, [
           'Legacy .xls file: its dropdown lists cannot be read, so answers use plain Yes / No / N/A.',
         ])
+        break
       case 'csv': {
         const { grid, encoding, delimiter } = csvGrid(bytes, csvSheetName(fileName))
         const named = delimiter === '\t' ? 'tab' : `"${delimiter}"`
-        return questionnaireFromGrids(fileName, format, [grid], [`Read as CSV: ${encoding}, fields separated by ${named}.`])
+        grids = [grid]
+        questionnaire = questionnaireFromGrids(fileName, format, grids, [
+          `Read as CSV: ${encoding}, fields separated by ${named}.`,
+        ])
+        break
       }
       case 'docx':
-        return questionnaireFromGrids(fileName, format, docxGrids(bytes))
+        grids = docxGrids(bytes)
+        questionnaire = questionnaireFromGrids(fileName, format, grids)
+        break
     }
   } catch (error) {
     if (error instanceof QuestionnaireError) {
       error.message = error.message.startsWith(fileName) ? error.message : `${fileName}: ${error.message}`
       throw error
     }
-    throw new QuestionnaireError(`${fileName} could not be read as a .${format} file (${error instanceof Error ? error.message : error}).`)
+    throw new QuestionnaireError(
+      `${fileName} could not be read as a .${format} file (${error instanceof Error ? error.message : error}).`,
+    )
   }
+  return { questionnaire, existing: existingAnswers(questionnaire, grids) }
+}
+
+/** What a question's cells already say. */
+export interface ExistingAnswer {
+  /** The answer cell's text ("Yes"; for X-mark layouts, the label of the marked column). */
+  answer: string
+  /** The explanation cell's text. */
+  comment: string
+}
+
+function existingAnswers(questionnaire: Questionnaire, grids: Grid[]): Map<string, ExistingAnswer> {
+  const byName = new Map(grids.map((g) => [g.name, g]))
+  const out = new Map<string, ExistingAnswer>()
+  for (const q of questionnaire.questions) {
+    const grid = byName.get(q.location.sheet)
+    if (!grid) continue
+    const at = (ref: string | undefined) => {
+      if (!ref) return ''
+      const { row, col } = parseCellRef(ref)
+      return gridCellText(grid, row, col).trim()
+    }
+    let answer = at(q.location.answerCell)
+    if (!answer && q.location.markCells) answer = q.location.markCells.find((m) => at(m.cell))?.value ?? ''
+    const comment = at(q.location.commentCell)
+    if (answer || comment) out.set(q.key, { answer, comment })
+  }
+  return out
 }
 
 /** The sheet name a CSV's rows get in the model and the completed workbook (Excel allows 31 characters). */
@@ -90,18 +146,27 @@ function checkContentMatchesExtension(fileName: string, format: QuestionnaireFor
   const ole = startsWith(bytes, OLE)
   if (format === 'xlsx' || format === 'docx') {
     if (ole && isEncryptedOoxml(bytes)) {
-      throw new QuestionnaireError(`${fileName} is password-protected (encrypted): save it without a password and upload it again.`)
+      throw new QuestionnaireError(
+        `${fileName} is password-protected (encrypted): save it without a password and upload it again.`,
+      )
     }
     if (ole) {
       const legacy = format === 'xlsx' ? '.xls' : '.doc'
-      throw new QuestionnaireError(`${fileName} is a legacy ${legacy} file renamed to .${format}: rename it to ${legacy}, or save it as .${format}.`)
+      throw new QuestionnaireError(
+        `${fileName} is a legacy ${legacy} file renamed to .${format}: rename it to ${legacy}, or save it as .${format}.`,
+      )
     }
-    if (!zip) throw new QuestionnaireError(`${fileName} is not really a .${format} file (its content is not an Office Open XML package).`)
+    if (!zip)
+      throw new QuestionnaireError(
+        `${fileName} is not really a .${format} file (its content is not an Office Open XML package).`,
+      )
   }
   if (format === 'xls') {
     if (zip) throw new QuestionnaireError(`${fileName} is a newer .xlsx workbook renamed to .xls: rename it to .xlsx.`)
     if (ole && isEncryptedOoxml(bytes)) {
-      throw new QuestionnaireError(`${fileName} is password-protected (encrypted): save it without a password and upload it again.`)
+      throw new QuestionnaireError(
+        `${fileName} is password-protected (encrypted): save it without a password and upload it again.`,
+      )
     }
     // SheetJS also reads the HTML and XML spreadsheets some tools save with an .xls name.
     if (!ole && !/^\s*</.test(new TextDecoder().decode(bytes.subarray(0, 64)))) {
@@ -110,6 +175,9 @@ function checkContentMatchesExtension(fileName: string, format: QuestionnaireFor
   }
   if (format === 'csv') {
     const binary = zip || ole || (!sniffUtf16(bytes) && bytes.subarray(0, 4096).includes(0))
-    if (binary) throw new QuestionnaireError(`${fileName} is not a text CSV file (it looks binary); save it as CSV, or upload the workbook itself.`)
+    if (binary)
+      throw new QuestionnaireError(
+        `${fileName} is not a text CSV file (it looks binary); save it as CSV, or upload the workbook itself.`,
+      )
   }
 }

@@ -27,7 +27,8 @@ export type HeaderRole = 'id' | 'question' | 'answer' | 'comment' | 'choice' | '
 
 const ID_HEADER =
   /^(?:#|no\.?|nr\.?|num(?:ber)?|s\/?n|sr\.? ?no\.?|(?:ques(?:tion)?|control|item|req(?:uirement)?|ref(?:erence)?|criteri(?:a|on)|new)?\s*(?:id|#|no\.?|num(?:ber)?|ref(?:erence)?|code)|id)$/i
-const QUESTION_HEADER = /\b(?:questions?|requirements?|control (?:text|question|specification|statement|description)|query|queries|criteri(?:a|on)|item)\b/i
+const QUESTION_HEADER =
+  /\b(?:questions?|requirements?|control (?:text|question|specification|statement|description)|query|queries|criteri(?:a|on)|item)\b/i
 const ANSWER_HEADER =
   /\b(?:answers?|responses?|yes\s*\/\s*no|y\/n|compliant|compliance|status|reply|vendor answers|supplier response|implemented\??)\b/i
 const COMMENT_HEADER =

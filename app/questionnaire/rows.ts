@@ -70,7 +70,9 @@ export function scanSheet(grid: Grid, layout: DetectedLayout): SheetScan {
     // Under an id, a short label ("Vendor Name") is a question too: a company-profile one.
     const isQuestion =
       row !== layout.headerRow &&
-      (hasId ? strength > 0 || /[a-z]{3}/i.test(text) : belowHeader && (strength === 2 || (!idColumn && strength === 1)))
+      (hasId
+        ? strength > 0 || /[a-z]{3}/i.test(text)
+        : belowHeader && (strength === 2 || (!idColumn && strength === 1)))
     if (!isQuestion) {
       section = sectionLabel(cells, headerLabels, text, strength) ?? section
       continue
@@ -98,7 +100,9 @@ export function scanSheet(grid: Grid, layout: DetectedLayout): SheetScan {
         questionCell: cellRef(layout.questionColumn, row),
         answerCell: answerColumn !== undefined ? writableCell(grid, row, answerColumn) : undefined,
         commentCell:
-          commentColumn !== undefined && !offLimits(grid, row, commentColumn) ? writableCell(grid, row, commentColumn) : undefined,
+          commentColumn !== undefined && !offLimits(grid, row, commentColumn)
+            ? writableCell(grid, row, commentColumn)
+            : undefined,
       },
     }
     if (layout.markColumns.length) {
@@ -121,6 +125,12 @@ function sectionLabel(cells: Map<number, string>, headerLabels: Set<string>, que
   const repeatsHeader = own.length < labels.length
   if (!repeatsHeader && own.length !== 1) return undefined
   const label = own[0] ?? questionText
-  if (!label || label.length > 80 || /^(?:step \d|note\b|copyright|©|\*)/i.test(label) || isIdValue(label.split(/\s/)[0]!)) return undefined
+  if (
+    !label ||
+    label.length > 80 ||
+    /^(?:step \d|note\b|copyright|©|\*)/i.test(label) ||
+    isIdValue(label.split(/\s/)[0]!)
+  )
+    return undefined
   return label.replace(/\s+/g, ' ')
 }

@@ -1,4 +1,4 @@
-import * as XLSX from '@e965/xlsx'
+import type * as XLSX from '@e965/xlsx'
 import { cellKey, emptyGrid, setCell, type Grid } from './grid'
 
 /**

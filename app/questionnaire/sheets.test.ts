@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { buildXlsx, type FixtureSheet } from '../../tests/fixtures/questionnaires/xlsx-builder'
 import { parseQuestionnaire } from './parse.server'
 
-const LISTS: FixtureSheet = { name: 'Lists', state: 'hidden', rows: [['Answers'], ['Yes'], ['No'], ['N/A'], [], ['1) On premises'], ['2) AWS'], ['3) Azure']] }
+const LISTS: FixtureSheet = {
+  name: 'Lists',
+  state: 'hidden',
+  rows: [['Answers'], ['Yes'], ['No'], ['N/A'], [], ['1) On premises'], ['2) AWS'], ['3) Azure']],
+}
 
 function vendorSheet(): FixtureSheet {
   return {
@@ -36,14 +40,31 @@ const scoring: FixtureSheet = {
   name: 'Scoring',
   rows: [
     ['ID', 'Question', 'Answer', 'Score'],
-    [{ f: "'Vendor Response'!A6", v: '2' }, { f: "'Vendor Response'!B6", v: 'Do you encrypt customer data at rest?' }, { f: "'Vendor Response'!C6", v: '' }, 0],
-    [{ f: "'Vendor Response'!A9", v: '4' }, { f: "'Vendor Response'!B9", v: 'Describe how administrator access is reviewed.' }, { f: "'Vendor Response'!C9", v: '' }, 0],
-    [{ f: "'Vendor Response'!A10", v: '5' }, { f: "'Vendor Response'!B10", v: 'Is multi-factor authentication enforced?' }, { f: "'Vendor Response'!C10", v: '' }, 0],
+    [
+      { f: "'Vendor Response'!A6", v: '2' },
+      { f: "'Vendor Response'!B6", v: 'Do you encrypt customer data at rest?' },
+      { f: "'Vendor Response'!C6", v: '' },
+      0,
+    ],
+    [
+      { f: "'Vendor Response'!A9", v: '4' },
+      { f: "'Vendor Response'!B9", v: 'Describe how administrator access is reviewed.' },
+      { f: "'Vendor Response'!C9", v: '' },
+      0,
+    ],
+    [
+      { f: "'Vendor Response'!A10", v: '5' },
+      { f: "'Vendor Response'!B10", v: 'Is multi-factor authentication enforced?' },
+      { f: "'Vendor Response'!C10", v: '' },
+      0,
+    ],
   ],
 }
 
 describe('reading a workbook questionnaire', () => {
-  const bytes = buildXlsx({ sheets: [{ name: 'Instructions', rows: [['Fill in the Vendor Response tab.']] }, vendorSheet(), scoring, LISTS] })
+  const bytes = buildXlsx({
+    sheets: [{ name: 'Instructions', rows: [['Fill in the Vendor Response tab.']] }, vendorSheet(), scoring, LISTS],
+  })
   const q = parseQuestionnaire('Acme.XLSX', bytes)
 
   it('finds the question sheet and its columns by header, content and dropdowns', () => {
@@ -88,7 +109,13 @@ describe('reading a workbook questionnaire', () => {
     expect(byId.get('5')).toMatchObject({ kind: 'question', section: 'Access control' })
     // D9 carries "This cell should be left blank": no comment goes there.
     expect(byId.get('4')!.location).toMatchObject({ answerCell: 'C9', commentCell: undefined })
-    expect(byId.get('5')!.location).toMatchObject({ sheet: 'Vendor Response', row: 10, questionCell: 'B10', answerCell: 'C10', commentCell: 'D10' })
+    expect(byId.get('5')!.location).toMatchObject({
+      sheet: 'Vendor Response',
+      row: 10,
+      questionCell: 'B10',
+      answerCell: 'C10',
+      commentCell: 'D10',
+    })
   })
 
   it('labels the questionnaire and keeps the original file name', () => {
@@ -101,7 +128,16 @@ describe('reading a workbook questionnaire', () => {
 describe('layouts without an answer column', () => {
   it('adds Answer and Comment columns after the last used column and says so', () => {
     const bytes = buildXlsx({
-      sheets: [{ name: 'Q', rows: [['Ref', 'Requirement', 'Owner'], ['R-1', 'Do you run annual penetration tests?', 'CISO'], ['R-2', 'Do you have an incident response plan?', 'CISO']] }],
+      sheets: [
+        {
+          name: 'Q',
+          rows: [
+            ['Ref', 'Requirement', 'Owner'],
+            ['R-1', 'Do you run annual penetration tests?', 'CISO'],
+            ['R-2', 'Do you have an incident response plan?', 'CISO'],
+          ],
+        },
+      ],
     })
     const q = parseQuestionnaire('q.xlsx', bytes)
     expect(q.sheets[0]).toMatchObject({ answerColumn: 'D', commentColumn: 'E', added: { answer: 'D', comment: 'E' } })
@@ -111,7 +147,16 @@ describe('layouts without an answer column', () => {
 
   it('reads Yes / No / N/A mark columns as one answer', () => {
     const bytes = buildXlsx({
-      sheets: [{ name: 'Checklist', rows: [['#', 'Control', 'Yes', 'No', 'N/A', 'Remarks'], ['1', 'Are backups encrypted?'], ['2', 'Are backups tested yearly?']] }],
+      sheets: [
+        {
+          name: 'Checklist',
+          rows: [
+            ['#', 'Control', 'Yes', 'No', 'N/A', 'Remarks'],
+            ['1', 'Are backups encrypted?'],
+            ['2', 'Are backups tested yearly?'],
+          ],
+        },
+      ],
     })
     const q = parseQuestionnaire('c.xlsx', bytes)
     expect(q.sheets[0]).toMatchObject({ markColumns: ['C', 'D', 'E'], commentColumn: 'F', answerColumn: undefined })
@@ -129,7 +174,11 @@ describe('sheets and names', () => {
     const bytes = buildXlsx({
       sheets: [
         { name: 'Cover', rows: [['Welcome']] },
-        { name: 'Hidden Qs', state: 'hidden', rows: [['Question', 'Answer'], ['Do you log admin access?'], ['Do you rotate keys?']] },
+        {
+          name: 'Hidden Qs',
+          state: 'hidden',
+          rows: [['Question', 'Answer'], ['Do you log admin access?'], ['Do you rotate keys?']],
+        },
       ],
     })
     const q = parseQuestionnaire('h.xlsx', bytes)
@@ -140,7 +189,11 @@ describe('sheets and names', () => {
   it('resolves a list through a sheet-local defined name before the workbook-wide one', () => {
     const bytes = buildXlsx({
       sheets: [
-        { name: 'Q', rows: [['Question', 'Answer'], ['Do you scan for vulnerabilities?']], lists: [{ sqref: 'B2', formula: 'choices' }] },
+        {
+          name: 'Q',
+          rows: [['Question', 'Answer'], ['Do you scan for vulnerabilities?']],
+          lists: [{ sqref: 'B2', formula: 'choices' }],
+        },
         { name: 'Lists', rows: [['Yes'], ['No'], ['Compliant'], ['Not compliant']] },
       ],
       definedNames: [

@@ -3,9 +3,15 @@ import { linkDependencies } from './dependencies'
 import { cellText, type Grid } from './grid'
 import { questionnaireKind } from './kind'
 import { detectLayout, type DetectedLayout } from './layout'
-import { QuestionnaireError, type Question, type Questionnaire, type QuestionnaireFormat, type SheetLayout } from './model'
+import {
+  QuestionnaireError,
+  type Question,
+  type Questionnaire,
+  type QuestionnaireFormat,
+  type SheetLayout,
+} from './model'
 import { MAX_QUESTION_CHARS, scanSheet, type SheetScan } from './rows'
-import { SUMMARY_TITLE } from './summary-sheet'
+import { SUMMARY_TITLE } from './write/summary-sheet'
 
 interface Candidate {
   grid: Grid
@@ -13,7 +19,8 @@ interface Candidate {
   scan: SheetScan
 }
 
-const REFERENCE_SHEET = /\b(?:analyst|scor(?:e|ing)|crosswalk|report|evaluation|reference|instructions?|introduction|change ?log|read ?me|values|lists?|lookups?)\b/i
+const REFERENCE_SHEET =
+  /\b(?:analyst|scor(?:e|ing)|crosswalk|report|evaluation|reference|instructions?|introduction|change ?log|read ?me|values|lists?|lookups?)\b/i
 
 /**
  * Decides which sheets hold the questions and reads them into one Questionnaire. A sheet is skipped, with a note
@@ -21,7 +28,21 @@ const REFERENCE_SHEET = /\b(?:analyst|scor(?:e|ing)|crosswalk|report|evaluation|
  * when it has no answer column while another sheet has one (crosswalks, analyst references), or when it is hidden
  * and visible sheets hold questions.
  */
-export function questionnaireFromGrids(fileName: string, format: QuestionnaireFormat, grids: Grid[], notes: string[] = []): Questionnaire {
+/** Rows read from one questionnaire (all sheets): far above any real questionnaire (SIG Core is ~1,900 rows). */
+export const MAX_QUESTIONNAIRE_ROWS = 50_000
+
+export function questionnaireFromGrids(
+  fileName: string,
+  format: QuestionnaireFormat,
+  grids: Grid[],
+  notes: string[] = [],
+): Questionnaire {
+  const rowCount = grids.reduce((n, g) => n + g.rows.size, 0)
+  if (rowCount > MAX_QUESTIONNAIRE_ROWS) {
+    throw new QuestionnaireError(
+      `${fileName} has ${rowCount.toLocaleString('en-US')} rows with content; QFill reads questionnaires of up to ${MAX_QUESTIONNAIRE_ROWS.toLocaleString('en-US')} rows. Split it into smaller files, or remove rows that are not questions.`,
+    )
+  }
   const candidates: Candidate[] = []
   for (const grid of grids) {
     // A workbook QFill completed before carries our _SUMMARY sheet: a report, not questions.
@@ -31,7 +52,9 @@ export function questionnaireFromGrids(fileName: string, format: QuestionnaireFo
     const scan = scanSheet(grid, layout)
     const found = scan.questions.length
     if (scan.formulaIds > found / 2 && scan.formulaIds >= 3) {
-      notes.push(`${grid.name}: skipped; its question ids are formulas copying another sheet (a report or scoring sheet).`)
+      notes.push(
+        `${grid.name}: skipped; its question ids are formulas copying another sheet (a report or scoring sheet).`,
+      )
     } else if (scan.mirrored > found && scan.mirrored >= 3) {
       notes.push(`${grid.name}: skipped; its answer cells are formulas filled from another sheet.`)
     } else if (found) {
@@ -41,10 +64,22 @@ export function questionnaireFromGrids(fileName: string, format: QuestionnaireFo
   let chosen = candidates.filter((c) => !c.grid.hidden)
   if (!chosen.length && candidates.length) {
     chosen = candidates
-    notes.push(`The questions are on hidden sheets only (${candidates.map((c) => c.grid.name).join(', ')}); they were read anyway.`)
+    notes.push(
+      `The questions are on hidden sheets only (${candidates.map((c) => c.grid.name).join(', ')}); they were read anyway.`,
+    )
   }
-  chosen = keepBest(chosen, (c) => c.layout.answerColumn !== undefined || c.layout.markColumns.length > 0, notes, 'has no answer column')
-  chosen = keepBest(chosen, (c) => !REFERENCE_SHEET.test(c.grid.name), notes, 'is named like a reference or scoring sheet')
+  chosen = keepBest(
+    chosen,
+    (c) => c.layout.answerColumn !== undefined || c.layout.markColumns.length > 0,
+    notes,
+    'has no answer column',
+  )
+  chosen = keepBest(
+    chosen,
+    (c) => !REFERENCE_SHEET.test(c.grid.name),
+    notes,
+    'is named like a reference or scoring sheet',
+  )
   if (!chosen.length) throw noQuestions(fileName, format)
 
   const sheets: SheetLayout[] = []
@@ -53,24 +88,45 @@ export function questionnaireFromGrids(fileName: string, format: QuestionnaireFo
     sheets.push(sheetLayout(grid, layout, scan))
     questions.push(...scan.questions)
     if (scan.added.answer) {
-      notes.push(`${grid.name}: no answer column found; QFill added "Answer" (column ${columnName(scan.added.answer)}) and "Comment" columns.`)
+      notes.push(
+        `${grid.name}: no answer column found; QFill added "Answer" (column ${columnName(scan.added.answer)}) and "Comment" columns.`,
+      )
     } else if (scan.added.comment) {
-      notes.push(`${grid.name}: no comment column found; explanations and citations go in a new "Comment" column ${columnName(scan.added.comment)}.`)
+      notes.push(
+        `${grid.name}: no comment column found; explanations and citations go in a new "Comment" column ${columnName(scan.added.comment)}.`,
+      )
     }
-    if (scan.mirrored) notes.push(`${grid.name}: ${scan.mirrored} rows repeat answers the workbook fills in itself (formulas); they were left alone.`)
+    if (scan.mirrored)
+      notes.push(
+        `${grid.name}: ${scan.mirrored} rows repeat answers the workbook fills in itself (formulas); they were left alone.`,
+      )
     if (scan.hiddenSkipped) notes.push(`${grid.name}: ${scan.hiddenSkipped} hidden question rows were skipped.`)
     if (scan.truncated) {
-      notes.push(`${grid.name}: ${scan.truncated} question cells are longer than ${MAX_QUESTION_CHARS.toLocaleString('en-US')} characters; only their start was read.`)
+      notes.push(
+        `${grid.name}: ${scan.truncated} question cells are longer than ${MAX_QUESTION_CHARS.toLocaleString('en-US')} characters; only their start was read.`,
+      )
     }
   }
   linkDependencies(questions, grids)
-  return { fileName, format, kind: questionnaireKind(format, grids, chosen.map((c) => c.grid.name)), sheets, questions, notes }
+  return {
+    fileName,
+    format,
+    kind: questionnaireKind(
+      format,
+      grids,
+      chosen.map((c) => c.grid.name),
+    ),
+    sheets,
+    questions,
+    notes,
+  }
 }
 
 function keepBest(list: Candidate[], good: (c: Candidate) => boolean, notes: string[], why: string): Candidate[] {
   const keep = list.filter(good)
   if (!keep.length || keep.length === list.length) return list
-  for (const c of list) if (!good(c)) notes.push(`${c.grid.name}: skipped; it ${why} while other sheets hold the questionnaire.`)
+  for (const c of list)
+    if (!good(c)) notes.push(`${c.grid.name}: skipped; it ${why} while other sheets hold the questionnaire.`)
   return keep
 }
 
@@ -89,7 +145,10 @@ function sheetLayout(grid: Grid, layout: DetectedLayout, scan: SheetScan): Sheet
     markColumns: layout.markColumns.length ? layout.markColumns.map((m) => columnName(m.col)) : undefined,
     added:
       scan.added.answer || scan.added.comment
-        ? { answer: scan.added.answer ? columnName(scan.added.answer) : undefined, comment: scan.added.comment ? columnName(scan.added.comment) : undefined }
+        ? {
+            answer: scan.added.answer ? columnName(scan.added.answer) : undefined,
+            comment: scan.added.comment ? columnName(scan.added.comment) : undefined,
+          }
         : undefined,
     allowedLists: [...lists.values()],
     questionCount: scan.questions.length,
@@ -100,7 +159,8 @@ function sheetLayout(grid: Grid, layout: DetectedLayout, scan: SheetScan): Sheet
 }
 
 function noQuestions(fileName: string, format: QuestionnaireFormat) {
-  const where = format === 'docx' ? 'a table or numbered paragraphs' : format === 'csv' ? 'the file' : 'any visible sheet'
+  const where =
+    format === 'docx' ? 'a table or numbered paragraphs' : format === 'csv' ? 'the file' : 'any visible sheet'
   return new QuestionnaireError(
     `${fileName}: no questions found. QFill looked in ${where} for rows of questions (text ending in "?" or starting ` +
       `with "Do you", "Describe", ...), usually under a header row naming a "Question" and an "Answer" or "Response" ` +

@@ -15,7 +15,11 @@ export function readDefinedNames(workbookXml: string): DefinedName[] {
   for (const m of workbookXml.matchAll(/<(?:\w+:)?definedName\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?definedName>/g)) {
     const a = readAttributes(`<d ${m[1]}>`)
     if (!a.name) continue
-    names.push({ name: a.name, sheetIndex: a.localSheetId === undefined ? undefined : Number(a.localSheetId), formula: unescapeXml(m[2]!) })
+    names.push({
+      name: a.name,
+      sheetIndex: a.localSheetId === undefined ? undefined : Number(a.localSheetId),
+      formula: unescapeXml(m[2]!),
+    })
   }
   return names
 }
@@ -34,7 +38,10 @@ export interface ListContext {
  * Excel uses for lists pointing at other sheets) and input messages, which some templates use to say a cell is
  * theirs ("populated from the START HERE tab") or must stay blank.
  */
-export function readValidations(xml: string, ctx: ListContext): { lists: ListValidation[]; prompts: PromptValidation[] } {
+export function readValidations(
+  xml: string,
+  ctx: ListContext,
+): { lists: ListValidation[]; prompts: PromptValidation[] } {
   const lists: ListValidation[] = []
   const prompts: PromptValidation[] = []
   const add = (attrs: Record<string, string>, formula: string | undefined, ranges: CellRange[]) => {
@@ -59,7 +66,8 @@ export function readValidations(xml: string, ctx: ListContext): { lists: ListVal
   return { lists, prompts }
 }
 
-const RANGE_REF = /^(?:(?:'((?:[^']|'')+)'|([^!'"()]+))!)?(\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?|\$?[A-Z]{1,3}:\$?[A-Z]{1,3})$/i
+const RANGE_REF =
+  /^(?:(?:'((?:[^']|'')+)'|([^!'"()]+))!)?(\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?|\$?[A-Z]{1,3}:\$?[A-Z]{1,3})$/i
 /** Lists are short; a reference to a whole column must not walk a million rows. */
 const MAX_LIST_VALUES = 500
 
@@ -79,7 +87,8 @@ export function listValues(formula: string, ctx: ListContext, depth = 0): string
   const range = parseRange(m[3]!)
   const values: string[] = []
   // Walk the cells that exist, not the rows the reference spans.
-  const rows = range.r2 - range.r1 < 2000 ? rangeRows(range) : [...grid.rows.keys()].filter((r) => r >= range.r1 && r <= range.r2)
+  const rows =
+    range.r2 - range.r1 < 2000 ? rangeRows(range) : [...grid.rows.keys()].filter((r) => r >= range.r1 && r <= range.r2)
   for (const r of rows.sort((a, b) => a - b)) {
     if (!grid.rows.has(r)) continue
     for (let c = range.c1; c <= Math.min(range.c2, range.c1 + 50); c++) {

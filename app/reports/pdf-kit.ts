@@ -90,7 +90,15 @@ export function fitMiddle(doc: jsPDF, text: string, width: number, style: TextSt
 }
 
 /** Draws text fitted to a box; returns the y below the last line drawn. */
-export function textBox(doc: jsPDF, text: string, x: number, y: number, width: number, maxLines: number, style: TextStyle): number {
+export function textBox(
+  doc: jsPDF,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  maxLines: number,
+  style: TextStyle,
+): number {
   const lines = fitLines(doc, text, width, maxLines, style)
   const h = lineHeight(style.size)
   const at = style.align === 'right' ? x + width : style.align === 'center' ? x + width / 2 : x

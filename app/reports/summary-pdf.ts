@@ -1,7 +1,24 @@
 import { jsPDF } from 'jspdf'
-import type { AnsweredQuestion, RunSummary } from '../pipeline/results'
-import { isProfileReason } from '../questionnaire/cell-values'
-import { count, duration, fill, fitMiddle, HIGH, INK, LINE, LOW, MEDIUM, MUTED, NAVY, PANEL, pct, rule, textBox, type Rgb } from './pdf-kit'
+import type { AnsweredQuestion, RunSummary } from '../answering/model'
+import { isProfileReason } from '../pipeline/cell-values'
+import {
+  count,
+  duration,
+  fill,
+  fitMiddle,
+  HIGH,
+  INK,
+  LINE,
+  LOW,
+  MEDIUM,
+  MUTED,
+  NAVY,
+  PANEL,
+  pct,
+  rule,
+  textBox,
+  type Rgb,
+} from './pdf-kit'
 
 const PAGE = { w: 210, h: 297, margin: 14 }
 const WIDTH = PAGE.w - 2 * PAGE.margin
@@ -31,7 +48,15 @@ export function summaryPdf(input: SummaryPdfInput): Uint8Array {
   y = confidenceAndRun(doc, summary, y + 8)
   y = section(doc, 'Questionnaire', y + 6)
   const sheets = summary.sheets.map((s) => `${s.name}: ${count(s.questions)}`).join('  \u00b7  ')
-  y = textBox(doc, `${summary.sheets.length} sheet${summary.sheets.length === 1 ? '' : 's'} with questions. ${sheets}`, X, y, WIDTH, 2, { size: 8.5 })
+  y = textBox(
+    doc,
+    `${summary.sheets.length} sheet${summary.sheets.length === 1 ? '' : 's'} with questions. ${sheets}`,
+    X,
+    y,
+    WIDTH,
+    2,
+    { size: 8.5 },
+  )
   y = evidence(doc, summary, section(doc, 'Evidence', y + 5))
   y = flagged(doc, summary, y + 5)
   importantQuestions(doc, input.entries, y + 5)
@@ -39,7 +64,8 @@ export function summaryPdf(input: SummaryPdfInput): Uint8Array {
   rule(doc, X, FOOTER_Y - 3, WIDTH)
   textBox(
     doc,
-    'Answers under 85 % confidence are flagged for review. Every citation is a verbatim quote from an uploaded file. ' +
+    'Answers under 85 % confidence are flagged for review; answers confirmed by you are counted apart and no longer flagged. ' +
+      'Every citation is a verbatim quote from an uploaded file. ' +
       'Each answer, its reason and its citations are in the _SUMMARY sheet of the completed workbook and in answers.json.',
     X,
     FOOTER_Y,
@@ -65,16 +91,17 @@ function kpis(doc: jsPDF, s: RunSummary, y: number): number {
   const cards: { label: string; value: string; color?: Rgb }[] = [
     { label: 'Questions', value: count(s.questions) },
     { label: 'Answered', value: count(s.answered) },
+    { label: 'Confirmed by you', value: count(s.confirmed ?? 0), color: s.confirmed ? HIGH : undefined },
     { label: 'Flagged for review', value: count(s.flagged), color: s.flagged ? LOW : HIGH },
     { label: 'Average confidence', value: pct(s.averageConfidence), color: confidenceColor(s.averageConfidence) },
   ]
-  const gap = 4
+  const gap = 3
   const w = (WIDTH - gap * (cards.length - 1)) / cards.length
   cards.forEach((card, i) => {
     const x = X + i * (w + gap)
     fill(doc, PANEL, x, y, w, 22, 2)
-    textBox(doc, card.label.toUpperCase(), x + 4, y + 4, w - 8, 1, { size: 7.5, bold: true, color: MUTED })
-    textBox(doc, card.value, x + 4, y + 10, w - 8, 1, { size: 20, bold: true, color: card.color ?? INK })
+    textBox(doc, card.label.toUpperCase(), x + 3.5, y + 3, w - 7, 2, { size: 7, bold: true, color: MUTED })
+    textBox(doc, card.value, x + 3.5, y + 10.5, w - 7, 1, { size: 18, bold: true, color: card.color ?? INK })
   })
   return y + 22
 }
@@ -91,7 +118,14 @@ function section(doc: jsPDF, title: string, y: number): number {
 
 function confidenceAndRun(doc: jsPDF, s: RunSummary, y: number): number {
   const half = (WIDTH - 8) / 2
-  textBox(doc, 'CONFIDENCE', X, y, half, 1, { size: 8, bold: true, color: MUTED })
+  const confirmed = s.confirmed ?? 0
+  const machine = s.questions - confirmed
+  // After review the buckets cover the machine's answers only; answers a person confirmed are counted apart.
+  textBox(doc, confirmed ? `CONFIDENCE OF ${count(machine)} MACHINE ANSWERS` : 'CONFIDENCE', X, y, half, 1, {
+    size: 8,
+    bold: true,
+    color: MUTED,
+  })
   textBox(doc, 'RUN', X + half + 8, y, half, 1, { size: 8, bold: true, color: MUTED })
   rule(doc, X, y + 4, WIDTH)
   const rows = [
@@ -107,7 +141,7 @@ function confidenceAndRun(doc: jsPDF, s: RunSummary, y: number): number {
     textBox(doc, r.label, X, top + 0.6, labelW, 1, { size: 8.5 })
     fill(doc, LINE, X + labelW, top, barW, 4.5, 1)
     if (r.n) fill(doc, r.color, X + labelW, top, Math.max(1.5, (r.n / max) * barW), 4.5, 1)
-    const share = s.questions ? ` (${Math.round((r.n / s.questions) * 100)} %)` : ''
+    const share = machine ? ` (${Math.round((r.n / machine) * 100)} %)` : ''
     textBox(doc, `${count(r.n)}${share}`, X + labelW + barW + 2, top + 0.6, 20, 1, { size: 8.5, bold: true })
   })
   const usable = s.evidence.filter((e) => e.status === 'ok').length
@@ -116,28 +150,43 @@ function confidenceAndRun(doc: jsPDF, s: RunSummary, y: number): number {
     ['Processing time', duration(s.durationMs)],
     ['Evidence files', `${s.evidence.length} (${s.evidence.length - usable} gave no text)`],
     ['Left unanswered', `${count(s.questions - s.answered)} of ${count(s.questions)}`],
+    ['Confirmed by you', `${count(confirmed)} of ${count(s.questions)}`],
   ]
   const rx = X + half + 8
   facts.forEach(([k, v], i) => {
-    textBox(doc, k, rx, y + 7.6 + i * 6, 34, 1, { size: 8.5, color: MUTED })
-    textBox(doc, v, rx + 34, y + 7.6 + i * 6, half - 34, 1, { size: 8.5, bold: true })
+    textBox(doc, k, rx, y + 7.6 + i * 5.2, 34, 1, { size: 8.5, color: MUTED })
+    textBox(doc, v, rx + 34, y + 7.6 + i * 5.2, half - 34, 1, { size: 8.5, bold: true })
   })
   return y + 7 + 3 * 8 + 2
 }
 
 function evidence(doc: jsPDF, s: RunSummary, y: number): number {
   if (!s.evidence.length) {
-    return textBox(doc, 'No evidence files were uploaded: every answer rests on no evidence and is flagged.', X, y, WIDTH, 1, { size: 8.5, color: LOW })
+    return textBox(
+      doc,
+      'No evidence files were uploaded: every answer rests on no evidence and is flagged.',
+      X,
+      y,
+      WIDTH,
+      1,
+      { size: 8.5, color: LOW },
+    )
   }
   const shown = s.evidence.length > MAX_EVIDENCE_ROWS ? s.evidence.slice(0, MAX_EVIDENCE_ROWS - 1) : s.evidence
   for (const e of shown) {
     const ok = e.status === 'ok'
     const right = ok ? `${count(e.chars)} characters of text` : `no text: ${e.message ?? e.status}`
     textBox(doc, fitMiddle(doc, e.file, WIDTH * 0.55, { size: 8.5 }), X, y, WIDTH * 0.55, 1, { size: 8.5 })
-    textBox(doc, right, X + WIDTH * 0.57, y, WIDTH * 0.43, 1, { size: 8.5, align: 'right', bold: !ok, color: ok ? INK : LOW })
+    textBox(doc, right, X + WIDTH * 0.57, y, WIDTH * 0.43, 1, {
+      size: 8.5,
+      align: 'right',
+      bold: !ok,
+      color: ok ? INK : LOW,
+    })
     y += 4.6
   }
-  if (shown.length < s.evidence.length) y = textBox(doc, `and ${s.evidence.length - shown.length} more files`, X, y, WIDTH, 1, { size: 8.5, color: MUTED })
+  if (shown.length < s.evidence.length)
+    y = textBox(doc, `and ${s.evidence.length - shown.length} more files`, X, y, WIDTH, 1, { size: 8.5, color: MUTED })
   return y
 }
 
@@ -158,7 +207,7 @@ function importantQuestions(doc: jsPDF, entries: AnsweredQuestion[], y: number) 
   for (const e of top) {
     textBox(doc, `${e.id}`, X, y, 24, 1, { size: 8.5, bold: true })
     const end = textBox(doc, e.question, X + 25, y, WIDTH - 25, 2, { size: 8.5 })
-    const detail = `${e.answer}, ${pct(e.confidence)} confidence, ${e.sheet}!${e.row}${e.reason ? `: ${e.reason}` : ''}`
+    const detail = `${e.answer ?? 'no answer yet'}, ${pct(e.confidence)} confidence, ${e.sheet}!${e.row}${e.reason ? `: ${e.reason}` : ''}`
     y = textBox(doc, detail, X + 25, end + 0.3, WIDTH - 25, 1, { size: 7.5, color: MUTED }) + 2.2
   }
 }
@@ -169,9 +218,13 @@ function importantQuestions(doc: jsPDF, entries: AnsweredQuestion[], y: number) 
  */
 export function mostImportantFlagged(entries: AnsweredQuestion[], n: number): AnsweredQuestion[] {
   const weight = (e: AnsweredQuestion) =>
-    (/\*\s*$|\(critical\)/i.test(e.question) ? 2 : 0) + (e.answer === 'NO' ? 1 : 0) - (e.reason.split('; ').some(isProfileReason) ? 4 : 0)
+    (/\*\s*$|\(critical\)/i.test(e.question) ? 2 : 0) +
+    (e.answer === 'NO' ? 1 : 0) -
+    (e.reason.split('; ').some(isProfileReason) ? 4 : 0)
   return entries
     .filter((e) => e.flagged)
-    .sort((a, b) => weight(b) - weight(a) || a.confidence - b.confidence || a.sheet.localeCompare(b.sheet) || a.row - b.row)
+    .sort(
+      (a, b) => weight(b) - weight(a) || a.confidence - b.confidence || a.sheet.localeCompare(b.sheet) || a.row - b.row,
+    )
     .slice(0, n)
 }

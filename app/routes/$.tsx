@@ -5,3 +5,5 @@ export async function loader() {
 export default function NotFound() {
   return null
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error-boundary'

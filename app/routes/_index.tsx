@@ -1,22 +1,61 @@
-import type { MetaFunction } from '@remix-run/node'
-import { ButtonLink } from '../components/ui'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { paymentsConfigured } from '../billing/config.server'
+import { Hero } from '../components/home/hero'
+import { ScrollProgress } from '../components/home/scroll-progress'
+import { ClosingCall, Features, Figures, GetStarted, HowItWorks, Pricing } from '../components/home/sections'
+import { ButtonLink, Notice } from '../components/ui'
 
 export const meta: MetaFunction = () => [
   { title: 'QFill: security questionnaires answered from your own evidence' },
-  { name: 'description', content: 'Upload a SIG, CAIQ, HECVAT or custom questionnaire and your policies; get it back filled in with cited answers.' },
+  {
+    name: 'description',
+    content:
+      'Upload a SIG, CAIQ, HECVAT or custom questionnaire and your policies; get it back filled in with confidence scores and verbatim citations.',
+  },
 ]
 
+const paymentSchema = z.object({
+  payment: z.literal('success'),
+  questionnaire: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+})
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const params = Object.fromEntries(new URL(request.url).searchParams)
+  const paid = paymentSchema.safeParse(params)
+  return { paidQuestionnaire: paid.success ? paid.data.questionnaire : null, paymentsEnabled: paymentsConfigured() }
+}
+
 export default function Home() {
+  const { paidQuestionnaire, paymentsEnabled } = useLoaderData<typeof loader>()
   return (
-    <div className="mx-auto max-w-4xl px-6 py-20 text-center">
-      <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">Security questionnaires, answered from your own evidence</h1>
-      <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
-        Upload the questionnaire and up to 10 evidence files. Get back the same workbook, filled in, with a confidence score and a verbatim
-        citation for every answer, and a one-page executive summary.
-      </p>
-      <div className="mt-10 flex justify-center gap-4">
-        <ButtonLink href="/upload">Get Started</ButtonLink>
-      </div>
-    </div>
+    <>
+      <ScrollProgress />
+      {paidQuestionnaire ? (
+        <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6" data-testid="payment-confirmation">
+          <Notice tone="success" title="Payment Successful!" live={false}>
+            <p>
+              Questionnaire <span className="font-mono">{paidQuestionnaire}</span> is paid for and will be processed.
+              Follow its progress and download the results from your token status page.
+            </p>
+            <div className="mt-3">
+              <ButtonLink href="/token-status" size="sm">
+                Check Token Status
+              </ButtonLink>
+            </div>
+          </Notice>
+        </div>
+      ) : null}
+      <Hero />
+      <Figures />
+      <HowItWorks />
+      <Features />
+      <GetStarted />
+      <Pricing paymentsEnabled={paymentsEnabled} />
+      <ClosingCall />
+    </>
   )
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error-boundary'

@@ -1,44 +1,34 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
-import { requireApiToken } from '../access/auth.server'
-import { createAnswerJob, QuotaExhaustedError } from '../jobs.server'
-import { services } from '../services.server'
-import { readFillRequest } from '../uploads/fill-request.server'
-import { MalformedUploadError, RequestTooLargeError } from '../uploads/multipart.server'
+import { methodNotAllowed, withApiErrors } from '../api/errors.server'
+import { fillAccepted } from '../api/schemas/jobs'
+import { handleFillUpload } from '../uploads/fill-request.server'
 
-/** POST /api/fill: multipart `questionnaire` + repeated `evidence`; bearer token, x-api-key or a `token` field. */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return json({ message: 'Use POST.' }, { status: 405, headers: { Allow: 'POST' } })
-  // Header credentials are checked before the body is read, so a bad token does not cost an upload.
-  const headerToken = request.headers.get('authorization') || request.headers.get('x-api-key')
-  const early = headerToken ? await requireApiToken(request) : null
-  let fill
-  try {
-    fill = await readFillRequest(request)
-  } catch (error) {
-    if (error instanceof RequestTooLargeError) {
-      return json({ message: 'The upload is too large: at most one 10 MB questionnaire and 10 evidence files of 25 MB.' }, { status: 413 })
+/**
+ * POST /api/fill: multipart `questionnaire` + repeated `evidence` (+ optional `unanswered`: blank | no); token as
+ * bearer, x-api-key or a `token` field sent before the files. The questionnaire is parsed by the worker: a file
+ * that turns out unreadable ends as a failed job with the reason (and the questionnaire back in the quota).
+ */
+export function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  return withApiErrors(async () => {
+    const outcome = await handleFillUpload(request)
+    if (!outcome.ok) {
+      const headers: Record<string, string> = { Connection: 'close' }
+      if (outcome.status === 401) headers['WWW-Authenticate'] = 'Bearer'
+      const message = outcome.problems.map((p) => p.message).join(' ')
+      // The spec's client reads a top-level `message`; `errors` lists each problem with its title.
+      return Response.json(
+        { error: { code: outcome.code, message }, message, errors: outcome.problems },
+        { status: outcome.status, headers },
+      )
     }
-    if (error instanceof MalformedUploadError) return json({ message: error.message }, { status: 400 })
-    throw error
-  }
-  const token = early ?? (await requireApiToken(request, fill.fields.get('token')?.[0]))
-  if (!fill.ok) {
-    return json(
-      { message: fill.problems.map((p) => p.message).join(' '), errors: fill.problems },
-      { status: fill.status },
-    )
-  }
-  const { sql, store } = services()
-  try {
-    const job = await createAnswerJob(sql, store, { tokenId: token.id, questionnaire: fill.files.questionnaire, evidence: fill.files.evidence, questionCount: fill.files.questionCount })
-    return json({ ...job, totalQuestions: fill.files.questionCount, status: `/api/status/${job.jobId}` }, { status: 202 })
-  } catch (error) {
-    if (error instanceof QuotaExhaustedError) return json({ message: error.message }, { status: 402 })
-    throw error
-  }
+    const body = fillAccepted.parse({
+      jobId: outcome.jobId,
+      evidenceCount: outcome.evidenceCount,
+      status: `/api/status/${outcome.jobId}`,
+    })
+    return Response.json(body, { status: 202 })
+  })
 }
 
-export function loader() {
-  return json({ message: 'POST a multipart form with a questionnaire file and up to 10 evidence files.' }, { status: 405, headers: { Allow: 'POST' } })
-}
+export const loader = () => methodNotAllowed(['POST'])

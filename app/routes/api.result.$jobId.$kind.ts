@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
 import { requireApiToken } from '../access/auth.server'
+import { apiError, methodNotAllowed, withApiErrors } from '../api/errors.server'
+import { resultParams } from '../api/schemas/jobs'
 import { getOwnJob } from '../jobs.server'
 import { services } from '../services.server'
 
@@ -10,27 +11,39 @@ const KINDS = {
   json: { role: 'answers', type: 'application/json' },
 } as const
 
+const EXPIRED = 'Files have been deleted due to 1-hour security policy'
+
 /** GET /api/result/{jobId}/xlsx|pdf|json: the completed files, as questionnaire-{jobId}.{ext}. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const kind = KINDS[params.kind as keyof typeof KINDS]
-  if (!kind) return json({ message: 'Ask for xlsx, pdf or json.' }, { status: 404 })
-  const token = await requireApiToken(request)
-  const { sql, store } = services()
-  const job = await getOwnJob(sql, params.jobId!, token.id)
-  if (!job) return json({ message: `No job ${params.jobId} for this token.` }, { status: 404 })
-  if (job.status !== 'completed') return json({ message: `Job ${job.id} is ${job.status === 'failed' ? 'failed' : 'still processing'}.` }, { status: 409 })
-  if (job.deletedAt || (job.expiresAt && job.expiresAt <= new Date())) {
-    return json({ message: 'Files have been deleted due to 1-hour security policy' }, { status: 410 })
-  }
-  const file = await store.get(job.id, kind.role)
-  if (!file) return json({ message: 'Files have been deleted due to 1-hour security policy' }, { status: 410 })
-  const name = `questionnaire-${job.id}.${params.kind}`
-  return new Response(new Uint8Array(file.bytes), {
-    headers: {
-      'Content-Type': kind.type,
-      'Content-Length': String(file.bytes.byteLength),
-      'Content-Disposition': `attachment; filename="${name}"`,
-      'Cache-Control': 'private, no-store',
-    },
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return withApiErrors(async () => {
+    const token = await requireApiToken(request)
+    const parsed = resultParams.safeParse(params)
+    if (!parsed.success) {
+      if (!resultParams.shape.kind.safeParse(params.kind).success) {
+        return apiError(404, 'unknown_result_kind', 'Ask for xlsx, pdf or json.')
+      }
+      return apiError(404, 'job_not_found', `No job ${params.jobId} for this token.`)
+    }
+    const { jobId, kind: kindName } = parsed.data
+    const kind = KINDS[kindName]
+    const { sql, store } = services()
+    const job = await getOwnJob(sql, jobId, token.id)
+    if (!job) return apiError(404, 'job_not_found', `No job ${jobId} for this token.`)
+    if (job.status === 'failed') return apiError(409, 'job_failed', `Job ${job.id} failed: there are no results.`)
+    if (job.status !== 'completed') return apiError(409, 'job_processing', `Job ${job.id} is still processing.`)
+    if (job.deletedAt || (job.expiresAt && job.expiresAt <= new Date())) return apiError(410, 'files_deleted', EXPIRED)
+    const file = await store.get(job.id, kind.role)
+    if (!file) return apiError(410, 'files_deleted', EXPIRED)
+    const name = `questionnaire-${job.id}.${kindName}`
+    return new Response(new Uint8Array(file.bytes), {
+      headers: {
+        'Content-Type': kind.type,
+        'Content-Length': String(file.bytes.byteLength),
+        'Content-Disposition': `attachment; filename="${name}"`,
+        'Cache-Control': 'private, no-store',
+      },
+    })
   })
 }
+
+export const action = () => methodNotAllowed(['GET'])

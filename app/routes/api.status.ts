@@ -1,12 +1,19 @@
-import { json } from '@remix-run/node'
+import { methodNotAllowed } from '../api/errors.server'
+import { serviceStatus } from '../api/schemas/system'
 import { services } from '../services.server'
 
 /** GET /api/status: is the service up (the web process answers and its database responds)? */
 export async function loader() {
+  let ok = true
   try {
     await services().sql`select 1`
-    return json({ ok: true }, { headers: { 'Cache-Control': 'no-store' } })
   } catch {
-    return json({ ok: false }, { status: 503, headers: { 'Cache-Control': 'no-store' } })
+    ok = false
   }
+  return Response.json(serviceStatus.parse({ ok }), {
+    status: ok ? 200 : 503,
+    headers: { 'Cache-Control': 'no-store' },
+  })
 }
+
+export const action = () => methodNotAllowed(['GET'])

@@ -1,31 +1,48 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import { useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
 import { sessionToken } from '../access/auth.server'
 import { toasts } from '../access/session.server'
 import { JobFailed } from '../components/job-failed'
 import { JobProgress } from '../components/job-progress'
+import { JobElsewhere } from '../components/job-elsewhere'
 import { JobResult } from '../components/job-result'
 import { reviewItems } from '../job-view.server'
 import { deleteJobFiles, getOwnJob } from '../jobs.server'
-import type { RunSummary } from '../pipeline/results'
+import type { RunSummary } from '../answering/model'
 import { services } from '../services.server'
 
 export const POLL_MS = 3000
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.view === 'progress' ? 'Processing… | QFill' : data?.view === 'result' ? 'Processing Complete | QFill' : 'QFill' },
+  {
+    title:
+      data?.view === 'progress'
+        ? 'Processing… | QFill'
+        : data?.view === 'result'
+          ? 'Processing Complete | QFill'
+          : data?.view === 'elsewhere'
+            ? 'Open Your Job | QFill'
+            : 'QFill',
+  },
 ]
 
 async function ownJobOr404(request: Request, jobId: string) {
   const token = await sessionToken(request)
   const job = token ? await getOwnJob(services().sql, jobId, token.id) : null
   // A job of another token, or any job without a session, looks exactly like one that does not exist.
-  if (!job) throw new Response('Job not found. Open it from the browser where you uploaded it, or check your token status.', { status: 404 })
+  if (!job)
+    throw new Response('Job not found. Open it from the browser where you uploaded it, or check your token status.', {
+      status: 404,
+    })
   return job
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  // Opened without a session (another browser, a shared link): say how to get back to it rather than 404. The
+  // answer is the same whether or not the job exists, so it reveals nothing.
+  if (!(await sessionToken(request))) return data({ view: 'elsewhere' as const }, { status: 401 })
   const job = await ownJobOr404(request, params.jobId!)
   const now = new Date()
   if (job.status === 'failed') return { view: 'failed' as const, error: job.error }
@@ -35,7 +52,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       job: { id: job.id, processed: job.processed, total: job.total, evidenceCount: job.evidenceCount },
     }
   }
-  const deleted = Boolean(job.deletedAt)
+  // Deleted before its hour was up (by the user) shows the deleted banner; purged at expiry shows 'Expired'.
+  const deleted = Boolean(job.deletedAt && (!job.expiresAt || job.deletedAt < job.expiresAt))
   const summary = job.summary as RunSummary | null
   return {
     view: 'result' as const,
@@ -47,11 +65,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       questionCount: job.questionCount ?? 0,
       averageConfidence: job.averageConfidence ?? 0,
       flaggedCount: job.flaggedCount ?? 0,
+      confirmedCount: summary?.confirmed ?? 0,
       expiresAt: job.expiresAt?.toISOString() ?? null,
       deleted,
       xlsx: `/api/result/${job.id}/xlsx`,
       pdf: `/api/result/${job.id}/pdf`,
-      review: deleted ? [] : await reviewItems(services().store, job.id),
+      review: job.deletedAt ? [] : await reviewItems(services().store, job.id),
       engine: job.engine ?? '',
       evidence: summary?.evidence ?? [],
       notes: summary?.notes ?? [],
@@ -84,7 +103,7 @@ export default function JobPage() {
   }, [polling, revalidate, state])
 
   return (
-    <div className="px-6 py-12">
+    <div className="px-4 py-10 sm:px-6 sm:py-14">
       {polling ? (
         <noscript>
           <meta httpEquiv="refresh" content={String(POLL_MS / 1000)} />
@@ -92,7 +111,12 @@ export default function JobPage() {
       ) : null}
       {data.view === 'progress' ? <JobProgress job={data.job} /> : null}
       {data.view === 'failed' ? <JobFailed error={data.error} /> : null}
-      {data.view === 'result' ? <JobResult job={data.job} confirmDelete={data.confirmDelete} now={new Date(data.now)} /> : null}
+      {data.view === 'elsewhere' ? <JobElsewhere /> : null}
+      {data.view === 'result' ? (
+        <JobResult job={data.job} confirmDelete={data.confirmDelete} now={new Date(data.now)} />
+      ) : null}
     </div>
   )
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error-boundary'

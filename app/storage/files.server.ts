@@ -19,7 +19,11 @@ export function fileStore(sql: Sql, key: Buffer) {
   const context = (jobId: string, role: FileRole, position: number) => `${jobId}/${role}/${position}`
 
   return {
-    async put(jobId: string, file: { role: FileRole; name: string; bytes: Uint8Array; position?: number }, tx: Queryable = sql) {
+    async put(
+      jobId: string,
+      file: { role: FileRole; name: string; bytes: Uint8Array; position?: number },
+      tx: Queryable = sql,
+    ) {
       const position = file.position ?? 0
       const content = encrypt(key, file.bytes, context(jobId, file.role, position))
       const sha256 = createHash('sha256').update(file.bytes).digest()
@@ -33,11 +37,16 @@ export function fileStore(sql: Sql, key: Buffer) {
     async list(jobId: string, role: FileRole): Promise<StoredFile[]> {
       const rows = await sql<{ name: string; position: number; content: Buffer }[]>`
         select name, position, content from files where job_id = ${jobId} and role = ${role} order by position`
-      return rows.map((r) => ({ name: r.name, role, position: r.position, bytes: decrypt(key, r.content, context(jobId, role, r.position)) }))
+      return rows.map((r) => ({
+        name: r.name,
+        role,
+        position: r.position,
+        bytes: decrypt(key, r.content, context(jobId, role, r.position)),
+      }))
     },
 
-    async get(jobId: string, role: FileRole, position = 0): Promise<StoredFile | null> {
-      const [row] = await sql<{ name: string; content: Buffer }[]>`
+    async get(jobId: string, role: FileRole, position = 0, tx: Queryable = sql): Promise<StoredFile | null> {
+      const [row] = await tx<{ name: string; content: Buffer }[]>`
         select name, content from files where job_id = ${jobId} and role = ${role} and position = ${position}`
       if (!row) return null
       return { name: row.name, role, position, bytes: decrypt(key, row.content, context(jobId, role, position)) }

@@ -9,7 +9,7 @@ import path from 'node:path'
 import type { Answer } from '../../app/answering/model'
 import { answeredQuestions, summarize } from '../../app/pipeline/results'
 import { parseQuestionnaire } from '../../app/questionnaire/parse.server'
-import { writeCompletedWorkbook } from '../../app/questionnaire/write.server'
+import { writeCompletedWorkbook } from '../../app/questionnaire/write/write.server'
 
 const EVAL = path.resolve(import.meta.dirname, '../..', '../shared/data/eval')
 const FILES = [
@@ -27,7 +27,14 @@ if (!existsSync(EVAL)) {
 const runs = Number(process.argv[2] ?? 5)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 console.log(`median of ${runs} runs (after one warm-up), Node ${process.version}`)
-console.log('file'.padEnd(44), 'size KB'.padStart(8), 'questions'.padStart(10), 'parse ms'.padStart(9), 'write ms'.padStart(9), 'peak RSS MB'.padStart(12))
+console.log(
+  'file'.padEnd(44),
+  'size KB'.padStart(8),
+  'questions'.padStart(10),
+  'parse ms'.padStart(9),
+  'write ms'.padStart(9),
+  'peak RSS MB'.padStart(12),
+)
 for (const file of FILES) {
   const bytes = new Uint8Array(readFileSync(path.join(EVAL, file)))
   const name = path.basename(file)
@@ -38,7 +45,15 @@ for (const file of FILES) {
     let t = performance.now()
     const q = parseQuestionnaire(name, bytes)
     const parsed = performance.now() - t
-    const answers: Answer[] = q.questions.map((x) => ({ key: x.key, label: 'YES', text: 'Yes.', confidence: 0.9, citations: [], flagged: false, reasons: [] }))
+    const answers: Answer[] = q.questions.map((x) => ({
+      key: x.key,
+      label: 'YES',
+      text: 'Yes.',
+      confidence: 0.9,
+      citations: [],
+      flagged: false,
+      reasons: [],
+    }))
     const entries = answeredQuestions(q, answers)
     const summary = summarize({ questionnaire: q, entries, evidence: [], engine: 'bench', durationMs: 0 })
     t = performance.now()

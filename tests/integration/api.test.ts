@@ -18,10 +18,15 @@ afterAll(async () => {
   await server?.stop()
 })
 
-function fillForm(files: { field: string; name: string; bytes: Uint8Array | string }[], fields: Record<string, string> = {}) {
+function fillForm(
+  files: { field: string; name: string; bytes: Uint8Array | string }[],
+  fields: Record<string, string> = {},
+) {
   const form = new FormData()
-  for (const f of files) form.append(f.field, new Blob([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)]), f.name)
+  // Text fields (the token) go before the files: the server reads no file before it knows the sender.
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
+  for (const f of files)
+    form.append(f.field, new Blob([typeof f.bytes === 'string' ? f.bytes : new Uint8Array(f.bytes)]), f.name)
   return form
 }
 
@@ -84,13 +89,23 @@ describe('the fill API', () => {
     const pdf = await fetch(`${server.url}${result.pdf}`, { headers: { authorization: `Bearer ${token}` } })
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
     expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="questionnaire-${body.jobId}.pdf"`)
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-')
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
   })
 
   it('accepts the token as an x-api-key header or a form field, and an .xlsx questionnaire', async () => {
-    const viaHeader = await fill(fillForm([{ field: 'questionnaire', name: 'Vendor.XLSX', bytes: questionnaireXlsx() }]), { 'x-api-key': token })
+    const viaHeader = await fill(
+      fillForm([{ field: 'questionnaire', name: 'Vendor.XLSX', bytes: questionnaireXlsx() }]),
+      { 'x-api-key': token },
+    )
     expect(viaHeader.status).toBe(202)
-    const viaField = await fill(fillForm([{ field: 'questionnaire', name: 'vendor.csv', bytes: questionnaireCsv() }], { token }), {})
+    const viaField = await fill(
+      fillForm([{ field: 'questionnaire', name: 'vendor.csv', bytes: questionnaireCsv() }], { token }),
+      {},
+    )
     expect(viaField.status).toBe(202)
     expect(viaField.body.evidenceCount).toBe(0)
     expect((await completed(viaHeader.body.jobId)).status).toBe('completed')
@@ -99,9 +114,17 @@ describe('the fill API', () => {
   it('deletes files on request; downloads then say they are gone', async () => {
     const { body } = await fill(fillForm([{ field: 'questionnaire', name: 'vendor.csv', bytes: questionnaireCsv() }]))
     await completed(body.jobId)
-    const del = await fetch(`${server.url}/api/delete-files/${body.jobId}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })
-    expect(await del.json()).toEqual({ success: true, message: `All files for job ${body.jobId} have been removed from our servers.` })
-    const gone = await fetch(`${server.url}/api/result/${body.jobId}/xlsx`, { headers: { authorization: `Bearer ${token}` } })
+    const del = await fetch(`${server.url}/api/delete-files/${body.jobId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(await del.json()).toEqual({
+      success: true,
+      message: `All files for job ${body.jobId} have been removed from our servers.`,
+    })
+    const gone = await fetch(`${server.url}/api/result/${body.jobId}/xlsx`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect(gone.status).toBe(410)
     expect((await completed(body.jobId)).xlsx).toBeNull()
   })
@@ -115,7 +138,12 @@ describe('bad input gets a clear message and the right status, and the server ke
       400,
       /Please upload XLSX, XLS, DOCX, or CSV files only/,
     ],
-    ['empty questionnaire', () => fill(fillForm([{ field: 'questionnaire', name: 'q.csv', bytes: '' }])), 400, /empty \(0 bytes\)/],
+    [
+      'empty questionnaire',
+      () => fill(fillForm([{ field: 'questionnaire', name: 'q.csv', bytes: '' }])),
+      400,
+      /empty \(0 bytes\)/,
+    ],
     [
       'missing questionnaire',
       () => fill(fillForm([{ field: 'evidence', name: 'policy.md', bytes: evidenceMd() }])),
@@ -141,12 +169,6 @@ describe('bad input gets a clear message and the right status, and the server ke
       /not really a \.xlsx file/,
     ],
     [
-      'a questionnaire with no questions',
-      () => fill(fillForm([{ field: 'questionnaire', name: 'q.csv', bytes: 'Name,Value\nfoo,bar\n' }])),
-      400,
-      /no questions found/,
-    ],
-    [
       'eleven evidence files',
       () =>
         fill(
@@ -170,21 +192,40 @@ describe('bad input gets a clear message and the right status, and the server ke
       413,
       /huge\.txt: Please upload files smaller than 25MB/,
     ],
-    ['a body that is not multipart', async () => {
-      const res = await fetch(`${server.url}/api/fill`, { method: 'POST', body: '{}', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } })
-      return { status: res.status, body: await res.json() }
-    }, 400, /multipart\/form-data/],
+    [
+      'a body that is not multipart',
+      async () => {
+        const res = await fetch(`${server.url}/api/fill`, {
+          method: 'POST',
+          body: '{}',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        })
+        return { status: res.status, body: await res.json() }
+      },
+      400,
+      /multipart\/form-data/,
+    ],
     [
       'a bad token',
-      () => fill(fillForm([{ field: 'questionnaire', name: 'q.csv', bytes: questionnaireCsv() }]), { authorization: 'Bearer not-a-real-token-at-all' }),
+      () =>
+        fill(fillForm([{ field: 'questionnaire', name: 'q.csv', bytes: questionnaireCsv() }]), {
+          authorization: 'Bearer not-a-real-token-at-all',
+        }),
       401,
       /Token not found or expired/,
     ],
-    ['no token', () => fill(fillForm([{ field: 'questionnaire', name: 'q.csv', bytes: questionnaireCsv() }]), {}), 401, /access token is required/],
+    [
+      'no token',
+      () => fill(fillForm([{ field: 'questionnaire', name: 'q.csv', bytes: questionnaireCsv() }]), {}),
+      401,
+      /access token is required/,
+    ],
     [
       'an unknown job id',
       async () => {
-        const res = await fetch(`${server.url}/api/status/doesnotexist0000000000000`, { headers: { authorization: `Bearer ${token}` } })
+        const res = await fetch(`${server.url}/api/status/doesnotexist0000000000000`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
         return { status: res.status, body: await res.json() }
       },
       404,
@@ -195,7 +236,8 @@ describe('bad input gets a clear message and the right status, and the server ke
     it(name, async () => {
       const res = await run()
       expect(res.status).toBe(status)
-      expect(res.body.message).toMatch(message)
+      expect(res.body.error.message).toMatch(message)
+      expect(res.body.error.code).toMatch(/^[a-z_]+$/)
       await stillServing()
     })
   }
@@ -206,7 +248,10 @@ describe('bad input gets a clear message and the right status, and the server ke
       const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${otherToken}` } })
       expect(res.status).toBe(404)
     }
-    const del = await fetch(`${server.url}/api/delete-files/${body.jobId}`, { method: 'DELETE', headers: { authorization: `Bearer ${otherToken}` } })
+    const del = await fetch(`${server.url}/api/delete-files/${body.jobId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${otherToken}` },
+    })
     expect(del.status).toBe(404)
     expect((await completed(body.jobId)).status).toBe('completed')
   })
@@ -215,9 +260,29 @@ describe('bad input gets a clear message and the right status, and the server ke
     const { token: single, row } = await createToken(db.sql, { plan: 'single' })
     await fill(fillForm([{ field: 'questionnaire', name: 'q.txt', bytes: 'x' }]), { authorization: `Bearer ${single}` })
     expect((await db.sql`select used from tokens where id = ${row.id}`)[0]!.used).toBe(0)
-    const ok = await fill(fillForm([{ field: 'questionnaire', name: 'q.csv', bytes: questionnaireCsv() }]), { authorization: `Bearer ${single}` })
+    const ok = await fill(fillForm([{ field: 'questionnaire', name: 'q.csv', bytes: questionnaireCsv() }]), {
+      authorization: `Bearer ${single}`,
+    })
     expect(ok.status).toBe(202)
-    const spent = await fill(fillForm([{ field: 'questionnaire', name: 'q.csv', bytes: questionnaireCsv() }]), { authorization: `Bearer ${single}` })
-    expect(spent).toEqual({ status: 402, body: { message: 'Token quota exhausted. Purchase a plan to continue.' } })
+    const spent = await fill(fillForm([{ field: 'questionnaire', name: 'q.csv', bytes: questionnaireCsv() }]), {
+      authorization: `Bearer ${single}`,
+    })
+    expect(spent.status).toBe(402)
+    expect(spent.body).toMatchObject({
+      error: { code: 'quota_exhausted', message: 'Token quota exhausted. Purchase a plan to continue.' },
+      message: 'Token quota exhausted. Purchase a plan to continue.',
+    })
+  })
+
+  it('parses the questionnaire in the worker: one with no questions ends as a failed job saying why, its quota given back', async () => {
+    const { token: single, row } = await createToken(db.sql, { plan: 'single' })
+    const res = await fill(fillForm([{ field: 'questionnaire', name: 'q.csv', bytes: 'Name,Value\nfoo,bar\n' }]), {
+      authorization: `Bearer ${single}`,
+    })
+    expect(res.status).toBe(202)
+    const done = await completed(res.body.jobId, single)
+    expect(done.status).toBe('failed')
+    expect(JSON.stringify(done)).toMatch(/no questions found/)
+    expect((await db.sql`select used from tokens where id = ${row.id}`)[0]!.used).toBe(0)
   })
 })

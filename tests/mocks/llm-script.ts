@@ -33,7 +33,10 @@ export function answersFor(prompt: string, step: Step): string {
   if (step === 'malformed') return '{"answers": [ this is not json'
   const answers = questionsIn(prompt).map((q) => {
     const p = q.passages[0]!
-    const quote = step === 'invent' ? 'We hold every certification that exists and encrypt everything twice.' : p.text.replace(/\s+/g, ' ').slice(0, 120)
+    const quote =
+      step === 'invent'
+        ? 'We hold every certification that exists and encrypt everything twice.'
+        : p.text.replace(/\s+/g, ' ').slice(0, 120)
     return {
       key: q.key,
       label: step === 'no' ? 'NO' : 'YES',

@@ -9,7 +9,11 @@ export function openaiMock(state: MockState = mockState(), baseUrl = OPENAI_TEST
     const body = (await request.json()) as { messages: { role: string; content: string }[] }
     return track(state, body, async () => {
       const step = state.script.shift() ?? 'ok'
-      if (step === '429') return HttpResponse.json({ error: { message: 'Rate limit reached' } }, { status: 429, headers: { 'retry-after': '0' } })
+      if (step === '429')
+        return HttpResponse.json(
+          { error: { message: 'Rate limit reached' } },
+          { status: 429, headers: { 'retry-after': '0' } },
+        )
       if (step === '500') return HttpResponse.json({ error: { message: 'server error' } }, { status: 500 })
       if (step === '400') return HttpResponse.json({ error: { message: 'bad request' } }, { status: 400 })
       if (step === 'timeout') await delay('infinite')
@@ -19,7 +23,11 @@ export function openaiMock(state: MockState = mockState(), baseUrl = OPENAI_TEST
         id: 'chatcmpl-test',
         object: 'chat.completion',
         choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(content.length / 4), total_tokens: 0 },
+        usage: {
+          prompt_tokens: Math.ceil(prompt.length / 4),
+          completion_tokens: Math.ceil(content.length / 4),
+          total_tokens: 0,
+        },
       })
     })
   })

@@ -8,7 +8,9 @@ export function browserAvailable(): boolean {
   const available = existsSync(CHROMIUM)
   if (!available) {
     if (process.env.QFILL_REQUIRE_E2E === '1') throw new Error(`QFILL_REQUIRE_E2E=1 but no Chromium at ${CHROMIUM}`)
-    console.warn(`End-to-end tests skipped: no Chromium at ${CHROMIUM} (install Debian's chromium, or set CHROMIUM_PATH).`)
+    console.warn(
+      `End-to-end tests skipped: no Chromium at ${CHROMIUM} (install Debian's chromium, or set CHROMIUM_PATH).`,
+    )
   }
   return available
 }

@@ -28,9 +28,18 @@ export function questionnaireCsv(): Uint8Array {
 
 export function questionnaireXlsx(): Uint8Array {
   const wb = XLSX.utils.book_new()
-  const rows = [['Vendor security questionnaire'], [], ['ID', 'Question', 'Answer', 'Comments'], ...QUESTIONS.map(([id, q]) => [id, q, '', ''])]
+  const rows = [
+    ['Vendor security questionnaire'],
+    [],
+    ['ID', 'Question', 'Answer', 'Comments'],
+    ...QUESTIONS.map(([id, q]) => [id, q, '', '']),
+  ]
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Questions')
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['Instructions'], ['Answer every question.']]), 'Instructions')
+  XLSX.utils.book_append_sheet(
+    wb,
+    XLSX.utils.aoa_to_sheet([['Instructions'], ['Answer every question.']]),
+    'Instructions',
+  )
   return new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer)
 }
 

@@ -6,6 +6,7 @@ import { projectRoot } from '../../app/project-root.server'
 
 export interface TestServer {
   url: string
+  pid: number
   output(): string
   stop(): Promise<void>
 }
@@ -14,7 +15,11 @@ export interface TestServer {
  * Runs the real server (`qfill serve`, the production build) against a test database, as its own process
  * started by binary so that killing its PID ends it.
  */
-export async function startServer(options: { databaseUrl: string; worker?: boolean; env?: Record<string, string> }): Promise<TestServer> {
+export async function startServer(options: {
+  databaseUrl: string
+  worker?: boolean
+  env?: Record<string, string>
+}): Promise<TestServer> {
   const root = projectRoot()
   if (!existsSync(path.join(root, 'build/server/index.js'))) {
     throw new Error('No production build: run "npm run build" first (npm test does).')
@@ -32,6 +37,8 @@ export async function startServer(options: { databaseUrl: string; worker?: boole
       RUN_WORKER: options.worker === false ? 'false' : 'true',
       WORKER_CONCURRENCY: '2',
       LOG_LEVEL: 'warn',
+      // Tests poll fast from one address; the rate-limit tests switch limits back on (tests/integration/rate-limits.test.ts).
+      RATE_LIMITS: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -54,6 +61,7 @@ export async function startServer(options: { databaseUrl: string; worker?: boole
   })
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -1,3 +1,4 @@
+import { NO_EVIDENCE } from '../rules'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { geminiMock } from '../../../tests/mocks/gemini'
@@ -7,6 +8,7 @@ import type { EvidenceDocument } from '../../evidence/model'
 import type { Question, Questionnaire } from '../../questionnaire/model'
 import { GeminiClient } from './gemini.server'
 import { LlmEngine, type LlmEngineOptions } from './engine'
+import { answerOne } from '../offline/engine'
 import { OpenAiCompatibleClient } from './openai.server'
 
 const gemini = geminiMock()
@@ -25,25 +27,47 @@ const evidence: EvidenceDocument[] = [
     chars: 200,
     library: [],
     passages: [
-      { file: 'overview.md', location: 'Security > Access', text: 'Multi-factor authentication is required for all administrator accounts.' },
-      { file: 'overview.md', location: 'Security > Encryption', text: 'Customer data is encrypted at rest with AES-256 and in transit with TLS 1.2.' },
+      {
+        file: 'overview.md',
+        location: 'Security > Access',
+        text: 'Multi-factor authentication is required for all administrator accounts.',
+      },
+      {
+        file: 'overview.md',
+        location: 'Security > Encryption',
+        text: 'Customer data is encrypted at rest with AES-256 and in transit with TLS 1.2.',
+      },
     ],
   },
 ]
 
 function question(n: number, text: string): Question {
-  return { key: `S!${n}`, id: `Q${n}`, text, kind: 'question', allowed: ['Yes', 'No'], location: { sheet: 'S', row: n, questionCell: `B${n}`, answerCell: `C${n}` } }
+  return {
+    key: `S!${n}`,
+    id: `Q${n}`,
+    text,
+    kind: 'question',
+    allowed: ['Yes', 'No'],
+    location: { sheet: 'S', row: n, questionCell: `B${n}`, answerCell: `C${n}` },
+  }
 }
 
 function questionnaire(questions: Question[]): Questionnaire {
   return { fileName: 'q.xlsx', format: 'xlsx', kind: 'test', sheets: [], questions, notes: [] }
 }
 
-const two = questionnaire([question(1, 'Do you require MFA for administrators?'), question(2, 'Is customer data encrypted at rest?')])
+const two = questionnaire([
+  question(1, 'Do you require MFA for administrators?'),
+  question(2, 'Is customer data encrypted at rest?'),
+])
 const noSleep: LlmEngineOptions = { sleep: async () => {}, baseDelayMs: 1 }
 
 function geminiEngine(options: LlmEngineOptions = {}) {
-  return new LlmEngine(new GeminiClient('test-key', 'gemini-2.5-flash'), { ...noSleep, ...options })
+  return new LlmEngine(new GeminiClient('test-key', 'gemini-2.5-flash'), {
+    ...noSleep,
+    fallback: answerOne,
+    ...options,
+  })
 }
 
 describe('Gemini engine', () => {
@@ -54,7 +78,9 @@ describe('Gemini engine', () => {
     expect(answers.map((a) => a.label)).toEqual(['YES', 'YES'])
     expect(answers[0]!.citations[0]).toMatchObject({ file: 'overview.md', location: 'Security > Access' })
     expect(answers.every((a) => !a.flagged)).toBe(true)
-    const body = gemini.state.requests[0]!.body as { generationConfig: { temperature: number; responseMimeType: string; responseSchema: unknown } }
+    const body = gemini.state.requests[0]!.body as {
+      generationConfig: { temperature: number; responseMimeType: string; responseSchema: unknown }
+    }
     expect(body.generationConfig).toMatchObject({ temperature: 0.1, responseMimeType: 'application/json' })
     expect(body.generationConfig.responseSchema).toBeTruthy()
     expect(engine.usage.input).toBeGreaterThan(0)
@@ -78,7 +104,9 @@ describe('Gemini engine', () => {
     expect(gemini.state.requests).toHaveLength(3)
     for (const a of answers) {
       expect(a.flagged).toBe(true)
-      expect(a.reasons.join(' ')).toMatch(/the AI provider failed \(Gemini answered HTTP 500.*answered by the offline engine/)
+      expect(a.reasons.join(' ')).toMatch(
+        /the AI provider failed \(Gemini answered HTTP 500.*answered by the offline engine/,
+      )
     }
   })
 
@@ -112,13 +140,17 @@ describe('Gemini engine', () => {
       expect(a.flagged).toBe(true)
       expect(a.confidence).toBeLessThan(0.85)
       expect(a.reasons).toContain('1 citation not found verbatim in the evidence (removed)')
-      expect(a.reasons).toContain('no evidence found')
+      expect(a.reasons).toContain(NO_EVIDENCE)
     }
   })
 
   it('keeps at most 15 batches in flight', async () => {
     gemini.state.latencyMs = 40
-    const many = questionnaire(Array.from({ length: 40 }, (_, i) => question(i + 1, i % 2 ? 'Is customer data encrypted at rest?' : 'Do you require MFA for administrators?')))
+    const many = questionnaire(
+      Array.from({ length: 40 }, (_, i) =>
+        question(i + 1, i % 2 ? 'Is customer data encrypted at rest?' : 'Do you require MFA for administrators?'),
+      ),
+    )
     // Questions asked twice get the first answer, so distinct wording keeps each one a real request.
     many.questions.forEach((q, i) => (q.text = `${q.text} (variant ${i})`))
     await geminiEngine({ batchSize: 1 }).answer(many, evidence)
@@ -127,22 +159,33 @@ describe('Gemini engine', () => {
   })
 
   it('sends nothing for questions without retrieved evidence', async () => {
-    const answers = await geminiEngine().answer(questionnaire([question(1, 'Do you operate a seismic-rated bunker in Antarctica?')]), evidence)
+    const answers = await geminiEngine().answer(
+      questionnaire([question(1, 'Do you operate a seismic-rated bunker in Antarctica?')]),
+      evidence,
+    )
     expect(gemini.state.requests).toHaveLength(0)
-    expect(answers[0]!.reasons).toContain('no evidence found')
+    expect(answers[0]!.reasons).toContain(NO_EVIDENCE)
   })
 })
 
 describe('OpenAI-compatible engine', () => {
   const engine = (options: LlmEngineOptions = {}) =>
-    new LlmEngine(new OpenAiCompatibleClient(OPENAI_TEST_BASE_URL, 'local-model', 'sk-test'), { ...noSleep, ...options })
+    new LlmEngine(new OpenAiCompatibleClient(OPENAI_TEST_BASE_URL, 'local-model', 'sk-test'), {
+      ...noSleep,
+      fallback: answerOne,
+      ...options,
+    })
 
   it('posts to /chat/completions with the model, a JSON schema and temperature 0.1, and retries a 429', async () => {
     openai.state.script.push('429')
     const answers = await engine().answer(two, evidence)
     expect(answers.every((a) => a.label === 'YES' && !a.flagged)).toBe(true)
     expect(openai.state.requests).toHaveLength(2)
-    const body = openai.state.requests[1]!.body as { model: string; temperature: number; response_format: { type: string } }
+    const body = openai.state.requests[1]!.body as {
+      model: string
+      temperature: number
+      response_format: { type: string }
+    }
     expect(body).toMatchObject({ model: 'local-model', temperature: 0.1, response_format: { type: 'json_schema' } })
   })
 
@@ -156,6 +199,8 @@ describe('OpenAI-compatible engine', () => {
     openai.state.script.push('500', '500')
     expect((await engine({ attempts: 2 }).answer(two, evidence))[0]!.reasons.join(' ')).toMatch(/HTTP 500/)
     openai.state.script.push('timeout', 'timeout')
-    expect((await engine({ attempts: 2, timeoutMs: 100 }).answer(two, evidence))[0]!.reasons.join(' ')).toMatch(/no reply within 0.1 s/)
+    expect((await engine({ attempts: 2, timeoutMs: 100 }).answer(two, evidence))[0]!.reasons.join(' ')).toMatch(
+      /no reply within 0.1 s/,
+    )
   })
 })

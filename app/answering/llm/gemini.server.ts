@@ -10,8 +10,10 @@ export class GeminiClient implements LlmClient {
   constructor(
     apiKey: string,
     readonly model: string,
+    /** Another endpoint speaking Gemini's API (a proxy, or the local mock provider of `npm run bench:llm`). */
+    baseUrl?: string,
   ) {
-    this.ai = new GoogleGenAI({ apiKey })
+    this.ai = new GoogleGenAI({ apiKey, ...(baseUrl ? { httpOptions: { baseUrl } } : {}) })
   }
 
   async complete({ system, user, signal }: CompletionRequest): Promise<Completion> {
@@ -28,7 +30,10 @@ export class GeminiClient implements LlmClient {
         },
       })
       const text = response.text
-      if (!text) throw new RetryableError(`Gemini returned no text (finish reason ${response.candidates?.[0]?.finishReason ?? 'unknown'})`)
+      if (!text)
+        throw new RetryableError(
+          `Gemini returned no text (finish reason ${response.candidates?.[0]?.finishReason ?? 'unknown'})`,
+        )
       const usage = response.usageMetadata
       return { text, usage: { input: usage?.promptTokenCount ?? 0, output: usage?.candidatesTokenCount ?? 0 } }
     } catch (error) {
@@ -45,14 +50,24 @@ export class GeminiClient implements LlmClient {
 
 /** Gemini's schema dialect: the same shape as the JSON Schema, with its Type names. */
 function toGeminiSchema(schema: unknown): Schema {
-  const s = schema as { type: string; properties?: Record<string, unknown>; items?: unknown; enum?: readonly string[]; required?: readonly string[]; description?: string }
-  const type = { object: Type.OBJECT, array: Type.ARRAY, string: Type.STRING, number: Type.NUMBER }[s.type] ?? Type.STRING
+  const s = schema as {
+    type: string
+    properties?: Record<string, unknown>
+    items?: unknown
+    enum?: readonly string[]
+    required?: readonly string[]
+    description?: string
+  }
+  const type =
+    { object: Type.OBJECT, array: Type.ARRAY, string: Type.STRING, number: Type.NUMBER }[s.type] ?? Type.STRING
   return {
     type,
     ...(s.description ? { description: s.description } : {}),
     ...(s.enum ? { enum: [...s.enum], format: 'enum' } : {}),
     ...(s.required ? { required: [...s.required] } : {}),
-    ...(s.properties ? { properties: Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, toGeminiSchema(v)])) } : {}),
+    ...(s.properties
+      ? { properties: Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, toGeminiSchema(v)])) }
+      : {}),
     ...(s.items ? { items: toGeminiSchema(s.items) } : {}),
   }
 }

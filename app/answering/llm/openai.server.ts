@@ -17,7 +17,10 @@ export class OpenAiCompatibleClient implements LlmClient {
       response = await fetch(`${this.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
         method: 'POST',
         signal,
-        headers: { 'content-type': 'application/json', ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}),
+        },
         body: JSON.stringify({
           model: this.model,
           temperature: 0.1,

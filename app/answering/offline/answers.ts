@@ -1,8 +1,8 @@
 import type { Question } from '../../questionnaire/model'
 import { clipQuote } from '../citations'
 import type { Answer, AnswerLabel, Citation } from '../model'
-import { NO_EVIDENCE } from '../rules'
-import type { Hit } from './retrieval'
+import { NO_EVIDENCE_TEXT, noEvidenceAnswer } from '../rules'
+import type { Hit } from '../retrieval'
 
 /** Answers the engine gives without weighing evidence for a label: no evidence, events, unmet conditions, providers. */
 
@@ -50,36 +50,33 @@ function readAsNo(q: Question, hit: Hit, reason: string): Answer {
 export function pastEvent(q: Question): Answer {
   return {
     key: q.key,
-    label: 'NO',
-    text: 'No such event is recorded in the uploaded files; answered No until someone confirms.',
-    confidence: 0.5,
+    label: null,
+    text: NO_EVIDENCE_TEXT,
+    confidence: 0,
     citations: [],
     flagged: true,
-    reasons: ['asks whether something happened: the evidence describes practices, not events'],
+    reasons: ['asks whether something happened: the evidence describes practices, not events; needs your answer'],
   }
 }
 
-export function noEvidence(q: Question, yesNo: boolean): Answer {
-  // Never Yes from habit: without evidence the cautious answer is No, and a person must look at it.
-  return {
-    key: q.key,
-    label: yesNo ? 'NO' : 'N/A',
-    text: yesNo ? 'No evidence found in the uploaded files; answered No until someone confirms.' : '',
-    confidence: 0.2,
-    citations: [],
-    flagged: true,
-    reasons: [NO_EVIDENCE],
-  }
+const WORD: Record<AnswerLabel, string> = {
+  YES: 'Yes',
+  NO: 'No',
+  PARTIALLY: 'Partially',
+  PLANNED: 'Planned',
+  'N/A': 'Not applicable',
 }
-
-const WORD: Record<AnswerLabel, string> = { YES: 'Yes', NO: 'No', PARTIALLY: 'Partially', PLANNED: 'Planned', 'N/A': 'Not applicable' }
 
 export function summary(label: AnswerLabel, sentence: string): string {
   return `${WORD[label]}. ${sentence.length > 240 ? `${clipQuote(sentence)}…` : sentence}`
 }
 
 export function cite(hit: Hit): Citation {
-  return { file: hit.sentence.passage.file, location: hit.sentence.passage.location, quote: clipQuote(hit.sentence.text) }
+  return {
+    file: hit.sentence.passage.file,
+    location: hit.sentence.passage.location,
+    quote: clipQuote(hit.sentence.text),
+  }
 }
 
 export function where(hit: Hit): string {
@@ -90,17 +87,17 @@ export function where(hit: Hit): string {
 export function providerHoldingOnly(q: Question, hit: Hit): Answer {
   return {
     key: q.key,
-    label: 'NO',
-    text: 'The evidence names this only among your hosting provider\'s certifications, not yours; answered No until someone confirms.',
-    confidence: 0.3,
-    citations: [cite(hit)],
+    label: null,
+    text: `${NO_EVIDENCE_TEXT} (${where(hit)} names it only among your hosting provider's certifications, not yours).`,
+    confidence: 0,
+    citations: [],
     flagged: true,
-    reasons: ["the evidence lists your hosting provider's certifications, not yours"],
+    reasons: ["the evidence lists your hosting provider's certifications, not yours: needs your answer"],
   }
 }
 
 /** "Will the consultant require ...?" when the evidence never mentions a consultant. */
-export function subjectNeverMentioned(q: Question, subject: string, yesNo: boolean): Answer {
-  const none = noEvidence(q, yesNo)
-  return { ...none, text: `No evidence found: the uploaded files never mention a ${subject}.${yesNo ? ' Answered No until someone confirms.' : ''}` }
+export function subjectNeverMentioned(q: Question, subject: string): Answer {
+  const none = noEvidenceAnswer(q)
+  return { ...none, text: `${NO_EVIDENCE_TEXT} (they never mention a ${subject}).` }
 }

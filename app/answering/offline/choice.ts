@@ -1,8 +1,9 @@
-import { allowedItemName, findAllowed } from '../../questionnaire/cell-values'
+import { allowedItemName, findAllowed } from '../../questionnaire/model'
 import type { Question } from '../../questionnaire/model'
 import type { Answer } from '../model'
-import { cite, noEvidence } from './answers'
-import type { Hit, SentenceIndex } from './retrieval'
+import { noEvidenceAnswer } from '../rules'
+import { cite } from './answers'
+import type { Hit, SentenceIndex } from '../retrieval'
 
 /** Items that are no answer of their own: choosing them needs a person. */
 const OPEN_ITEMS = /^(?:other|others|hybrid\/other|n\/?a|none|not applicable|unknown)$/i
@@ -25,7 +26,9 @@ export function choiceItems(q: Question): string[] | undefined {
 }
 
 function mentions(name: string): RegExp {
-  const forms = [name, ...(ALIASES[name.toLowerCase()] ?? [])].map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s-]+/g, '[\\s-]+'))
+  const forms = [name, ...(ALIASES[name.toLowerCase()] ?? [])].map((f) =>
+    f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s-]+/g, '[\\s-]+'),
+  )
   return new RegExp(`(?<![\\w])(?:${forms.join('|')})(?![\\w])`, 'i')
 }
 
@@ -34,7 +37,9 @@ function mentions(name: string): RegExp {
  * cites where it is named. A tie, or no item named at all, is left for a person.
  */
 export function answerChoice(q: Question, items: string[], index: SentenceIndex, related: Hit[]): Answer {
-  const candidates = items.filter((item) => !OPEN_ITEMS.test(allowedItemName(item)) && allowedItemName(item).length >= 2)
+  const candidates = items.filter(
+    (item) => !OPEN_ITEMS.test(allowedItemName(item)) && allowedItemName(item).length >= 2,
+  )
   const relatedIds = new Set(related.map((h) => h.sentence.id))
   const tally = candidates
     .map((item) => {
@@ -49,9 +54,12 @@ export function answerChoice(q: Question, items: string[], index: SentenceIndex,
     .sort((a, b) => b.score - a.score)
   const [top, next] = tally
   if (!top || !top.best || (next && next.score * 2 > top.score)) {
-    const none = noEvidence(q, false)
+    const none = noEvidenceAnswer(q)
     if (!top) return none
-    return { ...none, text: `The evidence names ${tally.map((t) => `"${allowedItemName(t.item)}"`).join(' and ')}: choose the one that applies.` }
+    return {
+      ...none,
+      text: `The evidence names ${tally.map((t) => `"${allowedItemName(t.item)}"`).join(' and ')}: choose the one that applies.`,
+    }
   }
   const hit: Hit = related.find((h) => h.sentence.id === top.best!.id) ?? {
     sentence: top.best,

@@ -1,3 +1,4 @@
+import { NO_EVIDENCE } from '../rules'
 import { describe, expect, it } from 'vitest'
 import type { EvidenceDocument, LibraryEntry } from '../../evidence/model'
 import type { Question } from '../../questionnaire/model'
@@ -24,9 +25,14 @@ async function answer(questions: Question[], evidence: EvidenceDocument[] = [pol
 
 describe('OfflineEngine', () => {
   it('matches across security vocabulary (MFA ↔ 2FA, pen test ↔ penetration test) and cites verbatim', async () => {
-    const [mfa, pentest] = await answer([q('Do you require multi-factor authentication for employees?'), q('Do you conduct pen tests at least annually?')])
+    const [mfa, pentest] = await answer([
+      q('Do you require multi-factor authentication for employees?'),
+      q('Do you conduct pen tests at least annually?'),
+    ])
     expect(mfa).toMatchObject({ label: 'YES', citations: [{ file: 'policy.pdf', location: 'page 1' }] })
-    expect(mfa!.citations[0]!.quote).toBe('All employees must use 2FA on every company account, enforced by our identity provider.')
+    expect(mfa!.citations[0]!.quote).toBe(
+      'All employees must use 2FA on every company account, enforced by our identity provider.',
+    )
     expect(pentest!.label).toBe('YES')
   })
 
@@ -43,24 +49,46 @@ describe('OfflineEngine', () => {
     expect([db, laptops, sso].every((a) => a!.flagged)).toBe(true)
   })
 
-  it('never answers Yes without evidence: the answer is flagged "no evidence found"', async () => {
+  it('never asserts without evidence: the answer is left empty and flagged "no evidence found: needs your answer"', async () => {
     const [a] = await answer([q('Do you maintain a SOC 2 Type II report?')])
-    expect(a).toMatchObject({ label: 'NO', flagged: true, citations: [] })
-    expect(a!.reasons).toContain('no evidence found')
+    expect(a).toMatchObject({
+      label: null,
+      flagged: true,
+      citations: [],
+      text: 'No evidence found in the uploaded files: needs your answer',
+    })
+    expect(a!.reasons).toContain(NO_EVIDENCE)
   })
 
   it('does not answer from evidence about something else when the question names a subject the evidence lacks', async () => {
-    const [tenancy, vpat] = await answer([
-      q('Does the environment provide for dedicated single-tenant capabilities?'),
-      q('Has a VPAT been created for the product within the past year?'),
-    ], [doc('overview.pdf', ['A dedicated security team runs our programme.', 'Accessibility testing is part of every release this past year.'])])
-    expect(tenancy).toMatchObject({ label: 'NO', citations: [], reasons: ['no evidence found'] })
-    expect(vpat).toMatchObject({ label: 'NO', citations: [], reasons: ['no evidence found'] })
+    const [tenancy, vpat] = await answer(
+      [
+        q('Does the environment provide for dedicated single-tenant capabilities?'),
+        q('Has a VPAT been created for the product within the past year?'),
+      ],
+      [
+        doc('overview.pdf', [
+          'A dedicated security team runs our programme.',
+          'Accessibility testing is part of every release this past year.',
+        ]),
+      ],
+    )
+    expect(tenancy).toMatchObject({ label: null, citations: [], reasons: [NO_EVIDENCE] })
+    expect(vpat).toMatchObject({ label: null, citations: [], reasons: [NO_EVIDENCE] })
   })
 
   it('reads a PDF sentence wrapped over lines, and word forms that differ ("backed up" / "backup")', async () => {
-    const pdf = doc('catalog.pdf', ['Backups\nCatalog is backed up daily and backups are retained as follows:\n• Last 60 daily backups retained', 'All code is reviewed and is scanned for security\nvulnerabilities (including dependencies) before release to\nproduction.'])
-    const [backup, scan] = await answer([q('Are involatile backup copies made according to pre-defined schedules?'), q('Are your applications scanned for vulnerabilities prior to new releases?')], [pdf])
+    const pdf = doc('catalog.pdf', [
+      'Backups\nCatalog is backed up daily and backups are retained as follows:\n• Last 60 daily backups retained',
+      'All code is reviewed and is scanned for security\nvulnerabilities (including dependencies) before release to\nproduction.',
+    ])
+    const [backup, scan] = await answer(
+      [
+        q('Are involatile backup copies made according to pre-defined schedules?'),
+        q('Are your applications scanned for vulnerabilities prior to new releases?'),
+      ],
+      [pdf],
+    )
     expect(backup!.label).toBe('YES')
     expect(backup!.citations[0]!.quote).toMatch(/backed up daily/)
     expect(scan!.label).toBe('YES')
@@ -72,10 +100,13 @@ describe('OfflineEngine', () => {
       'Our products support single sign-on with SAML 2.0 and CAS for all customers.',
       'We host on AWS. Instructure relies on AWS to design and operate the physical data centers and their access controls.',
     ])
-    const [mfa, dc] = await answer([
-      q("If you don't support SSO, does your portal support multi-factor authentication?"),
-      q('Does your company manage the physical data center where the data will reside?'),
-    ], [ev])
+    const [mfa, dc] = await answer(
+      [
+        q("If you don't support SSO, does your portal support multi-factor authentication?"),
+        q('Does your company manage the physical data center where the data will reside?'),
+      ],
+      [ev],
+    )
     expect(mfa).toMatchObject({ label: 'N/A', flagged: true })
     expect(mfa!.reasons[0]).toMatch(/asked only if you do not support SSO/)
     expect(dc).toMatchObject({ label: 'NO', flagged: true })
@@ -93,16 +124,26 @@ describe('OfflineEngine', () => {
     expect(a!.citations).toHaveLength(2)
   })
 
-  it('makes dependent questions follow their parent and repeats answers to repeated questions', async () => {
+  it('makes dependent questions follow their parent, flagged only for their own sake, and repeats answers to repeated questions', async () => {
     const parent = q('Do you operate a drone delivery fleet for customer data?')
     const child = q('If yes, are the drones encrypted?', { dependsOn: { key: parent.key, when: 'YES' } })
     const first = q('Do you require multi-factor authentication for employees?')
     const again = q('Do you require multi-factor authentication for employees?')
-    const [p, c, a, b] = await answer([parent, child, first, again])
-    expect(p!.label).toBe('NO')
-    expect(c).toMatchObject({ label: 'N/A', dependencyOf: parent.key, flagged: true })
-    expect(c!.text).toBe(`Not applicable: ${parent.id} was answered NO.`)
-    expect({ ...b, key: a!.key }).toEqual(a)
+    const drones = doc('ops.pdf', ['We do not operate a drone delivery fleet for customer data.'])
+    const [p, c, a, b] = await answer([parent, child, first, again], [drones])
+    expect(p).toMatchObject({ label: 'NO', flagged: true })
+    // The parent carries its own flag; the row that follows it is not flagged for the parent's sake.
+    expect(c).toMatchObject({ label: 'N/A', dependencyOf: parent.key, flagged: false, reasons: [] })
+    expect(c!.text).toBe(
+      `Not applicable: ${parent.id} was answered NO; if you change ${parent.id}, answer this row too.`,
+    )
+    expect({ ...b, key: a!.key, rules: a!.rules }).toEqual(a)
+    expect(b!.rules).toContain('repeated-question')
+    // A parent left for the user decides nothing: the dependent row is answered (or left) on its own.
+    const [p2, c2] = await answer([parent, child])
+    expect(p2!.label).toBeNull()
+    expect(c2).toMatchObject({ label: null, flagged: true })
+    expect(c2!.dependencyOf).toBeUndefined()
   })
 
   it('flags questions that commit the vendor to an obligation, whatever the evidence', async () => {
@@ -112,15 +153,35 @@ describe('OfflineEngine', () => {
   })
 
   it('flags answers resting on an audit period that ended over 12 months ago', async () => {
-    const soc = doc('soc3.pdf', ['Controls were effective throughout the period July 1, 2022 to June 30, 2023, based on the trust services criteria.', 'Instructure undergoes an annual SOC 2 Type II audit of its controls.'])
+    const soc = doc('soc3.pdf', [
+      'Controls were effective throughout the period July 1, 2022 to June 30, 2023, based on the trust services criteria.',
+      'Instructure undergoes an annual SOC 2 Type II audit of its controls.',
+    ])
     const [a] = await answer([q('Do you undergo an annual SOC 2 Type II audit?')], [soc])
-    expect(a!.reasons.join(' ')).toMatch(/evidence period has lapsed: soc3\.pdf covers a period that ended June 30, 2023/)
+    expect(a!.reasons.join(' ')).toMatch(
+      /evidence period has lapsed: soc3\.pdf covers a period that ended June 30, 2023/,
+    )
     expect(a!.flagged).toBe(true)
   })
 
   it('reuses a previously answered question, citing its file and cell', async () => {
-    const library: LibraryEntry[] = [{ file: 'old.xlsx', location: 'Sheet1!C4', question: 'Do you encrypt backups?', answer: 'Yes', comment: 'Backups are encrypted with AES-256.' }]
-    const old = doc('old.xlsx', [], { library, passages: [{ file: 'old.xlsx', location: 'Sheet1!C4', text: 'Yes' }, { file: 'old.xlsx', location: 'Sheet1!D4', text: 'Backups are encrypted with AES-256.' }] })
+    const library: LibraryEntry[] = [
+      {
+        file: 'old.xlsx',
+        location: 'Sheet1!C4',
+        commentLocation: 'Sheet1!D4',
+        question: 'Do you encrypt backups?',
+        answer: 'Yes',
+        comment: 'Backups are encrypted with AES-256.',
+      },
+    ]
+    const old = doc('old.xlsx', [], {
+      library,
+      passages: [
+        { file: 'old.xlsx', location: 'Sheet1!C4', text: 'Yes' },
+        { file: 'old.xlsx', location: 'Sheet1!D4', text: 'Backups are encrypted with AES-256.' },
+      ],
+    })
     const [a] = await answer([q('Do you encrypt backups?')], [old])
     expect(a).toMatchObject({ label: 'YES', flagged: false, reusedFrom: 'old.xlsx, Sheet1!C4' })
     expect(a!.citations).toEqual([
@@ -130,22 +191,34 @@ describe('OfflineEngine', () => {
   })
 
   it('ignores evidence that is not in English rather than quoting it for English questions', async () => {
-    const es = doc('resumen.pdf', ['Todos los empleados deben usar 2FA en cada cuenta de la empresa.'], { language: 'Spanish' })
+    const es = doc('resumen.pdf', ['Todos los empleados deben usar 2FA en cada cuenta de la empresa.'], {
+      language: 'Spanish',
+    })
     const [a] = await answer([q('Do you require multi-factor authentication for employees?')], [es])
-    expect(a!.reasons).toContain('no evidence found')
+    expect(a!.reasons).toContain(NO_EVIDENCE)
   })
 
   it('is deterministic', async () => {
-    const questions = [q('Are application databases encrypted at rest?'), q('Do you conduct pen tests at least annually?')]
+    const questions = [
+      q('Are application databases encrypted at rest?'),
+      q('Do you conduct pen tests at least annually?'),
+    ]
     expect(await answer(questions)).toEqual(await answer(questions))
   })
 })
 
 describe('OfflineEngine on questions about past events', () => {
   it('does not read a response plan as proof that an incident happened', async () => {
-    const plan = doc('bcp.pdf', ['Our business continuity plan covers unplanned disruption of the service and is tested annually.'])
-    const [a] = await new OfflineEngine(NOW).answer(qn([q('Have you had an unplanned disruption to this service in the last 12 months?')]), [plan])
-    expect(a).toMatchObject({ label: 'NO', flagged: true })
-    expect(a!.reasons).toContain('asks whether something happened: the evidence describes practices, not events')
+    const plan = doc('bcp.pdf', [
+      'Our business continuity plan covers unplanned disruption of the service and is tested annually.',
+    ])
+    const [a] = await new OfflineEngine(NOW).answer(
+      qn([q('Have you had an unplanned disruption to this service in the last 12 months?')]),
+      [plan],
+    )
+    expect(a).toMatchObject({ label: null, flagged: true, citations: [] })
+    expect(a!.reasons).toContain(
+      'asks whether something happened: the evidence describes practices, not events; needs your answer',
+    )
   })
 })

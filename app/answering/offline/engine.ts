@@ -1,5 +1,6 @@
+import { noEvidenceAnswer } from '../rules'
 import type { EvidenceDocument } from '../../evidence/model'
-import { isYesNoQuestion } from '../../questionnaire/cell-values'
+import { isYesNoQuestion } from '../../questionnaire/model'
 import type { Question, Questionnaire } from '../../questionnaire/model'
 import type { Answer, AnsweringEngine, AnswerLabel, Citation, EngineProgress } from '../model'
 import { finalizeAnswers, type FinalizeOptions } from '../rules'
@@ -7,7 +8,6 @@ import { FLAG_THRESHOLD } from '../model'
 import {
   cite,
   conditionUnmet,
-  noEvidence,
   oppositePractice,
   pastEvent,
   performedByProvider,
@@ -17,11 +17,11 @@ import {
   where,
 } from './answers'
 import { answerChoice, choiceItems } from './choice'
-import { AnswerLibrary } from './library'
+import { AnswerLibrary } from '../library'
 import { asksForHolding, badPracticeOf, particularSubject } from './practices'
 import { polarity, type Polarity } from './polarity'
-import { boilerplate, exampleGroups, questionParts, type QuestionParts } from './query'
-import { SentenceIndex, type Hit, type QueryTerm } from './retrieval'
+import { boilerplate, exampleGroups, questionParts, type AskContext, type QuestionParts } from '../retrieval/query'
+import { SentenceIndex, type Hit, type QueryTerm } from '../retrieval'
 import {
   asksAboutPastEvent,
   asksWhatCustomerCanDo,
@@ -33,7 +33,7 @@ import {
   statesDataHandling,
   statesDelegation,
 } from './scope'
-import { GENERIC, terms, words } from './tokens'
+import { GENERIC, terms, words } from '../retrieval/tokens'
 
 /** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
 const MIN_COVERAGE = 0.34
@@ -64,17 +64,27 @@ export class OfflineEngine implements AnsweringEngine {
 
   constructor(private readonly options: FinalizeOptions = {}) {}
 
-  async answer(questionnaire: Questionnaire, evidence: EvidenceDocument[], onProgress?: EngineProgress): Promise<Answer[]> {
+  async answer(
+    questionnaire: Questionnaire,
+    evidence: EvidenceDocument[],
+    onProgress?: EngineProgress,
+  ): Promise<Answer[]> {
     // The offline engine matches English words; a Spanish overview would only add noise (the user is told so).
     const readable = evidence.filter((d) => d.status === 'ok' && (!d.language || d.language === 'English'))
-    const index = new SentenceIndex(readable)
-    const library = new AnswerLibrary(readable.flatMap((d) => d.library))
+    // Earlier questionnaires are matched question to question (subject and polarity checked), not as loose sentences.
+    const index = new SentenceIndex(readable.filter((d) => !d.library.length))
+    const library = new AnswerLibrary(
+      readable.flatMap((d) => d.library),
+      questionnaire.kind,
+    )
     const damp = boilerplate(questionnaire.questions.filter((q) => q.kind === 'question').map((q) => q.text))
     const raw: Answer[] = []
     const total = questionnaire.questions.length
     let previous: string | undefined
     for (const [i, q] of questionnaire.questions.entries()) {
-      raw.push(library.answer(q.key, q.text) ?? answerOne(q, index, { damp, previous }))
+      const fromEvidence = answerOne(q, index, { damp, previous })
+      const fromLibrary = q.kind === 'question' ? library.answer(q, questionnaire.fileName) : undefined
+      raw.push(fromLibrary ? combine(fromLibrary, fromEvidence) : fromEvidence)
       if (q.kind === 'question') previous = questionParts(q.text).asked
       if (i % 25 === 24 || i === total - 1) {
         onProgress?.(i + 1, total)
@@ -85,47 +95,68 @@ export class OfflineEngine implements AnsweringEngine {
   }
 }
 
-export interface AskContext {
-  /** Weight multiplier for the questionnaire's boilerplate words. */
-  damp?: (term: string) => number
-  /** What the question before this one asked: "Are the policies ... reviewed?" means its policies. */
-  previous?: string
+export function answerOne(q: Question, index: SentenceIndex, context: AskContext = {}): Answer {
+  const fired: string[] = []
+  const a = answerOneTagged(q, index, context, fired)
+  const rules = [...new Set([...fired, ...(a.rules ?? [])])]
+  return rules.length ? { ...a, rules } : a
 }
 
-export function answerOne(q: Question, index: SentenceIndex, context: AskContext = {}): Answer {
-  if (q.kind === 'profile') return { key: q.key, label: 'N/A', text: '', confidence: 0, citations: [], flagged: true, reasons: [] }
+/** answerOne, recording in `fired` the names of the rules (rules-table.ts) that decided the answer. */
+function answerOneTagged(q: Question, index: SentenceIndex, context: AskContext, fired: string[]): Answer {
+  if (q.kind === 'profile')
+    return { key: q.key, label: 'N/A', text: '', confidence: 0, citations: [], flagged: true, reasons: [] }
   const parts = questionParts(q.text)
   const yesNo = isYesNoQuestion(q)
-  if (yesNo && asksAboutPastEvent(parts.asked)) return pastEvent(q)
+  if (yesNo && asksAboutPastEvent(parts.asked)) return fire(fired, 'past-event', pastEvent(q))
   const condition = yesNo ? negativeCondition(q.text) : undefined
   if (condition) {
     const met = answerOne({ ...q, text: condition }, index, { damp: context.damp })
-    if (met.label === 'YES' && met.citations.length && met.confidence >= CONDITION_CONFIDENCE) return conditionUnmet(q, condition, met)
+    if (met.label === 'YES' && met.citations.length && met.confidence >= CONDITION_CONFIDENCE)
+      return fire(fired, 'condition-unmet', conditionUnmet(q, condition, met))
   }
   const query = queryOf(parts, index, context)
   // Negation is judged against the asked words themselves, including those folded into concepts ("encrypted").
   const keyStems = new Set(words(parts.asked).filter((w) => !GENERIC.has(w)))
   const ranked = index.search(query, 40)
   const items = choiceItems(q)
-  if (items) return answerChoice(q, items, index, ranked.filter((h) => h.coverage >= MIN_COVERAGE))
+  if (items)
+    return fire(
+      fired,
+      'choice',
+      answerChoice(
+        q,
+        items,
+        index,
+        ranked.filter((h) => h.coverage >= MIN_COVERAGE),
+      ),
+    )
   // "Will the consultant require ...?": if the evidence never names a consultant, nothing in it is about one.
   const subject = yesNo ? particularSubject(parts.asked) : undefined
-  if (subject && terms(subject).every((t) => index.df(t) === 0)) return subjectNeverMentioned(q, subject, yesNo)
+  if (subject && terms(subject).every((t) => index.df(t) === 0))
+    return fire(fired, 'subject-never-mentioned', subjectNeverMentioned(q, subject))
   if (yesNo && asksWhoPerforms(parts.asked)) {
     // Who does it is said once, in a sentence about the provider: its subject may sit in the sentence before.
-    const delegated = ranked.find((h) => h.coreCoverage >= MIN_CORE && statesDelegation(h.sentence.text, h.sentence.terms))
-    if (delegated) return performedByProvider(q, delegated)
+    const delegated = ranked.find(
+      (h) => h.coreCoverage >= MIN_CORE && statesDelegation(h.sentence.text, h.sentence.terms),
+    )
+    if (delegated) return fire(fired, 'performed-by-provider', performedByProvider(q, delegated))
   }
   const candidates = ranked.filter((h) => h.coverage >= MIN_COVERAGE && h.coreCoverage >= MIN_CORE)
   const dataHeld = asksWhichDataIsHeld(parts.asked, new Set(query.map((t) => t.term)))
   const customer = asksWhatCustomerCanDo(parts.asked)
   let hits = candidates
-    .filter((h) => h.coreOwn && (!dataHeld || statesDataHandling(h.sentence.text)) && (!customer || namesCustomer(h.sentence.text)))
+    .filter(
+      (h) =>
+        h.coreOwn &&
+        (!dataHeld || statesDataHandling(h.sentence.text)) &&
+        (!customer || namesCustomer(h.sentence.text)),
+    )
     .slice(0, 8)
   if (yesNo && hits.length && asksForHolding(parts.asked)) {
     // A provider's certificate is not the vendor's.
     const own = hits.filter((h) => !h.sentence.providerHolding)
-    if (!own.length) return providerHoldingOnly(q, hits[0]!)
+    if (!own.length) return fire(fired, 'provider-holding', providerHoldingOnly(q, hits[0]!))
     hits = own
   }
   const practice = yesNo ? badPracticeOf(parts.asked) : undefined
@@ -135,11 +166,16 @@ export function answerOne(q: Question, index: SentenceIndex, context: AskContext
     const naming = hits.filter((h) => practice.bad.test(h.sentence.text))
     if (!naming.length) {
       const opposite = practice.good && hits.find((h) => practice.good!.test(h.sentence.text))
-      return opposite ? oppositePractice(q, practice.name, opposite) : noEvidence(q, yesNo)
+      return opposite
+        ? fire(fired, 'opposite-practice', oppositePractice(q, practice.name, opposite))
+        : fire(fired, 'no-evidence', noEvidenceAnswer(q))
     }
     hits = naming
   }
-  if (!hits.length) return noEvidence(q, yesNo)
+  if (dataHeld) fired.push('data-held')
+  if (customer) fired.push('customer-actor')
+  if (context.previous && leansOnPrevious(parts.asked)) fired.push('leans-on-previous')
+  if (!hits.length) return fire(fired, 'no-evidence', noEvidenceAnswer(q))
   const best = hits[0]!
   const close = hits.filter((h) => h.coverage >= best.coverage - 0.12)
   const judged: Judged[] = close.map((hit) => {
@@ -149,21 +185,38 @@ export function answerOne(q: Question, index: SentenceIndex, context: AskContext
   const lead = judged[0]!
   const reasons: string[] = []
   let confidence = confidenceOf(lead.hit)
-  const agreeing = judged.filter((j) => j !== lead && sameSide(j.label, lead.label) && j.hit.sentence.passage !== lead.hit.sentence.passage)
-  if (agreeing.length) confidence += 0.05
+  const agreeing = judged.filter(
+    (j) => j !== lead && sameSide(j.label, lead.label) && j.hit.sentence.passage !== lead.hit.sentence.passage,
+  )
+  fired.push(
+    ({ YES: 'evidence-yes', NO: 'negation', PARTIALLY: 'limit', PLANNED: 'plan', 'N/A': 'evidence-yes' } as const)[
+      lead.label
+    ],
+  )
+  if (lead.hit.subjectsOwn) fired.push('subject-own')
+  if (lead.hit.ownCoverage < lead.hit.coverage - 0.15) fired.push('leans-on-context')
+  if (agreeing.length) {
+    confidence += 0.05
+    fired.push('agreement')
+  }
   if (lead.polarity.hedged) {
+    fired.push('hedge')
     confidence -= 0.1
     reasons.push('the evidence hedges ("generally", "where feasible")')
   }
   const opposing = judged.filter((j) => !sameSide(j.label, lead.label) && j.hit.coverage >= 0.6)
   const citations: Citation[] = [cite(lead.hit)]
   if (opposing.length && lead.hit.coverage >= 0.6) {
-    reasons.push(`the evidence contradicts itself: ${where(lead.hit)} and ${where(opposing[0]!.hit)} point different ways`)
+    fired.push('self-contradiction')
+    reasons.push(
+      `the evidence contradicts itself: ${where(lead.hit)} and ${where(opposing[0]!.hit)} point different ways`,
+    )
     citations.push(cite(opposing[0]!.hit))
   } else if (agreeing.length && agreeing[0]!.hit.sentence.passage.file !== lead.hit.sentence.passage.file) {
     citations.push(cite(agreeing[0]!.hit))
   }
-  if (lead.hit.coverage < STRONG_COVERAGE && confidence < FLAG_THRESHOLD) reasons.push('the evidence covers only part of the question')
+  if (lead.hit.coverage < STRONG_COVERAGE && confidence < FLAG_THRESHOLD)
+    reasons.push('the evidence covers only part of the question')
   // A denial, limit or plan read from wording is less certain than a plain statement: a person confirms it.
   if (lead.label !== 'YES') confidence = Math.min(confidence, 0.8)
   confidence = Math.max(0.05, Math.min(0.97, confidence))
@@ -174,7 +227,12 @@ export function answerOne(q: Question, index: SentenceIndex, context: AskContext
     key: q.key,
     label,
     planned,
-    text: yesNo ? summary(label, lead.hit.sentence.text) : close.slice(0, 2).map((h) => h.sentence.text).join(' '),
+    text: yesNo
+      ? summary(label, lead.hit.sentence.text)
+      : close
+          .slice(0, 2)
+          .map((h) => h.sentence.text)
+          .join(' '),
     confidence: Math.round(confidence * 1000) / 1000,
     citations,
     flagged: false,
@@ -200,8 +258,8 @@ function labelOf(p: Polarity): AnswerLabel {
   return 'YES'
 }
 
-function sameSide(a: AnswerLabel, b: AnswerLabel): boolean {
-  const yes = (l: AnswerLabel) => l === 'YES' || l === 'PARTIALLY'
+function sameSide(a: AnswerLabel | null, b: AnswerLabel | null): boolean {
+  const yes = (l: AnswerLabel | null) => l === 'YES' || l === 'PARTIALLY'
   return yes(a) === yes(b)
 }
 
@@ -210,7 +268,48 @@ function queryOf(parts: QuestionParts, index: SentenceIndex, context: AskContext
   const query = index.queryTerms(parts.asked, exampleGroups(parts), context.damp)
   if (!context.previous || !leansOnPrevious(parts.asked)) return query
   const own = new Set(query.map((t) => t.term))
-  const inherited = index.queryTerms(context.previous, [], context.damp).filter((t) => t.core && t.group === undefined && !own.has(t.term))
+  const inherited = index
+    .queryTerms(context.previous, [], context.damp)
+    .filter((t) => t.core && t.group === undefined && !own.has(t.term))
   if (!inherited.length) return query
   return [...query.map((t) => ({ ...t, core: false })), ...inherited]
+}
+
+/**
+ * The earlier answer comes first; the documents check it. A document that points the other way (a cited answer
+ * on the other side, at 0.6 or more) flags it with both quotes; one that agrees adds its citation.
+ */
+export function combine(fromLibrary: Answer, fromEvidence: Answer): Answer {
+  if (
+    !fromEvidence.citations.length ||
+    fromEvidence.label === null ||
+    fromEvidence.label === 'N/A' ||
+    fromLibrary.label === 'N/A'
+  )
+    return fromLibrary
+  const evidenceCite = fromEvidence.citations[0]!
+  if (!sameSide(fromEvidence.label, fromLibrary.label!)) {
+    if (fromEvidence.confidence < 0.6) return fromLibrary
+    return {
+      ...fromLibrary,
+      confidence: Math.min(fromLibrary.confidence, 0.6),
+      citations: [...fromLibrary.citations, evidenceCite],
+      flagged: true,
+      reasons: [
+        ...fromLibrary.reasons,
+        `the evidence contradicts the earlier answer: "${evidenceCite.quote.slice(0, 100)}" (${evidenceCite.file}, ${evidenceCite.location})`,
+      ],
+      rules: [...(fromLibrary.rules ?? []), 'library-contradicted'],
+    }
+  }
+  return {
+    ...fromLibrary,
+    citations: [...fromLibrary.citations, evidenceCite],
+    rules: [...(fromLibrary.rules ?? []), 'library-confirmed'],
+  }
+}
+
+function fire(fired: string[], rule: string, answer: Answer): Answer {
+  fired.push(rule)
+  return answer
 }

@@ -1,29 +1,47 @@
 import { describe, expect, it } from 'vitest'
 import { polarity, quarterOf } from './polarity'
-import { words } from './tokens'
+import { words } from '../retrieval/tokens'
 
 const keys = (q: string) => new Set(words(q))
 
 describe('polarity', () => {
   it('scopes negation to the asked practice', () => {
     expect(polarity('We do not store card numbers.', keys('Do you store card numbers?')).negated).toBe(true)
-    expect(polarity('Our databases are generally not encrypted at rest.', keys('Are databases encrypted?')).negated).toBe(true)
+    expect(
+      polarity('Our databases are generally not encrypted at rest.', keys('Are databases encrypted?')).negated,
+    ).toBe(true)
     expect(polarity('Traffic inside the network is unencrypted.', keys('Is traffic encrypted?')).negated).toBe(true)
     expect(polarity('Logs are kept for no less than 90 days.', keys('Are logs kept?')).negated).toBe(false)
-    expect(polarity('We do not share data with advertisers; backups are encrypted.', keys('Are backups encrypted?')).negated).toBe(false)
-    expect(polarity('Only information that will not interfere with the ongoing investigation is released.', keys('Do you investigate incidents?')).negated).toBe(false)
-    expect(polarity('We do not currently offer customer-managed encryption keys.', keys('Can customers manage their encryption keys?')).negated).toBe(true)
+    expect(
+      polarity('We do not share data with advertisers; backups are encrypted.', keys('Are backups encrypted?')).negated,
+    ).toBe(false)
+    expect(
+      polarity(
+        'Only information that will not interfere with the ongoing investigation is released.',
+        keys('Do you investigate incidents?'),
+      ).negated,
+    ).toBe(false)
+    expect(
+      polarity(
+        'We do not currently offer customer-managed encryption keys.',
+        keys('Can customers manage their encryption keys?'),
+      ).negated,
+    ).toBe(true)
   })
 
   it('reads contractions typeset with a curly apostrophe', () => {
-    expect(polarity('Background checks aren’t performed on our workers.', keys('Do you perform background checks?')).negated).toBe(true)
+    expect(
+      polarity('Background checks aren’t performed on our workers.', keys('Do you perform background checks?')).negated,
+    ).toBe(true)
     expect(polarity('We don’t store card numbers.', keys('Do you store card numbers?')).negated).toBe(true)
   })
 
   it('reads limits, hedges and planned work', () => {
     expect(polarity('All laptops are encrypted except loaners.', keys('Are laptops encrypted?')).limited).toBe(true)
     expect(polarity('Patches are generally applied within 30 days.', keys('Are patches applied?')).hedged).toBe(true)
-    expect(polarity('SSO is on our roadmap for Q1 2027.', keys('Do you support SSO?')).planned).toEqual({ quarter: 'Q1/2027' })
+    expect(polarity('SSO is on our roadmap for Q1 2027.', keys('Do you support SSO?')).planned).toEqual({
+      quarter: 'Q1/2027',
+    })
   })
 })
 

@@ -1,4 +1,4 @@
-import { stem } from './tokens'
+import { stem } from '../retrieval/tokens'
 
 export interface Polarity {
   /** The sentence denies the practice the question asks about ("we do not encrypt ..."). */
@@ -12,11 +12,15 @@ export interface Polarity {
 }
 
 const CUE = new Set(['not', 'never', 'no', 'none', 'cannot', 'without', 'neither', 'nor', 'unable', 'lack', 'lacks'])
-const CONTRACTED = /\b(?:don't|doesn't|isn't|aren't|won't|can't|haven't|hasn't|wasn't|weren't|didn't|wouldn't|shouldn't)\b/gi
+const CONTRACTED =
+  /\b(?:don't|doesn't|isn't|aren't|won't|can't|haven't|hasn't|wasn't|weren't|didn't|wouldn't|shouldn't)\b/gi
 // Phrases with a negation word that deny nothing: "no later than", "not limited to", "whether or not".
-const FALSE_CUES = /\b(?:no (?:later|more|less|fewer|longer than|sooner) than|not (?:only|limited to|just|merely)|whether or not|if not|no matter|no exception|no single point|at no (?:additional )?cost|not to exceed|nothing less)\b/gi
-const LIMITS = /\b(?:except(?:ion|ions|ing)?|excluding|other than|not all|some of|partial(?:ly)?|limited to|with the exception|apart from|only (?:for|in|on|when|where)|in some cases|on a case-by-case basis|upon request|on request|optional(?:ly)?)\b/i
-const HEDGES = /\b(?:generally|typically|usually|mostly|in most cases|where (?:technically )?(?:feasible|possible|practical)|as needed|as appropriate)\b/i
+const FALSE_CUES =
+  /\b(?:no (?:later|more|less|fewer|longer than|sooner) than|not (?:only|limited to|just|merely)|whether or not|if not|no matter|no exception|no single point|at no (?:additional )?cost|not to exceed|nothing less)\b/gi
+const LIMITS =
+  /\b(?:except(?:ion|ions|ing)?|excluding|other than|not all|some of|partial(?:ly)?|limited to|with the exception|apart from|only (?:for|in|on|when|where)|in some cases|on a case-by-case basis|upon request|on request|optional(?:ly)?)\b/i
+const HEDGES =
+  /\b(?:generally|typically|usually|mostly|in most cases|where (?:technically )?(?:feasible|possible|practical)|as needed|as appropriate)\b/i
 const PLANNED =
   /\b(?:plan(?:s|ned)? to|planning to|planned for|on (?:our|the) (?:product )?roadmap|roadmap|(?:is|are) in progress|underway|under way|intends? to|intended to|expect(?:s|ed)? to (?:complete|achieve|launch|obtain|implement)|targeted for|scheduled for|working towards?|pursuing|in the process of|anticipates?|will (?:be )?(?:implement|introduc|launch|roll|obtain|achiev|complet|add|releas|support)\w*)\b/i
 
@@ -32,7 +36,9 @@ const NEG_WINDOW = 7
 /** How many content words after a negation cue it can deny. */
 const NEG_CONTENT_WORDS = 2
 const FUNCTION_WORDS = new Set(
-  'a an the be been being is are was were do does did have has had to of in on at for with by any all our its their your this that these those yet always currently generally typically ever either shared stored kept used'.split(' '),
+  'a an the be been being is are was were do does did have has had to of in on at for with by any all our its their your this that these those yet always currently generally typically ever either shared stored kept used'.split(
+    ' ',
+  ),
 )
 
 function deniesKey(clause: string, keyStems: Set<string>): boolean {
@@ -51,7 +57,10 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
       if (!FUNCTION_WORDS.has(tokens[j]!)) content++
     }
     // "databases are generally not encrypted": the cue follows its subject.
-    if (/^(?:is|are|was|were|be|been|do|does|did)$/.test(tokens[i - 1] ?? '') || /^(?:is|are|was|were|do|does)$/.test(tokens[i - 2] ?? '')) {
+    if (
+      /^(?:is|are|was|were|be|been|do|does|did)$/.test(tokens[i - 1] ?? '') ||
+      /^(?:is|are|was|were|do|does)$/.test(tokens[i - 2] ?? '')
+    ) {
       for (let j = Math.max(0, i - 5); j < i; j++) if (keyStems.has(stems[j]!)) return true
     }
   }
@@ -61,9 +70,14 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
 /** Reads negation (scoped to the question's key words), limits, hedges and planned work from one sentence. */
 export function polarity(sentence: string, keyStems: Set<string>): Polarity {
   // Typeset text writes "aren’t" with a curly apostrophe: read it as "aren't", or the denial is missed.
-  const cleaned = sentence.replace(/[’‘ʼ′`]/g, "'").replace(FALSE_CUES, ' ').replace(CONTRACTED, expand)
+  const cleaned = sentence
+    .replace(/[’‘ʼ′`]/g, "'")
+    .replace(FALSE_CUES, ' ')
+    .replace(CONTRACTED, expand)
   // A denial reaches only its own clause: "we do not sell data; backups are encrypted" denies no encryption.
-  const negated = cleaned.split(/[;:,]|\b(?:but|however|whereas|although|while)\b/i).some((clause) => deniesKey(clause, keyStems))
+  const negated = cleaned
+    .split(/[;:,]|\b(?:but|however|whereas|although|while)\b/i)
+    .some((clause) => deniesKey(clause, keyStems))
   const plannedHit = PLANNED.test(sentence)
   return {
     negated,
@@ -74,7 +88,16 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
-const ORDINAL: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 }
+const ORDINAL: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  '1st': 1,
+  '2nd': 2,
+  '3rd': 3,
+  '4th': 4,
+}
 
 /** "Q3 2026", "third quarter of 2026", "H1 2027", "by March 2026" → "Q#/YYYY"; a bare year means its last quarter. */
 export function quarterOf(text: string): string | undefined {

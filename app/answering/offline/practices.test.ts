@@ -1,9 +1,11 @@
+import { NO_EVIDENCE } from '../rules'
 import { describe, expect, it } from 'vitest'
 import type { EvidenceDocument } from '../../evidence/model'
 import type { Question } from '../../questionnaire/model'
 import { evidenceDoc, questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import { OfflineEngine } from './engine'
-import { badPracticeOf, introducesProviderHoldings, particularSubject } from './practices'
+import { introducesProviderHoldings } from '../retrieval/providers'
+import { badPracticeOf, particularSubject } from './practices'
 
 const doc = evidenceDoc
 const q = (text: string, allowed: string[] = ['Yes', 'No']) => yesNoQuestion(text, { allowed })
@@ -23,21 +25,30 @@ const overview = doc('overview.pdf', [
 describe('questions about a bad practice', () => {
   it('are answered No from evidence of the opposite practice, for a person to confirm', async () => {
     const [plain, region] = await answer(
-      [q('Are you storing any passwords in plaintext?'), q("Are any disaster recovery locations outside the Institution's geographic region?")],
+      [
+        q('Are you storing any passwords in plaintext?'),
+        q("Are any disaster recovery locations outside the Institution's geographic region?"),
+      ],
       [overview],
     )
     expect(plain).toMatchObject({ label: 'NO', flagged: true, citations: [{ quote: 'User passwords are encrypted.' }] })
     expect(plain!.reasons.join()).toMatch(/bad practice \(stored in plain text\); the evidence states the opposite/)
-    expect(region).toMatchObject({ label: 'NO', flagged: true })
+    expect(region).toMatchObject({ label: null, flagged: true })
   })
 
   it('are not answered from evidence that only shares their other words', async () => {
-    const [hardCoded] = await answer([q('Are there any passwords/passphrases hard coded into your systems or products?')], [overview])
-    expect(hardCoded).toMatchObject({ label: 'NO', citations: [], reasons: ['no evidence found'] })
+    const [hardCoded] = await answer(
+      [q('Are there any passwords/passphrases hard coded into your systems or products?')],
+      [overview],
+    )
+    expect(hardCoded).toMatchObject({ label: null, citations: [], reasons: [NO_EVIDENCE] })
   })
 
   it('are read as usual when the evidence names the bad practice itself', async () => {
-    const [plain] = await answer([q('Are passwords stored in plain text?')], [doc('p.md', ['Passwords are never stored in plain text.'])])
+    const [plain] = await answer(
+      [q('Are passwords stored in plain text?')],
+      [doc('p.md', ['Passwords are never stored in plain text.'])],
+    )
     expect(plain).toMatchObject({ label: 'NO', citations: [{ quote: 'Passwords are never stored in plain text.' }] })
   })
 
@@ -50,35 +61,60 @@ describe('questions about a bad practice', () => {
 
 describe('whose practice the evidence describes', () => {
   it("does not take the hosting provider's certificates for the vendor's", async () => {
-    const [iso9001, iso27001] = await answer([q('Do you comply with ISO 9001?'), q('Are you ISO 27001 certified?')], [overview])
-    expect(iso9001).toMatchObject({ label: 'NO', flagged: true })
-    expect(iso9001!.reasons).toContain("the evidence lists your hosting provider's certifications, not yours")
+    const [iso9001, iso27001] = await answer(
+      [q('Do you comply with ISO 9001?'), q('Are you ISO 27001 certified?')],
+      [overview],
+    )
+    expect(iso9001).toMatchObject({ label: null, flagged: true, citations: [] })
+    expect(iso9001!.reasons).toContain(
+      "the evidence lists your hosting provider's certifications, not yours: needs your answer",
+    )
     expect(iso27001!.label).toBe('YES')
     expect(iso27001!.citations[0]!.quote).toMatch(/^We hold an ISO 27001 certificate/)
   })
 
   it('finds the lead-in of a provider list, and not of the vendor’s own', () => {
-    expect(introducesProviderHoldings('the Amazon Web Services infrastructure has formal accreditations. Some certifications include:')).toBe(true)
-    expect(introducesProviderHoldings("both Canvas' and AWS' controls have produced the following certifications:")).toBe(false)
+    expect(
+      introducesProviderHoldings(
+        'the Amazon Web Services infrastructure has formal accreditations. Some certifications include:',
+      ),
+    ).toBe(true)
+    expect(
+      introducesProviderHoldings("both Canvas' and AWS' controls have produced the following certifications:"),
+    ).toBe(false)
   })
 
   it('does not answer about a party the evidence never mentions', async () => {
-    const [consultant] = await answer([q("Will the consultant require access to hardware in the Institution's data centers?")], [overview])
-    expect(consultant).toMatchObject({ label: 'NO', citations: [], reasons: ['no evidence found'] })
+    const [consultant] = await answer(
+      [q("Will the consultant require access to hardware in the Institution's data centers?")],
+      [overview],
+    )
+    expect(consultant).toMatchObject({ label: null, citations: [], reasons: [NO_EVIDENCE] })
     expect(consultant!.text).toMatch(/never mention a consultant/)
     expect(particularSubject('Is the vended product designed to process credit cards?')).toBeUndefined()
     expect(particularSubject('Is an owner assigned to the plan?')).toBeUndefined()
   })
 
   it('does not take a penetration test for a bug bounty', async () => {
-    const [bounty, pentest] = await answer([q('Do you run a bug bounty program?'), q('Do you conduct penetration tests?')], [overview])
-    expect(bounty).toMatchObject({ label: 'NO', reasons: ['no evidence found'] })
+    const [bounty, pentest] = await answer(
+      [q('Do you run a bug bounty program?'), q('Do you conduct penetration tests?')],
+      [overview],
+    )
+    expect(bounty).toMatchObject({ label: null, reasons: [NO_EVIDENCE] })
     expect(pentest!.label).toBe('YES')
   })
 })
 
 describe('lists of things rather than verdicts', () => {
-  const hosting = ['1) Self owned and managed', '2) Physical Co-location', '3) Virtual Co-location', '4) AWS', '5) Azure', '6) GCP', '7) Other']
+  const hosting = [
+    '1) Self owned and managed',
+    '2) Physical Co-location',
+    '3) Virtual Co-location',
+    '4) AWS',
+    '5) Azure',
+    '6) GCP',
+    '7) Other',
+  ]
 
   it('chooses the item the evidence names, and cites where', async () => {
     const [choice] = await answer([q('Select your hosting option', hosting)], [overview])
@@ -90,7 +126,10 @@ describe('lists of things rather than verdicts', () => {
     const [none] = await answer([q('Select your hosting option', hosting)], [doc('x.md', ['We care about security.'])])
     expect(none!.choice).toBeUndefined()
     expect(none!.flagged).toBe(true)
-    const [tie] = await answer([q('Select your hosting option', hosting)], [doc('x.md', ['Some services run on AWS.', 'Other services run on Azure.'])])
+    const [tie] = await answer(
+      [q('Select your hosting option', hosting)],
+      [doc('x.md', ['Some services run on AWS.', 'Other services run on Azure.'])],
+    )
     expect(tie!.choice).toBeUndefined()
     expect(tie!.text).toMatch(/"AWS" and "Azure"/)
   })

@@ -37,7 +37,8 @@ export function badPracticeOf(asked: string): BadPractice | undefined {
 }
 
 // Only "the": "Is an owner assigned?" or "Are any locations ...?" ask whether something exists, not what a party does.
-const SUBJECT = /^(?:will|would|does|do|did|is|are|was|were|has|have|can|could|must|should|may)\s+the\s+([a-z-]+)(?:\s+([a-z-]+))?/i
+const SUBJECT =
+  /^(?:will|would|does|do|did|is|are|was|were|has|have|can|could|must|should|may)\s+the\s+([a-z-]+)(?:\s+([a-z-]+))?/i
 /** Subjects that stand for the vendor, its product or its people in general: the evidence may call them anything. */
 const GENERIC_SUBJECTS = new Set(
   `product products system systems application applications app apps service services solution solutions platform
@@ -61,22 +62,8 @@ export function particularSubject(asked: string): string | undefined {
   return first
 }
 
-const PROVIDER = /\b(?:aws|amazon web services|azure|microsoft azure|google cloud(?: platform)?|gcp|oracle cloud|cloud (?:service )?provider|hosting provider|iaas provider|data ?cent(?:er|re) provider)\b/i
-const HOLDINGS = /\b(?:accreditations?|certifications?|certificates?|certified|attestations?|audit reports?|compliance (?:programs?|reports?))\b/i
-const OWN = /\b(?:we|our|us|both)\b/i
-
-/**
- * A list introduced as the hosting provider's accreditations ("the Amazon Web Services infrastructure on which
- * Canvas is hosted has a variety of formal accreditations. Some of the many certifications include:"). Its items
- * are the provider's, not the vendor's.
- */
-export function introducesProviderHoldings(leadIn: string): boolean {
-  return PROVIDER.test(leadIn) && HOLDINGS.test(leadIn) && !OWN.test(leadIn)
-}
-
-export const LIST_ITEM = /^\s*(?:[•●▪◦‣∙·*]|-(?=\s)|o(?=\s)|\(?[0-9a-z]{1,2}[.)])\s*/
-
-const ASKS_HOLDING = /\b(?:comply|complies|compliant|compliance|certif\w*|accredit\w*|attest\w*|audit(?:ed)?|iso|soc|pci|fedramp|hitrust|ssae|csa star)\b/i
+const ASKS_HOLDING =
+  /\b(?:comply|complies|compliant|compliance|certif\w*|accredit\w*|attest\w*|audit(?:ed)?|iso|soc|pci|fedramp|hitrust|ssae|csa star)\b/i
 
 /** "Do you comply with ISO 9001?": a question a provider's certificate does not answer for the vendor. */
 export function asksForHolding(asked: string): boolean {

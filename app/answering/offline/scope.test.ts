@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { asksWhatCustomerCanDo, asksWhichDataIsHeld, namesCustomer, asksWhoPerforms, leansOnPrevious, negativeCondition, statesDataHandling, statesDelegation } from './scope'
-import { terms } from './tokens'
+import {
+  asksWhatCustomerCanDo,
+  asksWhichDataIsHeld,
+  namesCustomer,
+  asksWhoPerforms,
+  leansOnPrevious,
+  negativeCondition,
+  statesDataHandling,
+  statesDelegation,
+} from './scope'
+import { terms } from '../retrieval/tokens'
 
 describe('question scope', () => {
   it('tells questions about data the product holds from questions about compliance', () => {
@@ -8,7 +17,9 @@ describe('question scope', () => {
     expect(ask('Will data regulated by PCI DSS reside in the vended product?')).toBe(true)
     expect(ask('Is the vended product designed to process or store Credit Card information?')).toBe(true)
     expect(ask('Are you PCI DSS compliant?')).toBe(false)
-    expect(statesDataHandling('Level 1 service provider under the Payment Card Industry (PCI) Data Security Standard')).toBe(false)
+    expect(
+      statesDataHandling('Level 1 service provider under the Payment Card Industry (PCI) Data Security Standard'),
+    ).toBe(false)
     expect(statesDataHandling('Card numbers are processed by our payment gateway and never stored.')).toBe(true)
   })
 
@@ -30,7 +41,9 @@ describe('question scope', () => {
   })
 
   it('turns a negative condition into its own question', () => {
-    expect(negativeCondition("If you don't support SSO, does your portal support multi-factor authentication?")).toBe('Do you support SSO?')
+    expect(negativeCondition("If you don't support SSO, does your portal support multi-factor authentication?")).toBe(
+      'Do you support SSO?',
+    )
     expect(negativeCondition('Does your portal support multi-factor authentication?')).toBeUndefined()
   })
 

@@ -4,18 +4,23 @@
  * question before it. General questionnaire grammar only: nothing here names a particular questionnaire's rows.
  */
 
-const PAST_EVENT = /\b(?:have you (?:ever )?(?:had|experienced|suffered|been subject)|has there been|have there been|did you have|in the (?:last|past) (?:\d+|twelve|six) (?:months|years))\b/i
-const ADVERSE = /\b(?:breach\w*|disruption\w*|outages?|incidents?|compromis\w*|lawsuits?|fines?|penalt\w*|data loss|downtime)\b/i
+const PAST_EVENT =
+  /\b(?:have you (?:ever )?(?:had|experienced|suffered|been subject)|has there been|have there been|did you have|in the (?:last|past) (?:\d+|twelve|six) (?:months|years))\b/i
+const ADVERSE =
+  /\b(?:breach\w*|disruption\w*|outages?|incidents?|compromis\w*|lawsuits?|fines?|penalt\w*|data loss|downtime)\b/i
 
 /** "Have you had a breach in the last 12 months?": evidence describes practices, so it cannot show an event. */
 export function asksAboutPastEvent(asked: string): boolean {
   return PAST_EVENT.test(asked) && ADVERSE.test(asked)
 }
 
-const HOLDS_DATA = /\b(?:reside|stored?|storing|process(?:ed|es|ing)?|collect(?:ed|s|ing)?|transmit(?:ted|s)?|hold|handle[sd]?|require access to|access to)\b/i
+const HOLDS_DATA =
+  /\b(?:reside|stored?|storing|process(?:ed|es|ing)?|collect(?:ed|s|ing)?|transmit(?:ted|s)?|hold|handle[sd]?|require access to|access to)\b/i
 const REGULATED = new Set(['#pci', '#hipaa'])
-const REGULATED_WORDS = /\b(?:credit card|cardholder|payment card|gps|location data|biometric|social security|health information|phi|ssn)\b/i
-const DATA_VERB = /\b(?:stor(?:e|es|ed|ing|age)|process(?:es|ed|ing)?|collect(?:s|ed|ing)?|transmit(?:s|ted|ting)?|resides?|hold(?:s|ing)?|handl(?:e|es|ed|ing)|accept(?:s|ed|ing)?|captur(?:e|es|ed|ing))\b/i
+const REGULATED_WORDS =
+  /\b(?:credit card|cardholder|payment card|gps|location data|biometric|social security|health information|phi|ssn)\b/i
+const DATA_VERB =
+  /\b(?:stor(?:e|es|ed|ing|age)|process(?:es|ed|ing)?|collect(?:s|ed|ing)?|transmit(?:s|ted|ting)?|resides?|hold(?:s|ing)?|handl(?:e|es|ed|ing)|accept(?:s|ed|ing)?|captur(?:e|es|ed|ing))\b/i
 
 /**
  * "Will PCI data reside in the product?", "Does the app access GPS data?": a question about which data the product
@@ -31,9 +36,11 @@ export function statesDataHandling(sentence: string): boolean {
   return DATA_VERB.test(sentence)
 }
 
-const ACTOR = /\b(?:do|does|will|did)\s+(?:you|your (?:company|organi[sz]ation|firm|team|staff))\s+(?:\w+\s+)?(?:manage|operate|own|run|maintain|control|staff|build|house)\b/i
-const DELEGATED = /\b(?:reli(?:es|ed)? (?:up)?on|rely (?:up)?on|hosted (?:on|by|in|with)|provided by|operated by|managed by|owned by|run by|outsourced to|delegated to|responsibility of)\b/i
-const PROVIDER = new Set(['#cloudhost', '#thirdparty'])
+const ACTOR =
+  /\b(?:do|does|will|did)\s+(?:you|your (?:company|organi[sz]ation|firm|team|staff))\s+(?:\w+\s+)?(?:manage|operate|own|run|maintain|control|staff|build|house)\b/i
+const DELEGATED =
+  /\b(?:reli(?:es|ed)? (?:up)?on|rely (?:up)?on|hosted (?:on|by|in|with)|provided by|operated by|managed by|owned by|run by|outsourced to|delegated to|responsibility of)\b/i
+const PROVIDER_CONCEPTS = new Set(['#cloudhost', '#thirdparty'])
 
 /** "Does your company manage the physical data center?" asks who does it, not whether it is done. */
 export function asksWhoPerforms(asked: string): boolean {
@@ -42,10 +49,11 @@ export function asksWhoPerforms(asked: string): boolean {
 
 /** The sentence says a provider does it for the vendor ("relies on AWS' ability to design and operate..."). */
 export function statesDelegation(sentence: string, sentenceTerms: Set<string>): boolean {
-  return DELEGATED.test(sentence) && [...sentenceTerms].some((t) => PROVIDER.has(t))
+  return DELEGATED.test(sentence) && [...sentenceTerms].some((t) => PROVIDER_CONCEPTS.has(t))
 }
 
-const NEGATIVE_CONDITION = /^if (?:you|your [\w-]+(?: [\w-]+)?) (?:do not|don't|does not|doesn't|cannot|can't|are not|aren't|is not|isn't) ([^,?]{3,80}), /i
+const NEGATIVE_CONDITION =
+  /^if (?:you|your [\w-]+(?: [\w-]+)?) (?:do not|don't|does not|doesn't|cannot|can't|are not|aren't|is not|isn't) ([^,?]{3,80}), /i
 
 /**
  * "If you don't support SSO, does your portal support MFA?" applies only when the condition holds. Returns the
@@ -56,7 +64,8 @@ export function negativeCondition(text: string): string | undefined {
   return m ? `Do you ${m[1]}?` : undefined
 }
 
-const ANAPHORA = /^(?:is|are|does|do|has|have|was|were|can)\s+(?:the|this|these|that|those|such|said)\s+(?:polic(?:y|ies)|procedures?|plans?|process(?:es)?|programm?e?s?|documentation|strateg(?:y|ies)|standards?|requirements?)\b/i
+const ANAPHORA =
+  /^(?:is|are|does|do|has|have|was|were|can)\s+(?:the|this|these|that|those|such|said)\s+(?:polic(?:y|ies)|procedures?|plans?|process(?:es)?|programm?e?s?|documentation|strateg(?:y|ies)|standards?|requirements?)\b/i
 
 /**
  * "Are the policies and procedures reviewed and updated at least annually?" names no subject of its own: it means
@@ -66,10 +75,14 @@ export function leansOnPrevious(asked: string): boolean {
   return ANAPHORA.test(asked.trim())
 }
 
-const CUSTOMER_ACTOR = /^(?:can|could|does|do|will|is|are)\s+(?:the\s+|an?\s+)?(?:institution|customer|client|tenant|end[- ]?user|user|administrator|admin)s?\b(?!'s|’s|\s+(?:data|information|records?|accounts?|content|files?)\b)/i
+const CUSTOMER_ACTOR =
+  /^(?:can|could|does|do|will|is|are)\s+(?:the\s+|an?\s+)?(?:institution|customer|client|tenant|end[- ]?user|user|administrator|admin)s?\b(?!'s|’s|\s+(?:data|information|records?|accounts?|content|files?)\b)/i
 const WHO = '(?:institutions?|customers?|clients?|tenants?|end[- ]?users?|users?|administrators?|admins?|you)'
 /** The customer as the one who acts ("customers can export..."), not as an owner ("customer data"). */
-const NAMES_CUSTOMER = new RegExp(`\\b${WHO}\\s+(?:can|could|may|are able to|have the (?:ability|option))\\b|\\b(?:allow|enable|let)s?\\s+(?:the\\s+)?${WHO}\\b|\\bself[- ]service\\b|\\bon request\\b|\\bupon request\\b`, 'i')
+const NAMES_CUSTOMER = new RegExp(
+  `\\b${WHO}\\s+(?:can|could|may|are able to|have the (?:ability|option))\\b|\\b(?:allow|enable|let)s?\\s+(?:the\\s+)?${WHO}\\b|\\bself[- ]service\\b|\\bon request\\b|\\bupon request\\b`,
+  'i',
+)
 
 /**
  * "Can the Institution extract a backup?" asks what the customer can do: a sentence about the vendor's own backups

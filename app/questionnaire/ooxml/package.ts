@@ -2,6 +2,7 @@ import { strFromU8, strToU8, zipSync, type Unzipped } from 'fflate'
 import { QuestionnaireError } from '../model'
 import { unzipOffice } from './unzip'
 import { attr, escapeXml, readAttributes } from './xml'
+import { stripDoctype } from './xml-tree'
 
 export interface SheetPart {
   name: string
@@ -28,7 +29,9 @@ export class XlsxPackage {
   static open(bytes: Uint8Array): XlsxPackage {
     const parts = unzipOffice(bytes, '.xlsx workbook')
     if (!parts['[Content_Types].xml']) {
-      throw new QuestionnaireError('The file is a zip archive but not an Excel workbook (it has no [Content_Types].xml).')
+      throw new QuestionnaireError(
+        'The file is a zip archive but not an Excel workbook (it has no [Content_Types].xml).',
+      )
     }
     return new XlsxPackage(parts)
   }
@@ -58,6 +61,26 @@ export class XlsxPackage {
     return rels
   }
 
+  /**
+   * Removes DOCTYPE declarations from every XML part (OOXML forbids them): run before writing a package back, so a
+   * hostile input's DTD (entity expansion, external entities) never travels into the completed workbook.
+   * Returns the paths changed.
+   */
+  stripDoctypes(): string[] {
+    const changed: string[] = []
+    for (const [path, bytes] of Object.entries(this.parts)) {
+      if (!/\.(xml|rels|vml)$/i.test(path)) continue
+      if (!/<!DOCTYPE/i.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'))) continue
+      const text = strFromU8(bytes)
+      const clean = stripDoctype(text)
+      if (clean !== text) {
+        this.setText(path, clean)
+        changed.push(path)
+      }
+    }
+    return changed
+  }
+
   toBytes(): Uint8Array {
     return zipSync(this.parts, { level: 6 })
   }
@@ -71,13 +94,17 @@ function findWorkbookPath(parts: Unzipped): string {
     if (a.Type?.endsWith('/officeDocument') && a.Target) {
       const target = resolvePath('', a.Target)
       // The main part of a Word or PowerPoint file is an officeDocument too: only a spreadsheet's counts.
-      const type = new RegExp(`PartName="/${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*ContentType="([^"]+)"`).exec(types)?.[1]
+      const type = new RegExp(
+        `PartName="/${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*ContentType="([^"]+)"`,
+      ).exec(types)?.[1]
       if (parts[target] && (type ? /spreadsheetml|ms-excel/.test(type) : /workbook/i.test(target))) return target
     }
   }
   if (parts['xl/workbook.xml']) return 'xl/workbook.xml'
-  if (parts['word/document.xml']) throw new QuestionnaireError('The file is a Word document, not an Excel workbook: upload it as .docx.')
-  if (parts['ppt/presentation.xml']) throw new QuestionnaireError('The file is a PowerPoint presentation, not an Excel workbook.')
+  if (parts['word/document.xml'])
+    throw new QuestionnaireError('The file is a Word document, not an Excel workbook: upload it as .docx.')
+  if (parts['ppt/presentation.xml'])
+    throw new QuestionnaireError('The file is a PowerPoint presentation, not an Excel workbook.')
   throw new QuestionnaireError('The file is a zip archive but not an Excel workbook (no workbook part found).')
 }
 

@@ -101,4 +101,3 @@ export function readGrid(xml: string, sheet: Pick<SheetPart, 'name' | 'state'>, 
   }
   return grid
 }
-

@@ -11,7 +11,12 @@ export function readWorkbookGrids(pkg: XlsxPackage): Grid[] {
   const byName = new Map(grids.map((g) => [g.name, g]))
   const names = readDefinedNames(pkg.text(pkg.workbookPath) ?? '')
   pkg.sheets.forEach((sheet, i) => {
-    const { lists, prompts } = readValidations(xml[i]!, { grids: byName, names, sheet: sheet.name, sheetIndex: sheet.index })
+    const { lists, prompts } = readValidations(xml[i]!, {
+      grids: byName,
+      names,
+      sheet: sheet.name,
+      sheetIndex: sheet.index,
+    })
     grids[i]!.lists = lists
     grids[i]!.prompts = prompts
   })

@@ -1,21 +1,26 @@
 import type { XlsxPackage } from './package'
+import { applyEdits, child, ownPrefix, parseXmlTree, setAttribute } from './xml-tree'
 
 /**
  * Asks spreadsheet programs to recalculate every formula when the completed workbook is opened, so guidance and
  * scoring formulas that read the answer cells (HECVAT's) reflect the new answers instead of the cached values.
  */
 export function requestFullRecalculation(pkg: XlsxPackage) {
-  let xml = pkg.text(pkg.workbookPath)!
-  const calc = /<((?:\w+:)?)calcPr\b([^>]*?)(\/?)>/.exec(xml)
+  const xml = pkg.text(pkg.workbookPath)!
+  const root = parseXmlTree(xml, 'workbook part')
+  const calc = child(root, 'calcPr')
   if (calc) {
-    if (/\bfullCalcOnLoad=/.test(calc[2]!)) xml = xml.replace(calc[0], calc[0].replace(/\bfullCalcOnLoad="[^"]*"/, 'fullCalcOnLoad="1"'))
-    else xml = xml.replace(calc[0], `<${calc[1]}calcPr${calc[2]} fullCalcOnLoad="1"${calc[3]}>`)
-  } else {
-    // calcPr comes after definedNames (or sheets) in the schema's element order.
-    const prefix = /<(\w+:)?sheets\b/.exec(xml)?.[1] ?? ''
-    const after = [`</${prefix}definedNames>`, `</${prefix}externalReferences>`, `</${prefix}functionGroups>`, `</${prefix}sheets>`].find((t) => xml.includes(t))
-    if (!after) return
-    xml = xml.replace(after, `${after}<${prefix}calcPr fullCalcOnLoad="1"/>`)
+    const tag = setAttribute(xml.slice(calc.start, calc.openEnd), 'fullCalcOnLoad', '1')
+    pkg.setText(pkg.workbookPath, applyEdits(xml, [{ start: calc.start, end: calc.openEnd, text: tag }]))
+    return
   }
-  pkg.setText(pkg.workbookPath, xml)
+  // calcPr comes after sheets, functionGroups, externalReferences and definedNames in the schema's element order.
+  const after = ['definedNames', 'externalReferences', 'functionGroups', 'sheets']
+    .map((name) => child(root, name))
+    .find(Boolean)
+  if (!after) return
+  pkg.setText(
+    pkg.workbookPath,
+    applyEdits(xml, [{ start: after.end, end: after.end, text: `<${ownPrefix(root)}calcPr fullCalcOnLoad="1"/>` }]),
+  )
 }

@@ -1,13 +1,14 @@
 import { cellRef, parseCellRef, parseRange } from '../cells'
-import { readAttributes } from './xml'
+import { applyEdits, child, children, ownPrefix, parseXmlTree, setAttribute } from './xml-tree'
 
 /** Grows <dimension ref> to cover cells written outside it (a hint readers use; never shrunk, never added). */
 export function coverDimension(xml: string, refs: string[]): string {
-  const m = /<((?:\w+:)?)dimension\b[^>]*\bref="([^"]+)"[^>]*>/.exec(xml)
-  if (!m || !refs.length) return xml
+  if (!refs.length) return xml
+  const dim = child(parseXmlTree(xml, 'worksheet part'), 'dimension')
+  if (!dim?.attrs.ref) return xml
   let range
   try {
-    range = parseRange(m[2]!)
+    range = parseRange(dim.attrs.ref)
   } catch {
     return xml
   }
@@ -20,8 +21,8 @@ export function coverDimension(xml: string, refs: string[]): string {
     r2 = Math.max(r2, row)
   }
   if (c1 === range.c1 && r1 === range.r1 && c2 === range.c2 && r2 === range.r2) return xml
-  const updated = m[0].replace(`ref="${m[2]}"`, `ref="${cellRef(c1, r1)}:${cellRef(c2, r2)}"`)
-  return xml.slice(0, m.index) + updated + xml.slice(m.index + m[0].length)
+  const tag = setAttribute(xml.slice(dim.start, dim.openEnd), 'ref', `${cellRef(c1, r1)}:${cellRef(c2, r2)}`)
+  return applyEdits(xml, [{ start: dim.start, end: dim.openEnd, text: tag }])
 }
 
 /**
@@ -29,26 +30,51 @@ export function coverDimension(xml: string, refs: string[]): string {
  * sorted and must not overlap, so the new one is inserted in order (or a <cols> created before <sheetData>).
  */
 export function ensureColumnWidths(xml: string, widths: Map<number, number>): string {
-  const sd = /<((?:\w+:)?)sheetData\b/.exec(xml)
-  if (!sd || !widths.size) return xml
-  const prefix = sd[1]!
-  const colsRe = new RegExp(`<${prefix}cols\\b[^>]*>([\\s\\S]*?)</${prefix}cols>`)
-  const cols = colsRe.exec(xml.slice(0, sd.index))
+  if (!widths.size) return xml
+  const root = parseXmlTree(xml, 'worksheet part')
+  const sheetData = child(root, 'sheetData')
+  if (!sheetData) return xml
+  // <cols> must come before <sheetData>; one after it is not a column list Excel reads.
+  const cols = root.children.find((c) => c.local === 'cols' && c.uri === root.uri && c.start < sheetData.start)
   const existing = cols
-    ? [...cols[1]!.matchAll(new RegExp(`<${prefix}col\\b[^>]*>`, 'g'))].map((m) => {
-        const a = readAttributes(m[0])
-        return { min: Number(a.min), max: Number(a.max), xml: m[0] }
-      })
+    ? children(cols, 'col').map((c) => ({
+        min: Number(c.attrs.min),
+        max: Number(c.attrs.max),
+        start: c.start,
+        end: c.end,
+      }))
     : []
+  const prefix = cols ? ownPrefix(cols) : ownPrefix(root)
   const added = [...widths]
     .filter(([col]) => !existing.some((c) => col >= c.min && col <= c.max))
-    .map(([col, width]) => ({ min: col, max: col, xml: `<${prefix}col min="${col}" max="${col}" width="${width}" customWidth="1"/>` }))
+    .sort((a, b) => a[0] - b[0])
+    .map(([col, width]) => ({ col, xml: `<${prefix}col min="${col}" max="${col}" width="${width}" customWidth="1"/>` }))
   if (!added.length) return xml
-  const all = [...existing, ...added].sort((a, b) => a.min - b.min)
-  if (cols) {
-    // Rebuild the list from the original elements, so their bytes stay as they were.
-    const rebuilt = `${cols[0].slice(0, cols[0].indexOf('>') + 1)}${all.map((c) => c.xml).join('')}</${prefix}cols>`
-    return xml.slice(0, cols.index) + rebuilt + xml.slice(cols.index + cols[0].length)
+  if (!cols) {
+    return applyEdits(xml, [
+      {
+        start: sheetData.start,
+        end: sheetData.start,
+        text: `<${prefix}cols>${added.map((a) => a.xml).join('')}</${prefix}cols>`,
+      },
+    ])
   }
-  return `${xml.slice(0, sd.index)}<${prefix}cols>${all.map((c) => c.xml).join('')}</${prefix}cols>${xml.slice(sd.index)}`
+  // Each new <col> goes just before the first existing one that starts after it (or at the end): original bytes stay.
+  const edits = added.map((a) => {
+    const next = existing.find((c) => c.min > a.col)
+    const at = next ? next.start : cols.selfClosing ? -1 : cols.closeStart
+    return { at, xml: a.xml }
+  })
+  if (cols.selfClosing) {
+    const open = xml.slice(cols.start, cols.openEnd).replace(/\s*\/>$/, '>')
+    return applyEdits(xml, [
+      { start: cols.start, end: cols.end, text: `${open}${added.map((a) => a.xml).join('')}</${prefix}${cols.local}>` },
+    ])
+  }
+  const grouped = new Map<number, string>()
+  for (const e of edits) grouped.set(e.at, (grouped.get(e.at) ?? '') + e.xml)
+  return applyEdits(
+    xml,
+    [...grouped].map(([at, text]) => ({ start: at, end: at, text })),
+  )
 }

@@ -34,7 +34,13 @@ describe('patching cells in place', () => {
 
   it('never overwrites a formula cell, and says which it left', () => {
     const data = '<row r="2"><c r="C2"><f>SUM(A1:A9)</f><v>3</v></c><c r="D2" t="s"><v>2</v></c></row>'
-    const { xml, skipped } = patchSheetCells(SHEET(data), new Map([['C2', 'Yes'], ['D2', 'note']]))
+    const { xml, skipped } = patchSheetCells(
+      SHEET(data),
+      new Map([
+        ['C2', 'Yes'],
+        ['D2', 'note'],
+      ]),
+    )
     expect(skipped).toEqual(['C2'])
     expect(xml).toContain('<c r="C2"><f>SUM(A1:A9)</f><v>3</v></c><c r="D2" t="inlineStr"><is><t>note</t></is></c>')
   })
@@ -49,7 +55,9 @@ describe('patching cells in place', () => {
       '<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:cols><x:col min="3" max="3" width="20" style="9"/></x:cols>' +
       '<x:sheetData><x:row r="1"><x:c r="A1"><x:v>1</x:v></x:c></x:row></x:sheetData></x:worksheet>'
     const { xml } = patchSheetCells(prefixed, new Map([['C1', 'Yes']]))
-    expect(xml).toContain('<x:row r="1"><x:c r="A1"><x:v>1</x:v></x:c><x:c r="C1" s="9" t="inlineStr"><x:is><x:t>Yes</x:t></x:is></x:c></x:row>')
+    expect(xml).toContain(
+      '<x:row r="1"><x:c r="A1"><x:v>1</x:v></x:c><x:c r="C1" s="9" t="inlineStr"><x:is><x:t>Yes</x:t></x:is></x:c></x:row>',
+    )
   })
 })
 
@@ -60,9 +68,22 @@ describe('sheet bounds', () => {
   })
 
   it('adds widths for new columns in order, keeping existing <col> elements', () => {
-    const withCols = SHEET('', '<cols><col min="1" max="1" width="12" customWidth="1"/><col min="4" max="4" width="9"/></cols>')
-    const out = ensureColumnWidths(withCols, new Map([[3, 60], [4, 30]]))
-    expect(out).toContain('<cols><col min="1" max="1" width="12" customWidth="1"/><col min="3" max="3" width="60" customWidth="1"/><col min="4" max="4" width="9"/></cols>')
-    expect(ensureColumnWidths(SHEET(''), new Map([[5, 24]]))).toContain('<cols><col min="5" max="5" width="24" customWidth="1"/></cols><sheetData>')
+    const withCols = SHEET(
+      '',
+      '<cols><col min="1" max="1" width="12" customWidth="1"/><col min="4" max="4" width="9"/></cols>',
+    )
+    const out = ensureColumnWidths(
+      withCols,
+      new Map([
+        [3, 60],
+        [4, 30],
+      ]),
+    )
+    expect(out).toContain(
+      '<cols><col min="1" max="1" width="12" customWidth="1"/><col min="3" max="3" width="60" customWidth="1"/><col min="4" max="4" width="9"/></cols>',
+    )
+    expect(ensureColumnWidths(SHEET(''), new Map([[5, 24]]))).toContain(
+      '<cols><col min="5" max="5" width="24" customWidth="1"/></cols><sheetData>',
+    )
   })
 })

@@ -26,7 +26,8 @@ export function unescapeXml(text: string): string {
 /** Attributes of a start tag's text (`<c r="A1" s="2">`), values unescaped. */
 export function readAttributes(tag: string): Record<string, string> {
   const attrs: Record<string, string> = {}
-  for (const m of tag.matchAll(/([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g)) attrs[m[1]!] = unescapeXml(m[3] ?? m[4] ?? '')
+  for (const m of tag.matchAll(/([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g))
+    attrs[m[1]!] = unescapeXml(m[3] ?? m[4] ?? '')
   return attrs
 }
 

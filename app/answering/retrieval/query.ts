@@ -1,0 +1,65 @@
+import { terms } from './tokens'
+
+/** What an answerer knows about the questionnaire beyond the question itself. */
+export interface AskContext {
+  /** Weight multiplier for the questionnaire's boilerplate words. */
+  damp?: (term: string) => number
+  /** What the question before this one asked: "Are the policies ... reviewed?" means its policies. */
+  previous?: string
+}
+
+export interface QuestionParts {
+  /** What is asked, without follow-up instructions, leading conditions or example lists. */
+  asked: string
+  /** Example lists ("e.g. SAML, OAuth, CAS"): any one of the items satisfies the list. */
+  examples: string[]
+}
+
+const QUALIFIER =
+  /,?\s*\b(?:and|or) (?:when|whenever|after|upon) (?:any )?significant (?:changes?|events?) (?:occur|occurs|are made|happen)?\b,?|,?\s*\b(?:if|when|where|whenever|as) (?:possible|applicable|feasible|appropriate|necessary|needed|required)(?: and (?:possible|applicable|feasible|appropriate))?\b,?/gi
+const EXAMPLE_LIST =
+  /[([]\s*(?:e\.?g\.?|i\.?e\.?|for example|such as|including)[,:]?\s*([^)\]]*)[)\]]|,?\s*such as ([^.?;]+)/gi
+
+/**
+ * Splits a question into what it asks and its examples. "If you don't support SSO, does ... support MFA?"
+ * asks about MFA; "... single-tenant? If not, describe ..." asks about single tenancy.
+ */
+export function questionParts(text: string): QuestionParts {
+  let asked = text.replace(/\s+/g, ' ').trim()
+  const mark = asked.indexOf('?')
+  if (mark > 0 && mark < asked.length - 1) asked = asked.slice(0, mark + 1)
+  asked = asked.replace(/^if [^,?]{3,80}, (?=(?:do|does|is|are|can|will|has|have)\b)/i, '')
+  // Qualifiers that soften what is asked ("if possible", "where applicable") are not part of the practice.
+  asked = asked.replace(QUALIFIER, ' ')
+  const examples: string[] = []
+  asked = asked.replace(EXAMPLE_LIST, (_, inside?: string, tail?: string) => {
+    examples.push((inside ?? tail ?? '').trim())
+    return ' '
+  })
+  return { asked, examples: examples.filter(Boolean) }
+}
+
+/** Terms of each example list, one group per list. */
+export function exampleGroups(parts: QuestionParts): string[][] {
+  return parts.examples.map((list) => [...new Set(terms(list))]).filter((g) => g.length > 0)
+}
+
+/** A term in at least this share of a questionnaire's questions is its boilerplate, not any question's subject. */
+const BOILERPLATE_SHARE = 0.1
+const BOILERPLATE_DAMP = 0.3
+const MIN_QUESTIONS = 20
+
+/**
+ * Down-weighting for the questionnaire's own boilerplate: CAIQ repeats "established, documented, approved,
+ * communicated, applied, evaluated, and maintained" in most questions, so those words say nothing about which
+ * practice a question asks about. Small questionnaires have too few questions to tell.
+ */
+export function boilerplate(questions: string[]): (term: string) => number {
+  if (questions.length < MIN_QUESTIONS) return () => 1
+  const counts = new Map<string, number>()
+  for (const q of questions)
+    for (const t of new Set(terms(questionParts(q).asked))) counts.set(t, (counts.get(t) ?? 0) + 1)
+  // Security concepts are subjects even when a whole section asks about them ("accessibility" in nine questions).
+  return (term) =>
+    !term.startsWith('#') && (counts.get(term) ?? 0) >= questions.length * BOILERPLATE_SHARE ? BOILERPLATE_DAMP : 1
+}

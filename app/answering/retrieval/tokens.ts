@@ -1,0 +1,89 @@
+import { porter } from './stem'
+import { concepts } from './vocabulary'
+
+const STOP = new Set(
+  `a an and are as at be been being but by can could did do does for from had has have how i if in into is it its
+  of on or our should such that the their them then there these they this to was we were what when where which
+  who will with would you your yes no please describe provide explain any all other than not may must shall
+  vendor vendors institution institutions institutional company product service services e g eg ie i.e etc
+  also only each every both either those so just about over under more most some such very`.split(/\s+/),
+)
+
+/** Stop words again after stemming, so "companies" and "vendors" go the way of "company" and "vendor". */
+const STOP_STEMS = new Set([...STOP].filter((w) => /^[a-z]+$/.test(w) && w.length > 3).map((w) => porter(w)))
+
+/** Web addresses carry path words ("config-settings.html") that are not statements: they are left out. */
+const URL = /<?\bhttps?:\/\/[^\s>)\]]+>?|\bwww\.[^\s>)\]]+/gi
+/** A word broken across lines by a PDF ("vulnera-\nbilities"): also read joined. */
+const BROKEN = /([a-z]{2,})-[ \t]*\n[ \t]*([a-z]{2,})/gi
+
+/**
+ * A standard's name is one subject, its number included: ISO 27001 is not ISO 9001, SOC 2 not SOC 1, PCI DSS not
+ * PCI PIN. The family word and its number are read as one token ("iso9001", "soc1", "pcidss"), so a sentence that
+ * only shares the family word ("Director of ISO Services") does not match.
+ */
+const STANDARD =
+  /\b(iso(?:\/iec)?|iec|soc|pci|nist(?:\s*sp)?|fips|ssae|sas|hitrust|cmmi|csa\s*star)[\s-]*((?:\d+(?:[.-]\d+)*)|dss|pin|p2pe|3ds|ssf|type\s*(?:ii|i|1|2)|level\s*\d)\b/gi
+
+export function standardTokens(text: string): string {
+  return text.replace(STANDARD, (_, family: string, number: string) =>
+    ` ${family.replace(/[^a-z]/gi, '')}${number.replace(/[^a-z0-9]/gi, '')} `.toLowerCase(),
+  )
+}
+
+/** Lower-cased content words, stemmed, so "encrypted" and "encryption" meet at "encrypt", "scanned" and "scans" at "scan". */
+export function words(text: string): string[] {
+  return (
+    standardTokens(clean(text))
+      .toLowerCase()
+      .normalize('NFKD')
+      .match(/[a-z0-9]+/g) ?? []
+  )
+    .filter((w) => w.length > 1 && !STOP.has(w))
+    .map(stem)
+    .filter((w) => !STOP_STEMS.has(w))
+}
+
+function clean(text: string): string {
+  return text.replace(URL, ' ').replace(BROKEN, '$1-$2 $1$2').replace(/\s+/g, ' ')
+}
+
+/** Content words plus the security concepts the text mentions (#mfa, #soc2...). */
+export function terms(text: string): string[] {
+  const { ids, rest } = concepts(clean(text))
+  return [...words(rest), ...ids]
+}
+
+export function stem(word: string): string {
+  return /^[a-z]+$/.test(word) ? porter(word) : word
+}
+
+/**
+ * Words that carry the question's form, not its subject ("established, documented, approved..."): they count at a
+ * fifth of their weight, so "Are backups encrypted?" is decided by backups and encryption. Listed as written:
+ * "documented" is form, "documentation" ("Do you have documentation...?") is a subject.
+ */
+const GENERIC_WORDS = new Set(
+  `established documented approved communicated applied evaluated maintained reviewed updated least annually defined
+  implemented process processes procedure procedures ensure ensured ensures relevant appropriate appropriately
+  organization organisation organizational organisational required requirements performed conducted managed support
+  supported provide provided including regular regularly periodic periodically formal formally existing place current
+  currently plan plans program programs programme policy policies standard standards control controls measures
+  mechanisms capable capabilities capability practices strategy strategies based according within across specific
+  identified used using utilize utilized system systems data information security established applicable past year
+  years yearly month months recent recently last latest new version enforced followed generally able ability overall
+  full fully detailed complete completed utilizing utilising utilize utilise employ employing employed`.split(/\s+/),
+)
+
+/** The stems of generic words, for terms whose every use in a text is generic. */
+export const GENERIC = new Set([...GENERIC_WORDS].map(stem))
+
+/** Stems a text uses as a subject at least once (a word outside the generic list), so they keep full weight. */
+export function subjectStems(text: string): Set<string> {
+  const out = new Set<string>()
+  for (const w of clean(text)
+    .toLowerCase()
+    .match(/[a-z0-9]+/g) ?? [])
+    if (!GENERIC_WORDS.has(w) && !STOP.has(w)) out.add(stem(w))
+  return out
+}

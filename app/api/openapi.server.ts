@@ -1,0 +1,119 @@
+import {
+  extendZodWithOpenApi,
+  OpenAPIRegistry,
+  OpenApiGeneratorV31,
+  type RouteConfig,
+} from '@asteasolutions/zod-to-openapi'
+import { z, type ZodTypeAny } from 'zod'
+import type { ApiRouteDoc } from './contract'
+import { FILE_DESCRIPTION_PREFIX } from './schemas/common'
+import { allApiRoutes } from './schemas'
+
+// The generator needs zod's prototype extended (parameters are annotated through .openapi()); the schemas
+// themselves stay plain zod, so the MSW package and the routes use them without this library.
+extendZodWithOpenApi(z)
+
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>
+
+const TOKEN_SECURITY = [{ bearerAuth: [] }, { apiKey: [] }]
+
+/**
+ * The OpenAPI 3.1 document of every endpoint in app/api/schemas/, generated from the zod schemas the routes
+ * validate with. Built once per process (the schemas do not change while it runs).
+ */
+export function openApiDocument(routes: ApiRouteDoc[] = allApiRoutes): OpenApiDocument {
+  if (routes === allApiRoutes && cached) return cached
+  const registry = new OpenAPIRegistry()
+  registry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Your access token: `Authorization: Bearer qf_...`.',
+  })
+  registry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: 'The same access token, for clients that cannot set Authorization.',
+  })
+  registry.registerComponent('securitySchemes', 'stripeSignature', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Stripe-Signature',
+    description: 'Stripe signs its webhook calls; nobody else can call this endpoint.',
+  })
+  for (const route of routes) registry.registerPath(toRouteConfig(route))
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'QFill API',
+      version: '1',
+      description:
+        'Fill in security questionnaires from your evidence. Authenticate with your access token as `Authorization: Bearer <token>` or `x-api-key: <token>`. Every failure answers `{ "error": { "code", "message" } }`.',
+    },
+    servers: [{ url: '/' }],
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+  })
+  markFileFields(document)
+  if (routes === allApiRoutes) cached = document
+  return document
+}
+let cached: OpenApiDocument | undefined
+
+function toRouteConfig(route: ApiRouteDoc): RouteConfig {
+  const contentType =
+    route.bodyType === 'multipart'
+      ? 'multipart/form-data'
+      : route.bodyType === 'raw'
+        ? 'application/octet-stream'
+        : 'application/json'
+  return {
+    method: route.method,
+    path: route.path,
+    tags: [route.tag],
+    summary: route.summary,
+    description: route.description,
+    operationId: operationId(route),
+    security:
+      route.auth === 'token' ? TOKEN_SECURITY : route.auth === 'stripe-signature' ? [{ stripeSignature: [] }] : [],
+    request: {
+      params: route.params,
+      query: route.query,
+      body: route.body ? { required: true, content: { [contentType]: { schema: route.body } } } : undefined,
+    },
+    responses: Object.fromEntries(
+      Object.entries(route.responses).map(([status, r]) => [
+        status,
+        {
+          description: r.description,
+          ...(r.schema || r.contentType
+            ? { content: { [r.contentType ?? 'application/json']: { schema: (r.schema ?? binary) as ZodTypeAny } } }
+            : {}),
+        },
+      ]),
+    ),
+    ...(route.example ? { 'x-codeSamples': [{ lang: 'curl', label: 'curl', source: route.example }] } : {}),
+  } as RouteConfig
+}
+
+const binary = { type: 'string', format: 'binary' } as unknown as ZodTypeAny
+
+export function operationId(route: Pick<ApiRouteDoc, 'method' | 'path'>): string {
+  const words = route.path
+    .replace(/^\/(api\/)?/, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+  return [route.method, ...words].map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('')
+}
+
+/** Multipart file parts (fileField in schemas/common.ts) become `type: string, format: binary`. */
+function markFileFields(node: unknown): void {
+  if (!node || typeof node !== 'object') return
+  if (Array.isArray(node)) return node.forEach(markFileFields)
+  const record = node as Record<string, unknown>
+  if (typeof record.description === 'string' && record.description.startsWith(FILE_DESCRIPTION_PREFIX)) {
+    record.description = record.description.slice(FILE_DESCRIPTION_PREFIX.length)
+    record.type = 'string'
+    record.format = 'binary'
+  }
+  for (const value of Object.values(record)) markFileFields(value)
+}

@@ -1,0 +1,32 @@
+/**
+ * What the writer reads of each answer and of the run's summary: the answer and comment cells it fills and the
+ * _SUMMARY sheet. answering/model.ts's AnsweredQuestion and RunSummary satisfy these shapes, so write-back depends on
+ * no answering module (imports run from answering and pipeline down to questionnaire, never back up).
+ */
+export interface WriteEntry {
+  id: string
+  question: string
+  answer: string | null
+  cellValue: string
+  comment: string
+  confidence: number
+  flagged: boolean
+  reason: string
+  citations: { file: string; location: string; quote: string }[]
+  /** Kept from the uploaded file: its cells are not written. */
+  preexisting?: true
+  confirmed?: true
+}
+
+export interface WriteSummary {
+  questions: number
+  answered: number
+  flagged: number
+  /** Answers the user accepted or edited in review; absent before any review. */
+  confirmed?: number
+  /** 0-1 */
+  averageConfidence: number
+  buckets: { high: number; medium: number; low: number }
+  engine: string
+  notes: string[]
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod'
+import { currentEntries } from './edits'
+import { rebuild, saveChanges, undo, type ReviewDeps } from './state.server'
+import { changesFrom, type RowError, type RowInput } from './submit'
+import { countsOf, rowView, type ReviewCounts, type ReviewRowView } from './view'
+import { rowKey } from './values'
+
+/**
+ * The review screen's form: one plain POST per page of rows (no JavaScript) or one row at a time (autosave).
+ * Fields: `row` (each key on the page, repeated), `answer:KEY`, `comment:KEY`, and `intent`:
+ *   save | rebuild (Save and rebuild) | accept:KEY | accept-page | undo | row (one row, from a fetcher).
+ */
+const intentSchema = z.union([
+  z.enum(['save', 'rebuild', 'accept-page', 'undo', 'row']),
+  z.string().regex(/^accept:.+!\d+$/, 'Unknown action'),
+])
+
+export type FormOutcome =
+  | { kind: 'done'; message: string; description: string }
+  | {
+      kind: 'invalid'
+      errors: Record<string, string>
+      values: Record<string, { answer: string | null; comment: string | null }>
+    }
+  | {
+      kind: 'row'
+      row: ReviewRowView
+      counts: ReviewCounts
+      revision: number
+      pending: boolean
+      lastChange: string | null
+    }
+  | { kind: 'row-invalid'; key: string; message: string }
+
+const MAX_FIELD = 40000
+
+function field(form: FormData, name: string): string | null {
+  const v = form.get(name)
+  return typeof v === 'string' ? v.slice(0, MAX_FIELD) : null
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+export async function handleReviewForm(
+  deps: ReviewDeps,
+  jobId: string,
+  form: FormData,
+  state: Parameters<typeof changesFrom>[0],
+): Promise<FormOutcome> {
+  const parsedIntent = intentSchema.safeParse(field(form, 'intent') ?? 'save')
+  if (!parsedIntent.success) throw new Response('Unknown action: reload the page and try again.', { status: 400 })
+  const intent = parsedIntent.data
+
+  if (intent === 'undo') {
+    const { undone } = await undo(deps, jobId)
+    return undone
+      ? { kind: 'done', message: 'Change undone', description: `Undid: ${undone.label}.` }
+      : { kind: 'done', message: 'Nothing to undo', description: 'There are no changes left to undo.' }
+  }
+
+  if (intent === 'row') {
+    const key = field(form, 'key') ?? ''
+    const input: RowInput = { key }
+    if (form.has('answer')) input.answer = field(form, 'answer')
+    if (form.has('comment')) input.comment = field(form, 'comment') ?? ''
+    const { changes, errors } = changesFrom(state, [input], { confirm: form.get('accept') === '1' })
+    if (errors.length) return { kind: 'row-invalid', key, message: errors[0]!.message }
+    const id = currentEntries(state).find((e) => rowKey(e) === key)?.id ?? key
+    const label = form.get('accept') === '1' ? `Accepted ${id}` : `Changed ${id}`
+    const saved = changes.length ? (await saveChanges(deps, jobId, changes, label)).state : state
+    const entries = currentEntries(saved)
+    const i = entries.findIndex((e) => rowKey(e) === key)
+    return {
+      kind: 'row',
+      row: rowView(entries[i]!, saved.specs[i]),
+      counts: countsOf(entries),
+      revision: saved.revision,
+      pending: saved.revision !== saved.builtRevision,
+      lastChange: saved.history.at(-1)?.label ?? null,
+    }
+  }
+
+  // A page: every row's answer and comment as shown, plus what the button asked for.
+  const keys = form
+    .getAll('row')
+    .filter((k): k is string => typeof k === 'string')
+    .slice(0, 200)
+  const inputs: RowInput[] = keys.map((key) => {
+    const input: RowInput = { key }
+    if (form.has(`answer:${key}`)) input.answer = field(form, `answer:${key}`)
+    if (form.has(`comment:${key}`)) input.comment = field(form, `comment:${key}`) ?? ''
+    return input
+  })
+  const entries = new Map(currentEntries(state).map((e) => [rowKey(e), e]))
+  const accepted =
+    intent === 'accept-page'
+      ? new Set(keys.filter((k) => entries.get(k) && !entries.get(k)!.flagged && !entries.get(k)!.confirmed))
+      : intent.startsWith('accept:')
+        ? new Set([intent.slice('accept:'.length)])
+        : new Set<string>()
+  const edited = changesFrom(
+    state,
+    inputs.filter((i) => !accepted.has(i.key)),
+    { confirm: false },
+  )
+  const confirmed = changesFrom(
+    state,
+    [...accepted].map((key) => inputs.find((i) => i.key === key) ?? { key }),
+    { confirm: true },
+  )
+  const errors: RowError[] = [...edited.errors, ...confirmed.errors]
+  if (errors.length) {
+    return {
+      kind: 'invalid',
+      errors: Object.fromEntries(errors.map((e) => [e.key, e.message])),
+      values: Object.fromEntries(inputs.map((i) => [i.key, { answer: i.answer ?? null, comment: i.comment ?? null }])),
+    }
+  }
+  const changes = [...edited.changes, ...confirmed.changes]
+  const label =
+    intent === 'accept-page'
+      ? `Accepted ${plural(confirmed.changes.length, 'unflagged answer')}${edited.changes.length ? ` and saved ${plural(edited.changes.length, 'change')}` : ''}`
+      : intent.startsWith('accept:')
+        ? `Accepted ${entries.get(intent.slice(7))?.id ?? 'an answer'}${edited.changes.length ? ` and saved ${plural(edited.changes.length, 'change')}` : ''}`
+        : `Saved ${plural(changes.length, 'change')}`
+  if (changes.length) await saveChanges(deps, jobId, changes, label)
+  if (intent === 'rebuild') {
+    const { answers } = await rebuild(deps, jobId)
+    const confirmedCount = answers.summary.confirmed ?? 0
+    return {
+      kind: 'done',
+      message: 'Workbook rebuilt',
+      description: `The spreadsheet and report now hold your answers: ${plural(confirmedCount, 'answer')} confirmed by you, ${plural(answers.summary.flagged, 'question')} still flagged.`,
+    }
+  }
+  if (!changes.length)
+    return { kind: 'done', message: 'Nothing changed', description: 'No answer or comment on this page was changed.' }
+  return {
+    kind: 'done',
+    message: label,
+    description: 'Saved. Use Save and rebuild to put your answers into the downloads.',
+  }
+}

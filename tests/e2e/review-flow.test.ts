@@ -1,0 +1,166 @@
+import { mkdirSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createToken } from '../../app/access/tokens.server'
+import { useTestDatabase } from '../setup/database'
+import { browserAvailable, launchBrowser } from '../support/browser'
+import { evidenceMd, readSheet } from '../support/files'
+import { cellsOf, changedCells, reviewQuestionnaireXlsx } from '../support/review'
+import { startServer, type TestServer } from '../support/server'
+
+const db = useTestDatabase()
+/** Set QFILL_SCREENSHOTS=DIR to keep screenshots of the review screen at 1280 and 390 px. */
+const SHOTS = process.env.QFILL_SCREENSHOTS
+
+async function signIn(page: Page, url: string, token: string) {
+  await page.goto(`${url}/upload?token=${encodeURIComponent(token)}`)
+  await page.getByLabel('I agree to the Terms of Service').check()
+  await page.getByRole('button', { name: 'Access Upload' }).click()
+  await page.getByRole('heading', { name: 'Upload Your Files' }).waitFor()
+}
+
+async function completedJob(url: string, token: string): Promise<string> {
+  const form = new FormData()
+  form.append('questionnaire', new Blob([new Uint8Array(reviewQuestionnaireXlsx())]), 'vendor.xlsx')
+  form.append('evidence', new Blob([new Uint8Array(evidenceMd())]), 'policy.md')
+  const res = await fetch(`${url}/api/fill`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  })
+  const { jobId } = (await res.json()) as { jobId: string }
+  const until = Date.now() + 30_000
+  for (;;) {
+    const status = (await (
+      await fetch(`${url}/api/status/${jobId}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { status: string }
+    if (status.status === 'completed') return jobId
+    if (status.status === 'failed' || Date.now() > until) throw new Error(`job ${jobId}: ${JSON.stringify(status)}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+describe.skipIf(!browserAvailable())('review before download, in Chromium', () => {
+  let server: TestServer
+  let browser: Browser
+
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl: db.url })
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  for (const javaScriptEnabled of [true, false]) {
+    it(`changes three answers, accepts a page, rebuilds and downloads exactly those edits, with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async () => {
+      const { token } = await createToken(db.sql, { plan: 'pro', email: 'sec@acme.example' })
+      const context: BrowserContext = await browser.newContext({
+        javaScriptEnabled,
+        acceptDownloads: true,
+        viewport: { width: 1280, height: 900 },
+      })
+      const page = await context.newPage()
+      try {
+        await signIn(page, server.url, token)
+        const jobId = await completedJob(server.url, token)
+        const before = new Uint8Array(
+          await (
+            await fetch(`${server.url}/api/result/${jobId}/xlsx`, { headers: { authorization: `Bearer ${token}` } })
+          ).arrayBuffer(),
+        )
+
+        await page.goto(`${server.url}/jobs/${jobId}`)
+        await page.getByRole('link', { name: 'Review Answers' }).click()
+        await page.getByRole('heading', { name: 'Review Answers' }).waitFor()
+        expect(await page.getByTestId('files-available').textContent()).toMatch(/Files available for: (1h 0m|0h 59m)/)
+        await page.getByRole('link', { name: /^All \(6\)/ }).click()
+        await page.waitForURL(/filter=all/)
+        const row = (n: number) => page.locator(`[data-row="Questions!${n}"]`)
+        await row(9).waitFor()
+        if (SHOTS) await screenshots(page, SHOTS, javaScriptEnabled ? 'js' : 'nojs')
+
+        if (javaScriptEnabled) {
+          // Autosave: each change is saved on its own and the row says so.
+          await row(4).locator('select').selectOption('No')
+          await row(4).getByTestId('confirmed').waitFor()
+          // Keyboard: a click makes the row active, "3" chooses the third value (N/A).
+          await row(7).locator('p').first().click()
+          await page.keyboard.press('3')
+          await row(7).getByTestId('confirmed').waitFor()
+          expect(await row(7).locator('select').inputValue()).toBe('N/A')
+          await row(9).locator('textarea').first().fill('AWS, eu-west-1 and eu-central-1')
+          await page.keyboard.press('Tab')
+          await row(9).getByTestId('confirmed').waitFor()
+          expect(await page.getByTestId('review-progress').textContent()).toBe('3 of 6 confirmed by you')
+        } else {
+          await row(4).locator('select').selectOption('No')
+          await row(7).locator('select').selectOption('N/A')
+          await row(9).locator('textarea').first().fill('AWS, eu-west-1 and eu-central-1')
+          await page.getByRole('button', { name: 'Save', exact: true }).click()
+          await page.getByText('Saved 3 changes').first().waitFor()
+          expect(await page.getByTestId('review-progress').textContent()).toBe('3 of 6 confirmed by you')
+        }
+
+        // Accept the page: the machine's unflagged answers become confirmed as they are.
+        const unflagged = await page.locator('[data-testid=review-row]').evaluateAll((rows) => rows.length)
+        expect(unflagged).toBe(6)
+        const acceptPage = page.getByRole('button', { name: /Accept all unflagged on this page/ })
+        const accepting = Number(/\((\d+)\)/.exec((await acceptPage.textContent()) ?? '')?.[1] ?? 0)
+        expect(accepting).toBeGreaterThan(0)
+        await acceptPage.click()
+        await page
+          .getByText(/Accepted \d+ unflagged answers?/)
+          .first()
+          .waitFor()
+        expect(await page.getByTestId('review-progress').textContent()).toBe(`${3 + accepting} of 6 confirmed by you`)
+        await page.getByTestId('pending').waitFor()
+
+        await page.getByRole('button', { name: 'Save and rebuild' }).click()
+        await page.getByText('Workbook rebuilt').first().waitFor()
+        expect(await page.getByTestId('pending').count()).toBe(0)
+
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('link', { name: 'Download Spreadsheet' }).click(),
+        ])
+        const after = new Uint8Array(await readFile((await download.path())!))
+        const cells = cellsOf(after, 'Questions')
+        expect(cells.get('C4')).toBe('No')
+        expect(cells.get('C7')).toBe('N/A')
+        expect(cells.get('C9')).toBe('AWS, eu-west-1 and eu-central-1')
+        // Only the answer cells of the three edited rows changed (their comments were left as they were).
+        expect(changedCells(cellsOf(before, 'Questions'), cells)).toEqual(['C4', 'C7', 'C9'])
+        const summary = readSheet(after, '_SUMMARY')
+        expect(summary.find((r) => r[0] === 'Confirmed by you')?.[1]).toBe(String(3 + accepting))
+
+        await page.goto(`${server.url}/jobs/${jobId}`)
+        await page.getByText(`${3 + accepting} Confirmed by You`).waitFor()
+
+        // Another token's browser gets 404 for this review.
+        const other = await browser.newContext({ javaScriptEnabled })
+        const stranger = await other.newPage()
+        await signIn(stranger, server.url, (await createToken(db.sql, { plan: 'pro' })).token)
+        const res = await stranger.goto(`${server.url}/jobs/${jobId}/review`)
+        expect(res?.status()).toBe(404)
+        await other.close()
+      } finally {
+        await context.close()
+      }
+    })
+  }
+})
+
+async function screenshots(page: Page, dir: string, name: string) {
+  mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: path.join(dir, `review-${name}-1280.png`), fullPage: true })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: path.join(dir, `review-${name}-390.png`), fullPage: true })
+  await page.screenshot({ path: path.join(dir, `review-${name}-390-top.png`) })
+  await page.locator('[data-row="Questions!7"]').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: path.join(dir, `review-${name}-390-mid.png`) })
+  await page.setViewportSize({ width: 1280, height: 900 })
+}

@@ -1,0 +1,194 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createToken } from '../../app/access/tokens.server'
+import { CANCELLED_MESSAGE } from '../../app/jobs.server'
+import { projectRoot } from '../../app/project-root.server'
+import { useTestDatabase } from '../setup/database'
+import { evidenceMd, questionnaireCsv } from '../support/files'
+import { multipartBody } from '../support/multipart'
+import { startServer, type TestServer } from '../support/server'
+
+/**
+ * Crash safety with real processes: a web server without a worker, and `qfill worker` processes started by
+ * binary. A worker killed with SIGKILL mid-job leaves its queue lock behind; the next worker releases it (the
+ * dead worker stopped beating) and the job completes once: quota charged once, results stored once. A worker
+ * stopped with SIGTERM hands its running job back at once.
+ */
+const db = useTestDatabase()
+let server: TestServer
+const workers: ChildProcess[] = []
+
+function startWorker(): ChildProcess {
+  const child = spawn(process.execPath, [path.join(projectRoot(), 'bin/qfill.js'), 'worker'], {
+    cwd: projectRoot(),
+    env: { ...process.env, DATABASE_URL: db.url, WORKER_CONCURRENCY: '1', LOG_LEVEL: process.env.CRASH_LOG ?? 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  workers.push(child)
+  return child
+}
+
+beforeAll(async () => {
+  server = await startServer({ databaseUrl: db.url, worker: false })
+}, 120_000)
+afterAll(async () => {
+  for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL')
+  await server?.stop()
+})
+
+async function submit(token: string): Promise<string> {
+  const { body, contentType } = multipartBody([
+    { field: 'questionnaire', file: { name: 'vendor.csv', bytes: questionnaireCsv() } },
+    { field: 'evidence', file: { name: 'policy.md', bytes: evidenceMd() } },
+  ])
+  const res = await fetch(`${server.url}/api/fill`, {
+    method: 'POST',
+    body: new Uint8Array(body),
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+  })
+  expect(res.status).toBe(202)
+  return ((await res.json()) as { jobId: string }).jobId
+}
+
+async function waitFor<T>(what: string, ms: number, probe: () => Promise<T | null | undefined | false>): Promise<T> {
+  const until = Date.now() + ms
+  for (;;) {
+    const value = await probe()
+    if (value) return value
+    if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+/** Stops every worker of the test (SIGTERM) and waits for them to exit. */
+async function stopAll() {
+  await Promise.all(
+    workers
+      .filter((w) => w.exitCode === null && w.signalCode === null)
+      .map((w) => new Promise((r) => (w.once('exit', r), w.kill('SIGTERM')))),
+  )
+  await db.sql`delete from worker_heartbeats`
+}
+
+const jobStatus = async (jobId: string) =>
+  (await db.sql<{ status: string }[]>`select status from jobs where id = ${jobId}`)[0]?.status
+
+async function expectCompletedOnce(jobId: string, tokenId: number) {
+  expect(await jobStatus(jobId)).toBe('completed')
+  const files = await db.sql<
+    { role: string; n: number }[]
+  >`select role, count(*)::int as n from files where job_id = ${jobId} group by role order by role`
+  // Results stored once; the questionnaire stays (encrypted) until the purge, for review rebuilds; evidence is gone.
+  expect(files).toEqual([
+    { role: 'answers', n: 1 },
+    { role: 'pdf', n: 1 },
+    { role: 'questionnaire', n: 1 },
+    { role: 'xlsx', n: 1 },
+  ])
+  expect((await db.sql<{ used: number }[]>`select used from tokens where id = ${tokenId}`)[0]!.used).toBe(1)
+  expect(
+    (
+      await db.sql<
+        { n: number }[]
+      >`select count(*)::int as n from graphile_worker._private_jobs where key like 'answer:%'`
+    )[0]!.n,
+  ).toBe(0)
+}
+
+describe('crash safety', () => {
+  it('a job whose worker is killed with SIGKILL completes on the next worker within 60 s, once', async () => {
+    const { token, row } = await createToken(db.sql, { plan: 'single' })
+    const first = startWorker()
+    const jobId = await submit(token)
+    await waitFor('the job to start', 60_000, async () => (await jobStatus(jobId)) === 'processing')
+    first.kill('SIGKILL')
+    await new Promise((r) => first.once('exit', r))
+    // The dead worker still holds the queue lock.
+    const [locked] = await db.sql<
+      { n: number }[]
+    >`select count(*)::int as n from graphile_worker._private_jobs where locked_by is not null and key like 'answer:%'`
+    expect(locked!.n).toBe(1)
+    expect(await jobStatus(jobId)).toBe('processing')
+
+    const started = Date.now()
+    startWorker()
+    await waitFor('the job to complete', 60_000, async () => (await jobStatus(jobId)) === 'completed')
+    console.log(
+      `crash test: job completed ${((Date.now() - started) / 1000).toFixed(1)} s after the new worker started`,
+    )
+    await expectCompletedOnce(jobId, row.id)
+    await stopAll()
+  }, 150_000)
+
+  it('a worker stopped with SIGTERM hands its running job back, and another worker completes it', async () => {
+    const { token, row } = await createToken(db.sql, { plan: 'single' })
+    const first = startWorker()
+    // Only this worker runs: wait until it beats, so it has its signal handlers when SIGTERM comes.
+    await waitFor(
+      'the worker to beat',
+      60_000,
+      async () =>
+        (
+          await db.sql<
+            { n: number }[]
+          >`select count(*)::int as n from worker_heartbeats where id like ${`%:${first.pid}:%`}`
+        )[0]!.n === 1,
+    )
+    const jobId = await submit(token)
+    await waitFor('the job to start', 60_000, async () => (await jobStatus(jobId)) === 'processing')
+    first.kill('SIGTERM')
+    const [code, signal] = await new Promise<[number | null, string | null]>((r) =>
+      first.once('exit', (c, s) => r([c, s])),
+    )
+    expect([code, signal]).toEqual([0, null])
+    // Released, not left locked: the next worker takes it without waiting for the dead-worker timeout.
+    const [locked] = await db.sql<
+      { n: number }[]
+    >`select count(*)::int as n from graphile_worker._private_jobs where locked_by is not null and key like 'answer:%'`
+    expect(locked!.n).toBe(0)
+    const started = Date.now()
+    startWorker()
+    await waitFor('the job to complete', 30_000, async () => (await jobStatus(jobId)) === 'completed')
+    console.log(
+      `SIGTERM test: job completed ${((Date.now() - started) / 1000).toFixed(1)} s after the new worker started`,
+    )
+    await expectCompletedOnce(jobId, row.id)
+  }, 120_000)
+
+  it("'Delete Files Now' on a running job cancels it: nothing is stored, then or later", async () => {
+    await stopAll()
+    const { token } = await createToken(db.sql, { plan: 'pro' })
+    startWorker()
+    const jobId = await submit(token)
+    await waitFor('the job to start', 60_000, async () => (await jobStatus(jobId)) === 'processing')
+    const del = await fetch(`${server.url}/api/delete-files/${jobId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(del.status).toBe(200)
+    // Until the worker has let go of the job (it stops at its next stage; had it ignored the flag, it would have
+    // stored its results by then).
+    await waitFor(
+      'the worker to let go of the job',
+      60_000,
+      async () =>
+        (
+          await db.sql<
+            { n: number }[]
+          >`select count(*)::int as n from graphile_worker._private_jobs where key like 'answer:%'`
+        )[0]!.n === 0,
+    )
+    const [job] = await db.sql<{ status: string; error: string; deleted: boolean }[]>`
+      select status, error, deleted_at is not null as deleted from jobs where id = ${jobId}`
+    expect(job).toEqual({ status: 'failed', error: CANCELLED_MESSAGE, deleted: true })
+    expect((await db.sql<{ n: number }[]>`select count(*)::int as n from files where job_id = ${jobId}`)[0]!.n).toBe(0)
+    expect(
+      (
+        await db.sql<
+          { n: number }[]
+        >`select count(*)::int as n from graphile_worker._private_jobs where key like 'answer:%'`
+      )[0]!.n,
+    ).toBe(0)
+  }, 120_000)
+})
