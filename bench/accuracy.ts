@@ -40,7 +40,7 @@ export async function runAccuracy(
   else notes.push(`eval sets skipped: ../shared/data/eval not found (looked in ${root})`)
   const labelled = loadLabelledSet(projectRoot)
   if (typeof labelled === 'string') notes.push(`labelled open-data set ${labelled}`)
-  else sets.push(labelled)
+  else sets.push(...labelled)
   if (!sets.length) return notes.join('\n')
   const results: SetResult[] = []
   for (const set of sets) {

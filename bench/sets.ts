@@ -144,10 +144,11 @@ export type LabelledSetJson = z.infer<typeof labelledSchema>
 
 /**
  * The labelled open-data set (VSAQ questions against open policies, each labelled yes / no / not stated from the
- * policy text): a questionnaire of its questions (labels hidden), the labels as truth, the policies as evidence.
- * A missing file gives a message instead of a set.
+ * policy text): a questionnaire of its questions (labels hidden), the labels as truth, the policies as evidence;
+ * for the committed set, also its infrastructure questions against three policies only (fewPolicies). A missing
+ * file gives a message instead of sets.
  */
-export function loadLabelledSet(projectRoot: string, file = LABELLED_SET): BenchSet | string {
+export function loadLabelledSet(projectRoot: string, file = LABELLED_SET): BenchSet[] | string {
   const at = path.resolve(projectRoot, file)
   if (!existsSync(at))
     return `skipped: ${file} is not in this checkout yet (the labelled open-data set arrives with the write-back branch)`
@@ -155,7 +156,34 @@ export function loadLabelledSet(projectRoot: string, file = LABELLED_SET): Bench
   if (!parsed.success)
     return `skipped: ${file} does not match the labelled-set format (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`
   const base = path.resolve(projectRoot, 'tests/fixtures/open')
-  return labelledSet(parsed.data, (rel) => input(path.join(base, rel)))
+  const read = (rel: string) => input(path.join(base, rel))
+  const sets = [labelledSet(parsed.data, read)]
+  if (file === LABELLED_SET) sets.push(labelledSet(fewPolicies(parsed.data), read))
+  return sets
+}
+
+/** The three Sourcegraph policies a user would upload for an infrastructure questionnaire. */
+const FEW_POLICIES = [
+  'sourcegraph-handbook/policies/access-control-policy.md',
+  'sourcegraph-handbook/security/cryptography-policy.md',
+  'sourcegraph-handbook/policies/business-continuity-policy.md',
+]
+
+/**
+ * The same labels with less evidence: VSAQ's infrastructure questions against three policies only (access control,
+ * cryptography, business continuity). A question not stated in all sixteen files is not stated in three; one labelled
+ * from one of the three keeps its label; one labelled from another file is left out (the three may or may not state
+ * it: nobody labelled that). Most questions share words with the policies without being answered by them: the case
+ * where an engine is most tempted to answer from the wrong sentence.
+ */
+export function fewPolicies(json: LabelledSetJson): LabelledSetJson {
+  return {
+    name: 'VSAQ infrastructure questions against three Sourcegraph policies (same labels, less evidence)',
+    evidence: FEW_POLICIES,
+    questions: json.questions.filter(
+      (q) => q.id.startsWith('vsaq-infra-') && (q.label === 'not-stated' || FEW_POLICIES.includes(q.quoteFile ?? '')),
+    ),
+  }
 }
 
 export function labelledSet(json: LabelledSetJson, read: (relativePath: string) => EvidenceInput): BenchSet {

@@ -116,8 +116,10 @@ describe('the labelled open-data set loader', () => {
         ],
       }),
     )
-    const set = loadLabelledSet(root, file)
-    if (typeof set === 'string') throw new Error(set)
+    const sets = loadLabelledSet(root, file)
+    if (typeof sets === 'string') throw new Error(sets)
+    expect(sets).toHaveLength(1)
+    const set = sets[0]!
     expect(set.questionnaire.questions.map((x) => x.id)).toEqual(['1', '2', '3', '4', '5'])
     expect([...set.truth.values()]).toEqual(['YES', 'NOT_STATED', 'NOT_STATED', 'NOT_STATED', 'NO'])
     expect(set.evidence.map((e) => e.name)).toEqual(['access.md'])

@@ -97,6 +97,12 @@ export function providerHoldingOnly(q: Question, hit: Hit): Answer {
 }
 
 /** "Will the consultant require ...?" when the evidence never mentions a consultant. */
+/** Sentences share the question's words but none names what it is about ("hardening and build standards"). */
+export function subjectNotFound(q: Question, phrase: string): Answer {
+  const none = noEvidenceAnswer(q)
+  return { ...none, text: `${NO_EVIDENCE_TEXT} (nothing in them is about "${phrase}").` }
+}
+
 export function subjectNeverMentioned(q: Question, subject: string): Answer {
   const none = noEvidenceAnswer(q)
   return { ...none, text: `${NO_EVIDENCE_TEXT} (they never mention a ${subject}).` }

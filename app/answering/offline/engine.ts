@@ -13,6 +13,7 @@ import {
   performedByProvider,
   providerHoldingOnly,
   subjectNeverMentioned,
+  subjectNotFound,
   summary,
   where,
 } from './answers'
@@ -20,6 +21,7 @@ import { answerChoice, choiceItems } from './choice'
 import { AnswerLibrary } from '../library'
 import { asksForHolding, badPracticeOf, particularSubject } from './practices'
 import { polarity, type Polarity } from './polarity'
+import { asksForRemarks, namesSubject, subjectPhrase, subjectTerms } from './subject'
 import { boilerplate, exampleGroups, questionParts, type AskContext, type QuestionParts } from '../retrieval/query'
 import { SentenceIndex, type Hit, type QueryTerm } from '../retrieval'
 import {
@@ -107,6 +109,7 @@ function answerOneTagged(q: Question, index: SentenceIndex, context: AskContext,
   if (q.kind === 'profile')
     return { key: q.key, label: 'N/A', text: '', confidence: 0, citations: [], flagged: true, reasons: [] }
   const parts = questionParts(q.text)
+  if (asksForRemarks(parts.asked)) return fire(fired, 'asks-for-remarks', noEvidenceAnswer(q))
   const yesNo = isYesNoQuestion(q)
   if (yesNo && asksAboutPastEvent(parts.asked)) return fire(fired, 'past-event', pastEvent(q))
   const condition = yesNo ? negativeCondition(q.text) : undefined
@@ -145,10 +148,20 @@ function answerOneTagged(q: Question, index: SentenceIndex, context: AskContext,
   const candidates = ranked.filter((h) => h.coverage >= MIN_COVERAGE && h.coreCoverage >= MIN_CORE)
   const dataHeld = asksWhichDataIsHeld(parts.asked, new Set(query.map((t) => t.term)))
   const customer = asksWhatCustomerCanDo(parts.asked)
+  // The noun phrase the question is about must be named by the sentence or around it (see subject.ts).
+  // The parse is heuristic: a sentence covering most of the question passes, unless the evidence lacks a word of the phrase.
+  const about = subjectTerms(parts.asked)
+  const mentioned = about.every((t) => index.df(t) > 0)
+  const onSubject = (h: Hit) =>
+    (mentioned && h.coverage >= STRONG_COVERAGE) || namesSubject(about, h.sentence.terms, h.sentence.context)
+  const ownHits = candidates.filter((h) => h.coreOwn)
+  if (about.length && ownHits.length && !ownHits.some(onSubject))
+    return fire(fired, 'subject-phrase', subjectNotFound(q, subjectPhrase(parts.asked)!))
   let hits = candidates
     .filter(
       (h) =>
         h.coreOwn &&
+        onSubject(h) &&
         (!dataHeld || statesDataHandling(h.sentence.text)) &&
         (!customer || namesCustomer(h.sentence.text)),
     )

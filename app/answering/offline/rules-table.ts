@@ -89,6 +89,18 @@ export const RULES: Rule[] = [
     where: 'retrieval/providers.ts, offline/practices.ts',
   },
   {
+    name: 'subject-phrase',
+    reason:
+      'the noun phrase the question is about (read from its grammar) must be named by the sentence or around it: else left for the user',
+    where: 'offline/subject.ts',
+  },
+  {
+    name: 'asks-for-remarks',
+    reason:
+      '"any other comments?" asks for the respondent\'s own remarks, which no evidence file holds: left for the user',
+    where: 'offline/subject.ts asksForRemarks',
+  },
+  {
     name: 'subject-never-mentioned',
     reason: 'the question is about a party the evidence never names: left for the user',
     where: 'offline/practices.ts particularSubject',

@@ -94,7 +94,8 @@ export class SentenceIndex {
           providerList = false
           continue
         }
-        if (text.length < MIN_SENTENCE_CHARS) continue
+        // Markup alone ("<td><strong>Comments</strong>") is not a statement.
+        if (text.replace(/<[^>]*>|[*_`#|>-]/g, ' ').trim().length < MIN_SENTENCE_CHARS) continue
         // Signature blocks, tables of contents, running headers and footers never answer a question.
         if (isFurniture(text) || running.has(repeatKey(text))) continue
         const item = LIST_ITEM.test(text)

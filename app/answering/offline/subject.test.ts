@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { extractEvidence } from '../../evidence/extract.server'
+import { questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
+import type { Question } from '../../questionnaire/model'
+import { OfflineEngine } from './engine'
+import { asksForRemarks, subjectPhrase, subjectTerms } from './subject'
+
+describe('subjectPhrase reads what a question is about from its grammar', () => {
+  it.each([
+    ['Are your hardening and build standards documented?', 'hardening and build standards'],
+    ['Do you have a separate management network for managing network devices?', 'separate management network'],
+    ['Is the management of your network (or parts thereof) outsourced?', 'management of network'],
+    ['Do your hardening and build standards cover the following topics?', 'hardening and build standards'],
+    ['Does your inbound email infrastructure support TLS 1.2?', 'inbound email infrastructure'],
+    ['Do you review and/or audit your configuration files?', 'configuration files'],
+    ['Is there a disciplinary process for non-compliance?', 'disciplinary process'],
+    ['Do you regularly test your backups?', 'backups'],
+    ['Select the operating systems that are in use on your servers:', 'operating systems'],
+    ['How are your wireless networks encrypted?', 'wireless networks'],
+    // A phrase of form words is about what its modifier names.
+    [
+      'Are processes, procedures, and technical measures for the secure management of passwords defined?',
+      'secure management of passwords',
+    ],
+    [
+      'Will you comply with the policies with regards to user privacy and data protection?',
+      'user privacy and data protection',
+    ],
+  ])('%s → %s', (question, phrase) => {
+    expect(subjectPhrase(question)).toBe(phrase)
+  })
+
+  it('names no subject when the phrase is general or the grammar is not a plain question', () => {
+    expect(subjectTerms('Is sensitive data encrypted in transport?')).toEqual([])
+    expect(subjectTerms('Do you have controls in place to protect your systems?')).toEqual([])
+    expect(subjectTerms('Is it possible for devices to connect to your network?')).toEqual([])
+    expect(subjectTerms('One major risk is old software. Explain.')).toEqual([])
+  })
+
+  it('keeps verbs that end in -ly ("comply", "supply") apart from adverbs', () => {
+    expect(subjectPhrase('Do you regularly monitor your network?')).toBe('network')
+    expect(subjectTerms('Do you have a process for managing your software supply chain?')).toContain('chain')
+  })
+
+  it("knows a request for the respondent's own remarks", () => {
+    expect(asksForRemarks('Do you have any other comments about the security of your network?')).toBe(true)
+    expect(asksForRemarks('Is there anything else you would like to add?')).toBe(true)
+    expect(asksForRemarks('Do you review comments on pull requests?')).toBe(false)
+  })
+})
+
+describe('questions whose subject the evidence never names are left for the user (open data)', () => {
+  const open = path.resolve(__dirname, '../../../tests/fixtures/open/sourcegraph-handbook')
+  const files = [
+    'policies/access-control-policy.md',
+    'security/cryptography-policy.md',
+    'policies/business-continuity-policy.md',
+  ]
+
+  async function answer(questions: Question[]) {
+    const evidence = await extractEvidence(
+      files.map((f) => ({ name: path.basename(f), bytes: new Uint8Array(readFileSync(path.join(open, f))) })),
+    )
+    return new OfflineEngine({ now: new Date('2025-01-01T00:00:00Z') }).answer(questionnaireOf(questions), evidence)
+  }
+
+  it('answers nothing about hardening standards, a management network or e-mail servers from access, crypto and BC policies', async () => {
+    const answers = await answer([
+      yesNoQuestion('Are your hardening and build standards documented?'),
+      yesNoQuestion(
+        'Are your hardening and build standards applied to both internal servers and externally exposed systems, and also to virtual machines?',
+      ),
+      yesNoQuestion('Do you have a separate management network for managing network devices?'),
+      yesNoQuestion('Does your inbound email infrastructure support TLS 1.2 with cipher suites with forward secrecy?'),
+      yesNoQuestion('Do you have any other comments about the security of your network?'),
+    ])
+    for (const a of answers) {
+      expect(a.label, a.key).toBeNull()
+      expect(a.citations, a.key).toEqual([])
+      expect(a.flagged, a.key).toBe(true)
+    }
+    expect(answers[0]!.text).toContain('nothing in them is about "hardening and build standards"')
+  })
+
+  it('still answers what the policies do state', async () => {
+    const [mfa] = await answer([yesNoQuestion('Do you require multi-factor authentication for remote access?')])
+    expect(mfa!.label).toBe('YES')
+    expect(mfa!.citations.length).toBeGreaterThan(0)
+  })
+})
