@@ -1,4 +1,6 @@
+import { getOwnJob, type JobRow } from '../jobs.server'
 import { services } from '../services.server'
+import { sessionToken } from './auth.server'
 import { startSession, toasts } from './session.server'
 import { validateToken, type Validation } from './status.server'
 
@@ -34,4 +36,18 @@ export function notice(check: Extract<Validation, { known: true }>) {
     description:
       remaining === null ? 'Unlimited questionnaires.' : `${remaining} of ${limit} questionnaires remaining.`,
   }
+}
+
+/**
+ * The job of this browser's session, or a 404: a job of another token, or any job without a session, looks exactly
+ * like one that does not exist.
+ */
+export async function ownJobOr404(request: Request, jobId: string): Promise<JobRow> {
+  const token = await sessionToken(request)
+  const job = token ? await getOwnJob(services().sql, jobId, token.id) : null
+  if (!job)
+    throw new Response('Job not found. Open it from the browser where you uploaded it, or check your token status.', {
+      status: 404,
+    })
+  return job
 }

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { KeyRound } from 'lucide-react'
-import { Button, Card, inputClass } from './ui'
+import { TermsField, TokenField } from './token-fields'
+import { Button, Card } from './ui'
 
 export interface TokenFormErrors {
   token?: string
@@ -20,51 +21,8 @@ export function TokenForm({ defaultToken, errors }: { defaultToken: string; erro
       <p className="mt-2 text-sm text-slate-600">Enter the access token you received by e-mail or after payment.</p>
       <Form method="post" className="mt-6 space-y-5" noValidate>
         <input type="hidden" name="intent" value="access" />
-        <div>
-          <label htmlFor="token" className="block text-sm font-medium text-slate-800">
-            Access token
-          </label>
-          <input
-            id="token"
-            name="token"
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={128}
-            defaultValue={defaultToken}
-            aria-invalid={errors.token ? true : undefined}
-            aria-describedby={errors.token ? 'token-error' : undefined}
-            className={`mt-1.5 font-mono ${inputClass}`}
-            placeholder="qf_..."
-          />
-          {errors.token ? (
-            <p id="token-error" className="mt-1.5 text-sm font-medium text-red-700">
-              {errors.token}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="terms"
-              className="mt-0.5 h-4 w-4 accent-brand-600"
-              aria-invalid={errors.terms ? true : undefined}
-              aria-describedby={errors.terms ? 'terms-error' : undefined}
-            />
-            <span>
-              I agree to the{' '}
-              <a href="/legal#terms" className="font-medium text-brand-700 underline underline-offset-2">
-                Terms of Service
-              </a>
-            </span>
-          </label>
-          {errors.terms ? (
-            <p id="terms-error" className="mt-1.5 text-sm font-medium text-red-700">
-              {errors.terms}
-            </p>
-          ) : null}
-        </div>
+        <TokenField id="token" error={errors.token} defaultValue={defaultToken} />
+        <TermsField id="terms" error={errors.terms} />
         <div>
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? 'Checking...' : 'Access Upload'}

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { currentEntries } from './edits'
 import { rebuild, saveChanges, undo, type ReviewDeps } from './state.server'
 import { changesFrom, type RowError, type RowInput } from './submit'
-import { countsOf, rowView, type ReviewCounts, type ReviewRowView } from './view'
+import { countsOf, rowView, type RowResult } from './view'
 import { rowKey } from './values'
 
 /**
@@ -22,15 +22,7 @@ export type FormOutcome =
       errors: Record<string, string>
       values: Record<string, { answer: string | null; comment: string | null }>
     }
-  | {
-      kind: 'row'
-      row: ReviewRowView
-      counts: ReviewCounts
-      revision: number
-      pending: boolean
-      lastChange: string | null
-    }
-  | { kind: 'row-invalid'; key: string; message: string }
+  | RowResult
 
 const MAX_FIELD = 40000
 

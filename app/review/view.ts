@@ -47,6 +47,18 @@ export interface ReviewCounts {
   confirmed: number
 }
 
+/** What an autosaved row answers with (the review route's action, intent 'row'). */
+export type RowResult =
+  | {
+      kind: 'row'
+      row: ReviewRowView
+      counts: ReviewCounts
+      revision: number
+      pending: boolean
+      lastChange: string | null
+    }
+  | { kind: 'row-invalid'; key: string; message: string }
+
 export interface ReviewPage {
   filter: ReviewFilter
   q: string

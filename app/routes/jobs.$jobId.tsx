@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { useLoaderData, useRevalidator } from '@remix-run/react'
-import { useEffect } from 'react'
+import { useLoaderData } from '@remix-run/react'
+import { PollRefresh, usePolling } from '../components/polling'
 import { sessionToken } from '../access/auth.server'
+import { ownJobOr404 } from '../access/token-page.server'
 import { toasts } from '../access/session.server'
 import { JobFailed } from '../components/job-failed'
 import { JobProgress } from '../components/job-progress'
 import { JobElsewhere } from '../components/job-elsewhere'
 import { JobResult } from '../components/job-result'
 import { reviewItems } from '../job-view.server'
-import { deleteJobFiles, getOwnJob } from '../jobs.server'
+import { deleteJobFiles } from '../jobs.server'
 import type { RunSummary } from '../answering/model'
 import { services } from '../services.server'
 
@@ -27,17 +28,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
             : 'QFill',
   },
 ]
-
-async function ownJobOr404(request: Request, jobId: string) {
-  const token = await sessionToken(request)
-  const job = token ? await getOwnJob(services().sql, jobId, token.id) : null
-  // A job of another token, or any job without a session, looks exactly like one that does not exist.
-  if (!job)
-    throw new Response('Job not found. Open it from the browser where you uploaded it, or check your token status.', {
-      status: 404,
-    })
-  return job
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // Opened without a session (another browser, a shared link): say how to get back to it rather than 404. The
@@ -92,23 +82,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function JobPage() {
   const data = useLoaderData<typeof loader>()
-  const { revalidate, state } = useRevalidator()
   const polling = data.view === 'progress'
-  useEffect(() => {
-    if (!polling) return
-    const timer = setInterval(() => {
-      if (state === 'idle' && document.visibilityState === 'visible') revalidate()
-    }, POLL_MS)
-    return () => clearInterval(timer)
-  }, [polling, revalidate, state])
+  usePolling(polling, POLL_MS)
 
   return (
     <div className="px-4 py-10 sm:px-6 sm:py-14">
-      {polling ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={String(POLL_MS / 1000)} />
-        </noscript>
-      ) : null}
+      <PollRefresh active={polling} ms={POLL_MS} />
       {data.view === 'progress' ? <JobProgress job={data.job} /> : null}
       {data.view === 'failed' ? <JobFailed error={data.error} /> : null}
       {data.view === 'elsewhere' ? <JobElsewhere /> : null}

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
-import { sessionToken } from '../access/auth.server'
+import { ownJobOr404 } from '../access/token-page.server'
 import { toasts } from '../access/session.server'
 import { ReviewScreen } from '../components/review/review-screen'
-import { getOwnJob, type JobRow } from '../jobs.server'
+import type { JobRow } from '../jobs.server'
 import { handleReviewForm } from '../review/form.server'
 import { loadReview, ReviewError } from '../review/state.server'
 import { EXPIRED_MESSAGE, reviewPage } from '../review/view'
@@ -13,17 +13,6 @@ import { services } from '../services.server'
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.view === 'review' ? `Review Answers: ${data.job.name} | QFill` : 'Review Answers | QFill' },
 ]
-
-/** The job's own session only: any other token, or no session, sees the same 404 as a job that does not exist. */
-async function ownJobOr404(request: Request, jobId: string): Promise<JobRow> {
-  const token = await sessionToken(request)
-  const job = token ? await getOwnJob(services().sql, jobId, token.id) : null
-  if (!job)
-    throw new Response('Job not found. Open it from the browser where you uploaded it, or check your token status.', {
-      status: 404,
-    })
-  return job
-}
 
 const gone = (job: JobRow) => Boolean(job.deletedAt) || (job.expiresAt !== null && job.expiresAt <= new Date())
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { useLoaderData, useRevalidator } from '@remix-run/react'
-import { useEffect } from 'react'
+import { useLoaderData } from '@remix-run/react'
+import { PollRefresh, usePolling } from '../components/polling'
 import { sessionToken } from '../access/auth.server'
 import { Badge, ButtonLink, Card } from '../components/ui'
 import { getOwnJob } from '../jobs.server'
@@ -59,15 +59,8 @@ const TONE: Record<StepState, 'green' | 'brand' | 'red' | 'slate'> = {
 
 export default function QuestionnaireStatus() {
   const view = useLoaderData<typeof loader>()
-  const { revalidate, state } = useRevalidator()
   const polling = view.found && view.status === 'processing'
-  useEffect(() => {
-    if (!polling) return
-    const timer = setInterval(() => {
-      if (state === 'idle' && document.visibilityState === 'visible') revalidate()
-    }, POLL_MS)
-    return () => clearInterval(timer)
-  }, [polling, revalidate, state])
+  usePolling(polling, POLL_MS)
 
   if (!view.found) {
     return (
@@ -90,11 +83,7 @@ export default function QuestionnaireStatus() {
         : 'AI Processing Your Questionnaire'
   return (
     <div className="mx-auto max-w-2xl px-6 py-12">
-      {polling ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={String(POLL_MS / 1000)} />
-        </noscript>
-      ) : null}
+      <PollRefresh active={polling} ms={POLL_MS} />
       <Card>
         <h1 className="text-2xl font-semibold">{title}</h1>
         <p className="mt-1 text-sm text-slate-600 break-all">{view.fileName}</p>

@@ -9,6 +9,7 @@ import { planLabel } from '../access/tokens.server'
 import { tokenField } from '../api/schemas/access'
 import { QuestionnaireList } from '../components/questionnaire-list'
 import { QuotaNotice } from '../components/quota-notice'
+import { TokenField } from '../components/token-fields'
 import { TokenUsage } from '../components/token-usage'
 import { Button, ButtonLink, Card } from '../components/ui'
 import { deleteJobFiles, getOwnJob } from '../jobs.server'
@@ -138,30 +139,7 @@ export default function TokenStatusPage() {
         <Card className="max-w-lg">
           <Form method="post" className="space-y-4" noValidate>
             <input type="hidden" name="intent" value="check" />
-            <div>
-              <label htmlFor="status-token" className="block text-sm font-medium">
-                Access token
-              </label>
-              <input
-                id="status-token"
-                name="token"
-                type="text"
-                required
-                maxLength={128}
-                autoComplete="off"
-                spellCheck={false}
-                defaultValue={prefill}
-                placeholder="qf_..."
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'status-token-error' : undefined}
-                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm shadow-sm aria-[invalid]:border-red-500"
-              />
-              {error ? (
-                <p id="status-token-error" role="alert" className="mt-1 text-sm text-red-700">
-                  {error}
-                </p>
-              ) : null}
-            </div>
+            <TokenField id="status-token" error={error} defaultValue={prefill} required />
             <Button type="submit" disabled={checking}>
               {checking ? 'Checking token...' : 'Check Token Status'}
             </Button>

@@ -12,6 +12,7 @@ import { paymentsConfigured } from '../billing/config.server'
 import { PricingPlans } from '../components/pricing-plans'
 import { QuestionnaireList } from '../components/questionnaire-list'
 import { QuotaNotice } from '../components/quota-notice'
+import { TermsField, TokenField } from '../components/token-fields'
 import { Badge, Button, ButtonLink, Card } from '../components/ui'
 import { services } from '../services.server'
 
@@ -126,54 +127,8 @@ export default function TokenPage() {
             <QuotaNotice reason={actionData.blocked.reason} expiresAt={actionData.blocked.expiresAt} className="mt-4" />
           ) : null}
           <Form method="post" action="/token" className="mt-5 space-y-4" noValidate>
-            <div>
-              <label htmlFor="landing-token" className="block text-sm font-medium">
-                Access token
-              </label>
-              <input
-                ref={tokenInput}
-                id="landing-token"
-                name="token"
-                type="text"
-                maxLength={128}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="qf_..."
-                onChange={(e) => setToken(e.target.value)}
-                aria-invalid={errors.token ? true : undefined}
-                aria-describedby={errors.token ? 'landing-token-error' : undefined}
-                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm shadow-sm aria-[invalid]:border-red-500"
-              />
-              {errors.token ? (
-                <p id="landing-token-error" role="alert" className="mt-1 text-sm text-red-700">
-                  {errors.token}
-                </p>
-              ) : null}
-            </div>
-            <div>
-              <label className="flex items-start gap-2 text-sm">
-                <input
-                  ref={termsInput}
-                  type="checkbox"
-                  name="terms"
-                  className="mt-0.5 h-4 w-4"
-                  onChange={(e) => setTerms(e.target.checked)}
-                  aria-invalid={errors.terms ? true : undefined}
-                  aria-describedby={errors.terms ? 'landing-terms-error' : undefined}
-                />
-                <span>
-                  I agree to the{' '}
-                  <a href="/legal#terms" className="text-brand-600 underline">
-                    Terms of Service
-                  </a>
-                </span>
-              </label>
-              {errors.terms ? (
-                <p id="landing-terms-error" role="alert" className="mt-1 text-sm text-red-700">
-                  {errors.terms}
-                </p>
-              ) : null}
-            </div>
+            <TokenField id="landing-token" error={errors.token} inputRef={tokenInput} onChange={setToken} />
+            <TermsField id="landing-terms" error={errors.terms} inputRef={termsInput} onChange={setTerms} />
             <div className="flex flex-wrap gap-3">
               <Button
                 type="submit"

@@ -49,12 +49,7 @@ function readAsNo(q: Question, hit: Hit, reason: string): Answer {
  */
 export function pastEvent(q: Question): Answer {
   return {
-    key: q.key,
-    label: null,
-    text: NO_EVIDENCE_TEXT,
-    confidence: 0,
-    citations: [],
-    flagged: true,
+    ...noEvidenceAnswer(q),
     reasons: ['asks whether something happened: the evidence describes practices, not events; needs your answer'],
   }
 }

@@ -1,19 +1,9 @@
 import { useFetcher } from '@remix-run/react'
 import { CheckCircle2 } from 'lucide-react'
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react'
-import type { ReviewCounts, ReviewRowView } from '../../review/view'
+import type { ReviewRowView, RowResult } from '../../review/view'
 
-/** What an autosaved row answers with (the route's action, intent 'row'). */
-export type RowResult =
-  | {
-      kind: 'row'
-      row: ReviewRowView
-      counts: ReviewCounts
-      revision: number
-      pending: boolean
-      lastChange: string | null
-    }
-  | { kind: 'row-invalid'; key: string; message: string }
+export type { RowResult }
 
 export interface RowHandle {
   /** Chooses the n-th (1-based) allowed value and saves it. */
