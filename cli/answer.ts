@@ -34,7 +34,8 @@ Options:
 
 Progress is a bar on a terminal and plain lines otherwise.
 Exit codes: 0 done, 2 bad input (arguments, unreadable files, a file that is not a questionnaire), 3 the answering
-engine failed (e.g. the provider kept failing).`
+engine failed (the provider kept failing: the files are written, the questions it failed on answered offline and
+flagged).`
 
 export async function answerCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -94,6 +95,7 @@ export async function answerCommand(argv: string[]): Promise<number> {
   for (const [i, questionnaire] of questionnaires.entries()) {
     const name = names[i]!
     let result
+    const failedBefore = engine.usage?.failedBatches ?? 0
     try {
       result = await runPipeline({
         questionnaire,
@@ -115,6 +117,15 @@ export async function answerCommand(argv: string[]): Promise<number> {
       continue
     }
     progress.done(name)
+    const failed = (engine.usage?.failedBatches ?? 0) - failedBefore
+    if (failed > 0) {
+      // The files are still written (those questions answered offline and flagged), but the run did not do what
+      // was asked of it: a batch script should know.
+      say(
+        `qfill: the ${engine.name} engine failed on ${failed} batch${failed === 1 ? '' : 'es'} of ${questionnaire.name}: those questions were answered offline and flagged`,
+      )
+      code = Math.max(code, EXIT.engineFailure)
+    }
     const files = {
       xlsx: path.join(outDir, `${name}.completed.xlsx`),
       pdf: path.join(outDir, `${name}.summary.pdf`),

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -136,6 +138,41 @@ describe('qfill answer', () => {
     const res = await cli(['answer', path.join(dir, 'broken.xlsx'), path.join(dir, 'good.csv'), '-o', dir])
     expect(res.code).toBe(2)
     expect(res.stdout).toContain(`wrote ${path.join(dir, 'good.completed.xlsx')}`)
+  })
+
+  it('exits 3 when the AI provider keeps failing, still writing the files with those questions flagged', async () => {
+    // A real HTTP server on loopback standing in for an OpenAI-compatible endpoint that refuses every call (the CLI
+    // runs in its own process, out of MSW's reach).
+    let calls = 0
+    const provider = createServer((_req, res) => {
+      calls++
+      res.writeHead(401, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ error: { message: 'invalid api key' } }))
+    })
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = provider.address() as AddressInfo
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'qfill-cli-'))
+      writeFileSync(path.join(dir, 'vendor.csv'), questionnaireCsv())
+      writeFileSync(path.join(dir, 'policy.md'), EVIDENCE_MD)
+      const res = await cli(
+        ['answer', path.join(dir, 'vendor.csv'), '-e', path.join(dir, 'policy.md'), '-o', dir, '--engine', 'openai'],
+        {
+          DATABASE_URL: '',
+          OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+          OPENAI_API_KEY: 'wrong',
+          OPENAI_MODEL: 'any-model',
+        },
+      )
+      expect(calls).toBeGreaterThan(0)
+      expect(res.code).toBe(3)
+      expect(res.stderr).toMatch(/the openai-compatible \(any-model\) engine failed on \d+ batch(es)? of vendor\.csv/)
+      const answers = JSON.parse(readFileSync(path.join(dir, 'vendor.answers.json'), 'utf8'))
+      expect(answers.questions).toHaveLength(QUESTIONS.length)
+      for (const q of answers.questions) expect(q.flagged).toBe(true)
+    } finally {
+      provider.close()
+    }
   })
 })
 

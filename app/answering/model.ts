@@ -45,6 +45,8 @@ export interface EngineProgress {
 export interface AnsweringEngine {
   readonly name: string
   answer(questionnaire: Questionnaire, evidence: EvidenceDocument[], onProgress?: EngineProgress): Promise<Answer[]>
+  /** Provider engines: batches whose calls kept failing (their questions were answered offline and flagged). */
+  readonly usage?: { readonly failedBatches: number }
 }
 
 export const FLAG_THRESHOLD = 0.85
