@@ -64,6 +64,70 @@ export async function purgeExpired(now?: Date): Promise<PurgeCounts> {
   return counts
 }
 
+export const RETENTION_TASK = 'enforce_retention'
+
+/** How long records are kept (the /privacy retention table states the same). */
+export const RETENTION = {
+  /** A token's e-mail address (and its checkout and trial-claim copies) after the token expired or was revoked. */
+  emailAfterTokenEnds: '1 day',
+  /** Job rows (counts, confidence, status: the usage records) and sessions, payments and Stripe event ids. */
+  usageRecords: '12 months',
+  /** Messages kept in the outbox for an operator when no SMTP server delivered them. */
+  outbox: '7 days',
+} as const
+
+export interface RetentionCounts {
+  emails: number
+  jobs: number
+  sessions: number
+  outbox: number
+  stripeEvents: number
+}
+
+/**
+ * Deletes what the privacy policy says goes: e-mail addresses a day after their token ended (the trial claim keeps
+ * only a hash), job rows and payment records after 12 months, expired sessions, undelivered messages after 7 days.
+ * Runs daily; idempotent.
+ */
+export async function enforceRetention(sql: Sql, now?: Date): Promise<RetentionCounts> {
+  const at = now ?? null
+  return sql.begin(async (tx) => {
+    const emails = await tx`
+      with ended as (
+        select id from tokens
+        where email is not null
+          and coalesce(revoked_at, expires_at)
+            <= coalesce(${at}::timestamptz, now()) - ${RETENTION.emailAfterTokenEnds}::interval
+      ),
+      claims as (update trial_claims set email = null where email is not null and token_id in (select id from ended)),
+      checkouts as (
+        update checkout_sessions set email = null where email is not null and token_id in (select id from ended)
+      )
+      update tokens set email = null where id in (select id from ended)`
+    const jobs = await tx`
+      delete from jobs where created_at <= coalesce(${at}::timestamptz, now()) - ${RETENTION.usageRecords}::interval`
+    const stripeEvents = await tx`
+      delete from stripe_events where received_at <= coalesce(${at}::timestamptz, now()) - ${RETENTION.usageRecords}::interval`
+    const sessions = await tx`delete from sessions where expires_at <= coalesce(${at}::timestamptz, now())`
+    const outbox = await tx`
+      delete from outbox where created_at <= coalesce(${at}::timestamptz, now()) - ${RETENTION.outbox}::interval`
+    return {
+      emails: emails.count,
+      jobs: jobs.count,
+      sessions: sessions.count,
+      outbox: outbox.count,
+      stripeEvents: stripeEvents.count,
+    }
+  })
+}
+
+export const enforceRetentionTask: Task = async (_payload, helpers) => {
+  const c = await enforceRetention(services().sql)
+  helpers.logger.info(
+    `retention: ${c.emails} e-mail address(es), ${c.jobs} job record(s), ${c.sessions} session(s), ${c.outbox} outbox message(s), ${c.stripeEvents} payment event id(s) deleted`,
+  )
+}
+
 export const VACUUM_TASK = 'vacuum_files'
 
 /**

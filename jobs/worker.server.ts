@@ -11,12 +11,19 @@ import {
 import { enabled } from '../app/log.server'
 import { ANSWER_TASK, PURGE_TASK } from '../app/jobs.server'
 import { answerQuestionnaire, releaseRunningJobs } from './answer-questionnaire'
-import { purgeExpiredFiles, VACUUM_TASK, vacuumFiles } from './purge-expired-files'
+import {
+  enforceRetentionTask,
+  purgeExpiredFiles,
+  RETENTION_TASK,
+  VACUUM_TASK,
+  vacuumFiles,
+} from './purge-expired-files'
 
 export const taskList = {
   [ANSWER_TASK]: answerQuestionnaire,
   [PURGE_TASK]: purgeExpiredFiles,
   [VACUUM_TASK]: vacuumFiles,
+  [RETENTION_TASK]: enforceRetentionTask,
 }
 
 /** graphile-worker's messages, filtered by LOG_LEVEL like ours. */
@@ -34,6 +41,8 @@ const CRONTAB = [
   `* * * * * ${PURGE_TASK} ?id=purge_every_minute&fill=5m`,
   `*/15 * * * * ${VACUUM_TASK} ?id=vacuum_files`,
   `17 3 * * * ${VACUUM_TASK} ?id=vacuum_files_full {full:true}`,
+  // Records past their retention (the /privacy table): daily.
+  `43 2 * * * ${RETENTION_TASK} ?id=enforce_retention&fill=1d`,
 ].join('\n')
 
 export async function startWorker(options: {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { z } from 'zod'
 import type { Sql } from '../db.server'
@@ -32,6 +33,14 @@ export function isPersonalEmail(email: string): boolean {
   return false
 }
 
+/**
+ * What remembers that an address had its trial once the address itself is deleted (a day after its token ends):
+ * SHA-256 of the lower-cased address with a fixed prefix. sql/00070_retention.sql computes the same in SQL.
+ */
+export function trialClaimHash(email: string): string {
+  return createHash('sha256').update(`qfill-trial-claim:${email.toLowerCase()}`, 'utf8').digest('hex')
+}
+
 export type TrialResult =
   | { ok: true; email: string; mail: MailResult; expiresAt: Date | null }
   | { ok: false; code: 'corporate_email_required' | 'trial_already_used'; message: string; status: number }
@@ -50,8 +59,9 @@ export async function createFreeTrial(
   const issued = await sql
     .begin(async (tx) => {
       const created = await createToken(tx, { plan: 'trial', email, now: input.now })
-      const claimed =
-        await tx`insert into trial_claims (email, token_id) values (${email}, ${created.row.id}) on conflict do nothing returning email`
+      const claimed = await tx`
+        insert into trial_claims (email, email_hash, token_id) values (${email}, ${trialClaimHash(email)}, ${created.row.id})
+        on conflict do nothing returning token_id`
       if (!claimed.length) throw new TrialTaken()
       return created
     })

@@ -75,7 +75,7 @@ const FAQ: { id: string; group: string; items: { q: string; a: React.ReactNode }
     items: [
       {
         q: 'How long are my files kept?',
-        a: 'Your uploaded questionnaire and evidence are deleted as soon as the results exist. The results are deleted 1 hour after processing; the result screen shows how long is left. “Delete Files Now” removes everything at once.',
+        a: 'Your evidence files are deleted as soon as the results exist. The results, and your questionnaire (kept so that Review Answers can rebuild them), are deleted 1 hour after processing; the result screen shows how long is left. “Delete Files Now” removes everything at once.',
       },
       {
         q: 'Can I get my results after they were deleted?',

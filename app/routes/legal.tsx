@@ -74,8 +74,8 @@ export default function Legal() {
         <h2 id="data-handling">Data handling</h2>
         <ul>
           <li>
-            Your uploaded files are deleted as soon as the results exist; the results are deleted one hour after
-            processing, or at once on request.
+            Your evidence files are deleted as soon as the results exist; the results and your questionnaire (kept so
+            that Review Answers can rebuild them) are deleted one hour after processing, or at once on request.
           </li>
           <li>Your documents are never used to train models.</li>
           <li>We rely only on vetted infrastructure providers, listed below.</li>

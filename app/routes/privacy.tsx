@@ -11,14 +11,30 @@ export const meta: MetaFunction = () => [
 ]
 
 export const RETENTION: { data: string; kept: string }[] = [
-  { data: 'Uploaded questionnaire and evidence files', kept: 'Deleted as soon as the results exist (minutes)' },
+  { data: 'Uploaded evidence files', kept: 'Deleted as soon as the results exist (minutes)' },
+  {
+    data: 'Uploaded questionnaire',
+    kept: 'With the results (so Review Answers can rebuild them): 1 hour after processing, or at once on “Delete Files Now”',
+  },
   { data: 'Results (filled workbook, PDF summary)', kept: '1 hour after processing, or at once on “Delete Files Now”' },
-  { data: 'E-mail address linked to a token', kept: 'While the token is active, then deleted' },
-  { data: 'Usage records (jobs per token, counts, average confidence)', kept: '12 months' },
-  { data: 'Access logs (IP address, browser, requests)', kept: '30 days' },
-  { data: 'Technical logs', kept: '30 days' },
-  { data: 'Error reports', kept: '90 days' },
-  { data: 'Aggregated, anonymous metrics', kept: '6 months' },
+  {
+    data: 'E-mail address linked to a token',
+    kept: 'While the token is active; deleted a day after it expires or is revoked (for a free trial, a one-way hash of the address stays, so each address gets one trial)',
+  },
+  {
+    data: 'Usage records (jobs per token, counts, average confidence, payment references)',
+    kept: '12 months, then deleted',
+  },
+  { data: 'Sign-in sessions (a browser cookie and its server record)', kept: 'Until sign-out or expiry' },
+  {
+    data: 'E-mails our server could not deliver (kept for the operator to forward)',
+    kept: '7 days',
+  },
+  { data: 'IP addresses (rate limiting only)', kept: 'At most an hour after their counting window' },
+  {
+    data: 'Request and error logs',
+    kept: 'Not stored by QFill: written to the hosting platform’s log stream, kept there at most 30 days',
+  },
   { data: 'Card and payment details', kept: 'Never stored by us: handled by the card payment provider' },
 ]
 
@@ -76,8 +92,9 @@ export default function Privacy() {
       <h3>Technical information</h3>
       <ul>
         <li>
-          IP address and browser type in access logs, server logs, token usage (a hash of the token, never the token
-          itself) and error reports.
+          Your IP address, to rate-limit requests (held in our database for at most an hour after its counting window);
+          request logs (method, path, status, duration: no IP address, token, e-mail address or file name); token usage
+          (a hash of the token, never the token itself); errors, in the same logs.
         </li>
       </ul>
 

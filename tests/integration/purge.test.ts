@@ -11,7 +11,8 @@ import { createToken } from '../../app/access/tokens.server'
 import { EnvError, parseEnv, secrets } from '../../app/env.server'
 import { createAnswerJob, deleteJobFiles, getJob } from '../../app/jobs.server'
 import { services } from '../../app/services.server'
-import { purgeExpired, vacuum } from '../../jobs/purge-expired-files'
+import { enforceRetention, purgeExpired, vacuum } from '../../jobs/purge-expired-files'
+import { createFreeTrial } from '../../app/access/trial.server'
 import { startWorker } from '../../jobs/worker.server'
 import { useTestDatabase } from '../setup/database'
 import { questionnaireCsv } from '../support/files'
@@ -89,22 +90,74 @@ describe('the purge', () => {
   })
 })
 
+describe('retention (the /privacy table)', () => {
+  const mail = { from: 'QFill <no-reply@qfill.local>' }
+
+  it("deletes a trial's e-mail address a day after its token expires, and still refuses a second trial", async () => {
+    const issued = new Date(Date.now() - 3 * 60 * 60 * 1000)
+    const trial = await createFreeTrial(db.sql, {
+      email: 'Retention@Initech.example',
+      mail,
+      baseUrl: 'http://x',
+      now: issued,
+    })
+    expect(trial.ok).toBe(true)
+    const [claim] = await db.sql`select token_id from trial_claims where email = 'retention@initech.example'`
+    const tokenId = claim!.token_id as string
+
+    // Expired two hours ago (a trial lasts an hour): within the day's grace the address stays.
+    expect((await enforceRetention(db.sql)).emails).toBe(0)
+    const dayLater = new Date(Date.now() + 25 * 60 * 60 * 1000)
+    const counts = await enforceRetention(db.sql, dayLater)
+    expect(counts.emails).toBeGreaterThanOrEqual(1)
+    expect((await db.sql`select email from tokens where id = ${tokenId}`)[0]!.email).toBeNull()
+    expect(await db.sql`select 1 from trial_claims where email = 'retention@initech.example'`).toHaveLength(0)
+    expect(
+      await db.sql`select 1 from tokens t where t.email ilike '%retention@initech%' union all select 1 from checkout_sessions where email ilike '%retention@initech%'`,
+    ).toHaveLength(0)
+
+    // The hash of the address is what remembers the trial.
+    const again = await createFreeTrial(db.sql, { email: 'retention@initech.example', mail, baseUrl: 'http://x' })
+    expect(again).toMatchObject({ ok: false, code: 'trial_already_used' })
+  })
+
+  it("keeps an active token's address; drops job records after 12 months, expired sessions and old outbox mail", async () => {
+    const { row } = await createToken(db.sql, { plan: 'pro', email: 'active@acme.example' })
+    const old = await newJob()
+    const recent = await newJob()
+    await db.sql`update jobs set created_at = now() - interval '13 months' where id = ${old}`
+    const sessionHash = randomBytes(32)
+    await db.sql`insert into sessions (id_hash, token_id, expires_at) values (${sessionHash}, ${row.id}, now() - interval '1 minute')`
+    await db.sql`insert into outbox (recipient, subject, text_body, html_body, reason, created_at)
+      values ('a@acme.example', 's', 't', 'h', 'r', now() - interval '8 days'), ('b@acme.example', 's', 't', 'h', 'r', now())`
+    const counts = await enforceRetention(db.sql)
+    expect(counts.jobs).toBeGreaterThanOrEqual(1)
+    expect(await getJob(db.sql, old)).toBeNull()
+    expect(await getJob(db.sql, recent)).not.toBeNull()
+    expect((await db.sql`select email from tokens where id = ${row.id}`)[0]!.email).toBe('active@acme.example')
+    expect(await db.sql`select 1 from sessions where id_hash = ${sessionHash}`).toHaveLength(0)
+    expect(
+      (await db.sql`select recipient from outbox where recipient in ('a@acme.example', 'b@acme.example')`).map(
+        (r) => r.recipient,
+      ),
+    ).toEqual(['b@acme.example'])
+  })
+})
+
 describe('VACUUM', () => {
-  it('is scheduled by the worker (every 15 minutes, and a full rewrite nightly)', async () => {
+  it('is scheduled by the worker (every 15 minutes, and a full rewrite nightly), as is the daily retention', async () => {
     let runner: Runner | undefined
     try {
       runner = await startWorker({ connectionString: db.url, concurrency: 1 })
       // The scheduler registers its crontab just after start-up: wait for it (up to 20 s on a busy machine).
-      const wanted = ['purge_every_minute', 'vacuum_files', 'vacuum_files_full']
+      const wanted = ['purge_every_minute', 'vacuum_files', 'vacuum_files_full', 'enforce_retention']
       let rows: { identifier: string }[] = []
       for (let i = 0; i < 100; i++) {
         rows = await db.sql<{ identifier: string }[]>`select identifier from graphile_worker._private_known_crontabs`
         if (wanted.every((w) => rows.some((r) => r.identifier === w))) break
         await new Promise((r) => setTimeout(r, 200))
       }
-      expect(rows.map((r) => r.identifier)).toEqual(
-        expect.arrayContaining(['purge_every_minute', 'vacuum_files', 'vacuum_files_full']),
-      )
+      expect(rows.map((r) => r.identifier)).toEqual(expect.arrayContaining(wanted))
     } finally {
       await runner?.stop()
     }
