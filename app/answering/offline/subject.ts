@@ -46,7 +46,7 @@ const GENERAL_NOUNS = new Set(
   `product products system systems application applications app apps service services solution solutions platform
   platforms software vendor vendors company organization organisation institution customer customers user users
   data website site tool tools team teams staff employee employees personnel environment environments
-  infrastructure hosting process processes program programs programme policy policies procedure procedures plan
+  infrastructure hosting network networks server servers database databases process processes program programs programme policy policies procedure procedures plan
   plans information security access thing things way ways type types kind kinds level levels
   following part parts area areas aspect aspects method methods means practice practices mechanism mechanisms
   requirement requirements measure measures control controls standard standards capability capabilities technical
