@@ -221,4 +221,19 @@ describe('OfflineEngine on questions about past events', () => {
       'asks whether something happened: the evidence describes practices, not events; needs your answer',
     )
   })
+
+  it('flags an answer whose sentence does not name the kind the question asks about ("host-based")', async () => {
+    const general = doc('ids.md', [
+      'We run intrusion detection on every production system, with alerts to the on-call engineer.',
+    ])
+    const [a] = await answer([q('Do you run host-based intrusion detection on production systems?')], [general])
+    expect(a!.label).toBe('YES')
+    expect(a!.flagged).toBe(true)
+    expect(a!.reasons.join(' ')).toContain('"host-based"')
+    const specific = doc('ids.md', [
+      'We run host-based intrusion detection on every production system, with alerts to the on-call engineer.',
+    ])
+    const [b] = await answer([q('Do you run host-based intrusion detection on production systems?')], [specific])
+    expect(b!.reasons.join(' ')).not.toContain('host-based')
+  })
 })

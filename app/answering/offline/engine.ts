@@ -228,6 +228,16 @@ function answerOneTagged(q: Question, index: SentenceIndex, context: AskContext,
   } else if (agreeing.length && agreeing[0]!.hit.sentence.passage.file !== lead.hit.sentence.passage.file) {
     citations.push(cite(agreeing[0]!.hit))
   }
+  // "host-based intrusion detection", "network-based IDS": the compound names which kind; a sentence about the
+  // practice in general does not say the question's kind is the one in place.
+  const kinds = basedQualifiers(parts.asked).filter(
+    (k) => !lead.hit.sentence.terms.has(k.term) && !lead.hit.sentence.context.has(k.term),
+  )
+  if (kinds.length && confidence >= FLAG_THRESHOLD) {
+    fired.push('kind-unstated')
+    confidence = Math.min(confidence, FLAG_THRESHOLD - 0.01)
+    reasons.push(`the evidence does not say it is ${kinds.map((k) => `"${k.word}"`).join(' or ')}`)
+  }
   if (lead.hit.coverage < STRONG_COVERAGE && confidence < FLAG_THRESHOLD)
     reasons.push('the evidence covers only part of the question')
   // A denial, limit or plan read from wording is less certain than a plain statement: a person confirms it.
@@ -320,6 +330,16 @@ export function combine(fromLibrary: Answer, fromEvidence: Answer): Answer {
     citations: [...fromLibrary.citations, evidenceCite],
     rules: [...(fromLibrary.rules ?? []), 'library-confirmed'],
   }
+}
+
+/** The "X-based" compounds of a question, with the term of X ("host-based" → host). */
+function basedQualifiers(asked: string): { word: string; term: string }[] {
+  const out: { word: string; term: string }[] = []
+  for (const m of asked.matchAll(/\b([a-z]+)-based\b/gi)) {
+    const term = terms(m[1]!)[0]
+    if (term && !term.startsWith('#')) out.push({ word: m[0].toLowerCase(), term })
+  }
+  return out
 }
 
 function fire(fired: string[], rule: string, answer: Answer): Answer {

@@ -95,6 +95,12 @@ export const RULES: Rule[] = [
     where: 'offline/subject.ts',
   },
   {
+    name: 'kind-unstated',
+    reason:
+      'the question names a kind ("host-based", "network-based") the deciding sentence does not: flagged with that reason',
+    where: 'offline/engine.ts basedQualifiers',
+  },
+  {
     name: 'asks-for-remarks',
     reason:
       '"any other comments?" asks for the respondent\'s own remarks, which no evidence file holds: left for the user',
