@@ -2,6 +2,7 @@ import type { Task } from 'graphile-worker'
 import { z } from 'zod'
 import { refundQuota } from '../app/access/tokens.server'
 import { ANSWER_MAX_ATTEMPTS, JOB_ID_PATTERN, UNANSWERED_MODES } from '../app/jobs.server'
+import type { Answer } from '../app/answering/model'
 import type { Progress } from '../app/pipeline/run.server'
 import { services } from '../app/services.server'
 import { JobAbortedError, JobChildError, JobMemoryError, runIsolated } from './run-isolated.server'
@@ -75,6 +76,10 @@ async function answer(jobId: string, helpers: Parameters<Task>[1], signal: Abort
   const [questionnaire] = await store.list(jobId, 'questionnaire')
   if (!questionnaire) throw new Error(`job ${jobId} has no questionnaire file`)
   const evidence = await store.list(jobId, 'evidence')
+  // A run that got past answering before its worker died left its answers: resume from them (ADR 011).
+  const checkpoint = await readCheckpoint(jobId)
+  if (checkpoint)
+    helpers.logger.info(`job ${jobId}: resuming from the ${checkpoint.length} answers stored by an earlier run`)
 
   const stillWanted = async () => {
     const [row] = await sql<
@@ -102,8 +107,18 @@ async function answer(jobId: string, helpers: Parameters<Task>[1], signal: Abort
         questionnaire: { name: questionnaire.name, bytes: questionnaire.bytes },
         evidence: evidence.map((f) => ({ name: f.name, bytes: f.bytes })),
         unanswered,
+        answers: checkpoint,
       },
-      { memoryLimitMb: env.JOB_MEMORY_LIMIT_MB, signal, onProgress },
+      {
+        memoryLimitMb: env.JOB_MEMORY_LIMIT_MB,
+        signal,
+        onProgress,
+        onCheckpoint: async (answers) => {
+          await stillWanted()
+          const bytes = new TextEncoder().encode(JSON.stringify(answers))
+          await store.put(jobId, { role: 'checkpoint', name: `answers-checkpoint-${jobId}.json`, bytes })
+        },
+      },
     )
     const answersJson = new TextEncoder().encode(JSON.stringify(result.answersJson, null, 2))
     const { summary } = result
@@ -117,7 +132,7 @@ async function answer(jobId: string, helpers: Parameters<Task>[1], signal: Abort
       await store.put(jobId, { role: 'answers', name: `questionnaire-${jobId}.answers.json`, bytes: answersJson }, tx)
       // Evidence is not needed once the results exist: keep customer files for as short a time as possible. The
       // questionnaire stays until the purge: review rebuilds the completed workbook from it (ADR 010).
-      await tx`delete from files where job_id = ${jobId} and role = 'evidence'`
+      await tx`delete from files where job_id = ${jobId} and role in ('evidence', 'checkpoint')`
       await tx`
         update jobs set status = 'completed', stage = 'completed', processed = ${summary.questions}, total = ${summary.questions},
           engine = ${summary.engine}, question_count = ${summary.questions},
@@ -153,6 +168,20 @@ async function answer(jobId: string, helpers: Parameters<Task>[1], signal: Abort
       return
     }
     throw error // graphile-worker retries with backoff
+  }
+}
+
+/** The answers an earlier run of this job stored, or undefined (none, or unreadable: then it answers again). */
+async function readCheckpoint(jobId: string): Promise<Answer[] | undefined> {
+  const file = await services().store.get(jobId, 'checkpoint')
+  if (!file) return undefined
+  try {
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(file.bytes))
+    return Array.isArray(parsed) && parsed.every((a) => typeof a === 'object' && a && typeof a.key === 'string')
+      ? (parsed as Answer[])
+      : undefined
+  } catch {
+    return undefined
   }
 }
 

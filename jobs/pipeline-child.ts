@@ -33,7 +33,9 @@ async function run(request: ChildRequest) {
       evidence: request.evidence.map(toBytes),
       engine: createEngine(getEnv()),
       unanswered: request.unanswered,
+      answers: request.answers,
       onProgress: (p: Progress) => send({ type: 'progress', progress: p }),
+      onAnswers: (answers) => send({ type: 'checkpoint', answers }),
     })
     await send({
       type: 'done',

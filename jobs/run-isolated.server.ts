@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import type { UnansweredMode } from '../app/jobs.server'
-import type { AnswersJson, RunSummary } from '../app/answering/model'
+import type { Answer, AnswersJson, RunSummary } from '../app/answering/model'
 import type { Progress } from '../app/pipeline/run.server'
 
 /**
@@ -17,10 +17,13 @@ export interface ChildRequest {
   questionnaire: { name: string; bytes: Uint8Array }
   evidence: { name: string; bytes: Uint8Array }[]
   unanswered: UnansweredMode
+  /** The answers an earlier run stored (checkpoint): the child writes from them instead of answering again. */
+  answers?: Answer[]
 }
 
 export type ChildMessage =
   | { type: 'progress'; progress: Progress }
+  | { type: 'checkpoint'; answers: Answer[] }
   | { type: 'done'; xlsx: Uint8Array; pdf: Uint8Array; answersJson: AnswersJson; summary: RunSummary }
   | { type: 'error'; questionnaire: boolean; message: string; stack: string }
 
@@ -67,7 +70,13 @@ export function residentBytes(pid: number): number | null {
 
 export function runIsolated(
   request: ChildRequest,
-  options: { memoryLimitMb: number; signal?: AbortSignal; onProgress?: (p: Progress) => Promise<void> | void },
+  options: {
+    memoryLimitMb: number
+    signal?: AbortSignal
+    onProgress?: (p: Progress) => Promise<void> | void
+    /** The answers, once the answering stage ends (stored so a restarted job resumes from them). */
+    onCheckpoint?: (answers: Answer[]) => Promise<void> | void
+  },
 ): Promise<IsolatedResult> {
   return new Promise<IsolatedResult>((resolve, reject) => {
     const heapMb = Math.max(96, Math.floor(options.memoryLimitMb * 0.75))
@@ -115,6 +124,8 @@ export function runIsolated(
       if (message.type === 'progress') {
         // Progress is written in order; a failing write fails the run.
         chain = chain.then(() => options.onProgress?.(message.progress)).catch((error) => finish(() => reject(error)))
+      } else if (message.type === 'checkpoint') {
+        chain = chain.then(() => options.onCheckpoint?.(message.answers)).catch((error) => finish(() => reject(error)))
       } else if (message.type === 'done') {
         void chain.then(() => finish(() => resolve(message)))
       } else {

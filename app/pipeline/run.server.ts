@@ -48,6 +48,10 @@ export async function runPipeline(input: {
   onProgress?: (progress: Progress) => void | Promise<void>
   /** Yes/No questions the evidence is silent on: left for the user ('blank', the default) or answered No ('no'). */
   unanswered?: Unanswered
+  /** Answers of an earlier run of the same job (its checkpoint): the answering stage is not run again. */
+  answers?: Answer[]
+  /** Called with the answers as soon as the answering stage ends, before writing (the job's checkpoint). */
+  onAnswers?: (answers: Answer[]) => void | Promise<void>
 }): Promise<PipelineResult> {
   const started = performance.now()
   const report = async (p: Progress) => {
@@ -58,19 +62,23 @@ export async function runPipeline(input: {
   const total = questionnaire.questions.length
   await report({ stage: 'reading-evidence', processed: 0, total })
   const evidence = input.extractedEvidence ?? (await extractEvidence(input.evidence))
-  await report({ stage: 'answering', processed: 0, total })
+  const resumed = input.answers && sameQuestions(questionnaire, input.answers) ? input.answers : undefined
+  await report({ stage: 'answering', processed: resumed ? total : 0, total })
   const pending: Promise<void>[] = []
-  const answers = await answerQuestionnaire({
-    questionnaire,
-    existing,
-    evidence,
-    engine: input.engine,
-    unanswered: input.unanswered,
-    onProgress: (processed) => {
-      pending.push(report({ stage: 'answering', processed, total }))
-    },
-  })
+  const answers =
+    resumed ??
+    (await answerQuestionnaire({
+      questionnaire,
+      existing,
+      evidence,
+      engine: input.engine,
+      unanswered: input.unanswered,
+      onProgress: (processed) => {
+        pending.push(report({ stage: 'answering', processed, total }))
+      },
+    }))
   await Promise.all(pending)
+  if (!resumed) await input.onAnswers?.(answers)
   await report({ stage: 'writing', processed: total, total })
   const entries = answeredQuestions(questionnaire, answers)
   const summary = summarize({
@@ -89,6 +97,12 @@ export async function runPipeline(input: {
     questions: entries,
   }
   return { questionnaire, evidence, entries, summary, answersJson, xlsx, pdf }
+}
+
+/** A checkpoint fits this questionnaire only if it answers exactly its questions (the same file, read the same way). */
+function sameQuestions(questionnaire: Questionnaire, answers: Answer[]): boolean {
+  const keys = new Set(questionnaire.questions.map((q) => q.key))
+  return answers.length === keys.size && answers.every((a) => keys.has(a.key))
 }
 
 /**

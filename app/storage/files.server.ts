@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Queryable, Sql } from '../db.server'
 import { decrypt, encrypt } from './crypto.server'
 
-export type FileRole = 'questionnaire' | 'evidence' | 'xlsx' | 'pdf' | 'answers'
+export type FileRole = 'questionnaire' | 'evidence' | 'xlsx' | 'pdf' | 'answers' | 'checkpoint'
 
 export interface StoredFile {
   name: string

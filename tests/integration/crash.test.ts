@@ -4,6 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
 import { CANCELLED_MESSAGE } from '../../app/jobs.server'
 import { projectRoot } from '../../app/project-root.server'
+import { OfflineEngine } from '../../app/answering/offline/engine'
+import { extractEvidence } from '../../app/evidence/extract.server'
+import { answerQuestionnaire } from '../../app/pipeline/run.server'
+import { readQuestionnaire } from '../../app/questionnaire/parse.server'
+import { services } from '../../app/services.server'
 import { useTestDatabase } from '../setup/database'
 import { evidenceMd, questionnaireCsv } from '../support/files'
 import { multipartBody } from '../support/multipart'
@@ -190,5 +195,29 @@ describe('crash safety', () => {
         >`select count(*)::int as n from graphile_worker._private_jobs where key like 'answer:%'`
       )[0]!.n,
     ).toBe(0)
+  }, 120_000)
+
+  it('a job restarted after its answering stage resumes from the stored answers instead of answering again', async () => {
+    await stopAll()
+    const { token, row } = await createToken(db.sql, { plan: 'single' })
+    const jobId = await submit(token) // no worker running: the job waits in the queue
+    // What a run that died after answering leaves behind: its answers, stored encrypted as the job's checkpoint.
+    // One of them is marked, so the completed job shows whether they were used or the questions answered again.
+    const { questionnaire, existing } = readQuestionnaire('vendor.csv', questionnaireCsv())
+    const evidence = await extractEvidence([{ name: 'policy.md', bytes: evidenceMd() }])
+    const answers = await answerQuestionnaire({ questionnaire, existing, evidence, engine: new OfflineEngine() })
+    answers[0] = { ...answers[0]!, text: 'Answered by the run before the crash.' }
+    await services().store.put(jobId, {
+      role: 'checkpoint',
+      name: 'answers-checkpoint.json',
+      bytes: new TextEncoder().encode(JSON.stringify(answers)),
+    })
+    startWorker()
+    await waitFor('the job to complete', 60_000, async () => (await jobStatus(jobId)) === 'completed')
+    const stored = await services().store.get(jobId, 'answers')
+    const json = JSON.parse(new TextDecoder().decode(stored!.bytes)) as { questions: { comment: string | null }[] }
+    expect(json.questions[0]!.comment).toContain('Answered by the run before the crash.')
+    // The checkpoint goes with the evidence once the results exist.
+    await expectCompletedOnce(jobId, row.id)
   }, 120_000)
 })
