@@ -38,11 +38,7 @@ export function TokenField({
         className={`mt-1.5 font-mono ${inputClass}`}
         placeholder="qf_..."
       />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   )
 }
@@ -79,11 +75,15 @@ export function TermsField({
           </a>
         </span>
       </label>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   )
+}
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={id} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
+      {error}
+    </p>
+  ) : null
 }
