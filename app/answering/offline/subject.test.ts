@@ -32,6 +32,28 @@ describe('subjectPhrase reads what a question is about from its grammar', () => 
     expect(subjectPhrase(question)).toBe(phrase)
   })
 
+  it('reads requests for a reference and infinitives after form words', () => {
+    expect(subjectPhrase('Describe or provide a reference to your Business Continuity Plan (BCP).')).toBe(
+      'business continuity plan',
+    )
+    expect(subjectPhrase('Describe or provide a reference that details how administrator access is handled.')).toBe(
+      undefined,
+    )
+    expect(subjectPhrase('Do you have a plan to comply with the Breach Notification requirements?')).toBe(
+      'breach notification requirements',
+    )
+  })
+
+  it('never takes form words for the subject, nor general nouns that head a phrase or a list item', () => {
+    expect(
+      subjectTerms('Are processes, procedures, and technical measures defined and implemented to protect data?'),
+    ).toEqual([])
+    const listed = subjectTerms('Are systems, products, and business practices based on privacy principles?')
+    expect(listed).not.toContain('system')
+    expect(listed).not.toContain('product')
+    expect(subjectTerms('Are identity and access management policies established?')).toContain('access')
+  })
+
   it('names no subject when the phrase is general or the grammar is not a plain question', () => {
     expect(subjectTerms('Is sensitive data encrypted in transport?')).toEqual([])
     expect(subjectTerms('Do you have controls in place to protect your systems?')).toEqual([])

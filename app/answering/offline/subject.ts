@@ -68,6 +68,8 @@ interface Phrase {
   words: string[]
   /** The text after the phrase when a preposition ended it ("for the secure management of passwords"). */
   after?: string
+  /** That preposition. */
+  endedBy?: string
 }
 
 /**
@@ -88,7 +90,7 @@ function phraseAt(rest: string, end: 'participle' | 'verb' | 'none'): Phrase {
     if (!w) break
     if (PHRASE_END.has(w)) {
       if (end === 'verb' && out.length > 1) out.pop()
-      return { words: out, after: tokens.slice(i + 1).join(' ') }
+      return { words: out, after: tokens.slice(i + 1).join(' '), endedBy: w }
     }
     if (end === 'participle' && out.length && isParticiple(w)) break
     if (end === 'verb' && out.length && (SUBJECT_VERBS.has(w) || isAdverb(w))) {
@@ -119,7 +121,19 @@ function subjectOf(asked: string): string[] | undefined {
   let text = asked.replace(/\s+/g, ' ').trim()
   // "Describe / List / Select the X ...": the object; "How are your X encrypted?": as "Are your X encrypted?".
   const imperative = IMPERATIVE.exec(text)
-  if (imperative) return phraseAt(text.slice(imperative[0].length), 'participle').words
+  if (imperative) {
+    // "Describe or provide a reference to X", "Provide details of X": X is the object; "... how X is handled" names
+    // no phrase a parse this light can trust.
+    const object = text
+      .slice(imperative[0].length)
+      .replace(/^(?:or|and|and\/or)\s+\w+\s+/i, '')
+      .replace(
+        /^(?:a\s+|any\s+)?(?:references?|details|description|information|documentation|overview|summary|copy|link|list)\s+(?:to|of|on|about|for|that\s+\w+)\s+/i,
+        '',
+      )
+    if (/^(?:how|what|which|who|whom|whose|when|where|why|whether|if)\b/i.test(object)) return undefined
+    return phraseAt(object, 'participle').words
+  }
   text = text.replace(/^(?:how|when|where|why)\s+(?=(?:is|are|was|were|do|does|did)\b)/i, '')
   const first = /^(\w+)\s+(.*)$/.exec(text)
   if (!first || !AUX.has(first[1]!.toLowerCase())) return undefined
@@ -147,27 +161,44 @@ function subjectOf(asked: string): string[] | undefined {
   // form words only is about what its modifier names.
   // form words only is about what its modifier names ("with regards to user privacy").
   const form = (words: string[]) => FORM.test(words.filter((w) => !isModifier(w)).join(' '))
-  for (let hop = 0; hop < 3 && phrase.after && form(phrase.words); hop++) phrase = phraseAt(phrase.after, 'participle')
+  for (let hop = 0; hop < 3 && phrase.after && form(phrase.words); hop++) {
+    // "... a plan to comply with X", "... measures to protect X": after "to", the verb is not part of X.
+    const infinitive =
+      phrase.endedBy === 'to' && !/^(?:regards?|respect|relation|addition)$/i.test(phrase.words.at(-1) ?? '')
+    const after = infinitive ? phrase.after.replace(/^[\w-]+\s*/, '') : phrase.after
+    phrase = phraseAt(after, 'participle')
+  }
   return phrase.words
 }
 
 const GENERAL = new Set([...GENERAL_NOUNS].map(stem))
+/** Words that give a practice its form, never its subject, wherever they stand in the phrase. */
+const FORM_WORD =
+  /^(?:process(?:es)?|procedures?|technical|measures?|policies|policy|standards?|requirements?|criteria|mechanisms?|practices?|plans?|programs?|programmes?|guidelines?|templates?|capabilit(?:y|ies)|controls?|methods?)$/i
 /** A phrase of form words only (or none): "processes, procedures, and technical measures", "criteria", "regards". */
 const FORM =
   /^(?:(?:and|or|,|processes|process|procedures|procedure|technical|measures|measure|policies|policy|standards|standard|requirements|requirement|criteria|mechanisms|mechanism|practices|practice|plans|plan|programs|program|guidelines|guideline|templates|template|documents|capabilities|capability|regards|regard|respect|place|means|way|ways|it|institutions|organizations|organisations)[,]?\s*)*$/i
 
 function contentTerms(phrase: string): string[] {
-  const words = phrase.split(/\s+/).filter((w) => w && !isModifier(w.toLowerCase()) && !/^written$/i.test(w))
-  // The head is the last word before "of" ("management of network": "network" qualifies it) or the last word.
-  const of = words.findIndex((w) => /^of$/i.test(w))
-  const head = stem((of > 0 ? words[of - 1]! : (words.at(-1) ?? '')).toLowerCase())
-  // A general noun is no subject as the head ("access controls", "sensitive data") but names one as a modifier
-  // ("identity and access management", "client systems", "management of your network").
+  const words = phrase
+    .split(/\s+/)
+    .map((w) => w.replace(/[,;:]+$/, ''))
+    .filter((w) => w && !isModifier(w.toLowerCase()) && !/^written$/i.test(w) && !FORM_WORD.test(w))
+  // A general noun names no subject where it heads the phrase or an item of a list ("access controls", "sensitive
+  // data", "systems, products, and business practices") but does as a modifier of the next noun ("identity and access
+  // management", "user access") or after "of" ("management of your network").
+  const general = new Set<string>()
+  words.forEach((w, i) => {
+    const next = words[i + 1]?.toLowerCase()
+    const afterOf = words.slice(0, i).some((x) => /^of$/i.test(x))
+    const modifies = next !== undefined && !/^(?:and|or|of|and\/or)$/.test(next)
+    if (!afterOf && !modifies) general.add(stem(w.toLowerCase()))
+  })
   // A form word's stem is a subject when the phrase uses it as a noun ("documentation", not "documented").
   const asSubject = subjectStems(words.join(' '))
   // "Management" is the form of a practice as "process" is ("management of your network").
   const content = (t: string) =>
-    t !== 'manag' && (!GENERIC.has(t) || asSubject.has(t)) && (!GENERAL.has(t) || t !== head)
+    t !== 'manag' && (!GENERIC.has(t) || asSubject.has(t)) && (!GENERAL.has(t) || !general.has(t))
   // "#policy" is the form of a practice (policies, standards, procedures), never its subject.
   return [...new Set(terms(words.join(' ')))].filter((t) => t !== '#policy' && (t.startsWith('#') || content(t)))
 }
