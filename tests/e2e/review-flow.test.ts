@@ -121,7 +121,7 @@ describe.skipIf(!browserAvailable())('review before download, in Chromium', () =
 
         await page.getByRole('button', { name: 'Save and rebuild' }).click()
         await page.getByText('Workbook rebuilt').first().waitFor()
-        expect(await page.getByTestId('pending').count()).toBe(0)
+        await expect.poll(() => page.getByTestId('pending').count(), { timeout: 10_000 }).toBe(0)
 
         const [download] = await Promise.all([
           page.waitForEvent('download'),
