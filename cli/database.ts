@@ -25,7 +25,7 @@ export async function openDatabase(
   if (!url) {
     const dataDir = path.resolve(env.QFILL_DATA_DIR, 'postgres')
     log(`starting embedded Postgres in ${dataDir}`)
-    const pg = await connectOrStartEmbedded({ dataDir })
+    const pg = await connectOrStartEmbedded({ dataDir, notice: log })
     url = pg.url
     stopEmbedded = pg.stop
   }

@@ -38,7 +38,10 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string
   database?: string
   persistent?: boolean
+  /** Postgres's own output. */
   log?: (line: string) => void
+  /** What this module did on the machine's behalf (folder permissions), for the operator. */
+  notice?: (line: string) => void
 }): Promise<RunningPostgres> {
   const dataDir = path.resolve(options.dataDir)
   const port = await freePort()
@@ -50,7 +53,7 @@ export async function startEmbeddedPostgres(options: {
   // As root, Postgres runs as a `postgres` system user, which must be able to reach its binaries (in node_modules)
   // and its data folder: a checkout under a private folder (`mktemp -d` makes them 0700) would stop initdb with
   // EACCES. Such folders get the search bit for others (enter, not list), and the log says which.
-  if (asRoot) for (const dir of [projectRoot(), path.dirname(dataDir)]) letOthersThrough(dir, options.log)
+  if (asRoot) for (const dir of [projectRoot(), path.dirname(dataDir)]) letOthersThrough(dir, options.notice)
   const EmbeddedPostgres = await loadEmbeddedPostgres()
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -116,6 +119,7 @@ export async function connectOrStartEmbedded(options: {
   dataDir: string
   database?: string
   log?: (line: string) => void
+  notice?: (line: string) => void
 }) {
   const port = runningPort(options.dataDir)
   if (port) {
