@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { projectRoot } from '../app/project-root.server'
 import { failureCases, formatBands, formatRules, formatTable, runAccuracy } from '../bench/accuracy'
-import { RULES } from '../app/answering/offline/rules-table'
+import { RULES } from '../app/answering/rulebook'
 import { runLlmBench } from '../bench/llm'
 import { UsageError } from './usage-error'
 
@@ -52,9 +52,9 @@ export async function benchCommand(argv: string[]): Promise<number> {
     console.log('\n# Rules of the offline engine\n')
     console.log(
       [
-        '| rule | why | where |',
+        '| rule | stage | why |',
         '| --- | --- | --- |',
-        ...RULES.map((r) => `| ${r.name} | ${r.reason} | ${r.where} |`),
+        ...RULES.map((r) => `| ${r.name} | ${r.stage} | ${r.reason} |`),
       ].join('\n'),
     )
     console.log('\n# How often each rule fires per set (right / judged)\n')

@@ -32,10 +32,79 @@ export interface Answer {
   reusedFrom?: string
   /** The answer was already in the uploaded questionnaire: kept as it was, never overwritten. */
   preexisting?: boolean
-  /** Which offline-engine rules decided this answer (names from app/answering/offline/rules-table.ts), for the benchmark. */
-  rules?: string[]
+  /** The rule of the rules table that decided the label (or left the row for the user). */
+  rule?: RuleName
+  /** Every rule of the rules table that fired on this answer, in order (the deciding one included). */
+  rules?: RuleName[]
   /** For a question whose list holds things rather than verdicts ("4) AWS", "Tier III"): the item chosen, verbatim. */
   choice?: string
+}
+
+/**
+ * The names of the rules every answer is decided and adjusted by (app/answering/offline/rules-table.ts lists each
+ * with its reason, predicate and effect). answers.json carries the deciding one as `rule`.
+ */
+export const RULE_NAMES = [
+  // The offline engine: reading the question
+  'asks-for-remarks',
+  'past-event',
+  'condition-unmet',
+  'leans-on-previous',
+  'choice',
+  'subject-never-mentioned',
+  'performed-by-provider',
+  'subject-phrase',
+  'data-held',
+  'customer-actor',
+  'provider-holding',
+  'opposite-practice',
+  'no-evidence',
+  // The offline engine: reading the deciding sentence
+  'evidence-yes',
+  'negation',
+  'limit',
+  'plan',
+  'subject-own',
+  'leans-on-context',
+  'agreement',
+  'hedge',
+  'self-contradiction',
+  'kind-unstated',
+  'partial-coverage',
+  'wording-capped',
+  'undated-plan',
+  // The company's earlier questionnaires
+  'library-exact',
+  'library-same-id',
+  'library-near-exact',
+  'library-similar',
+  'library-confirmed',
+  'library-contradicted',
+  // The LLM engines
+  'llm-answer',
+  'llm-failed',
+  // The output contract, every engine
+  'profile-detail',
+  'follows-parent',
+  'repeated-question',
+  'quote-not-verbatim',
+  'uncited',
+  'obligation',
+  'lapsed-evidence',
+  'low-confidence',
+  // The uploaded questionnaire's own answers, and the user's choice for silent rows
+  'preexisting',
+  'preexisting-contradicted',
+  'unanswered-no',
+] as const
+
+export type RuleName = (typeof RULE_NAMES)[number]
+
+/** What every entry of the rules table states: its name and why it exists. */
+export interface RuleEntry {
+  name: RuleName
+  /** What the rule does and why, in a sentence a reader of the benchmark understands. */
+  reason: string
 }
 
 export interface EngineProgress {
@@ -68,6 +137,8 @@ export interface AnsweredQuestion extends WriteEntry {
   sheet: string
   row: number
   citations: Citation[]
+  /** The rule of the rules table that decided the answer (null: none recorded, e.g. an answers.json from before). */
+  rule?: RuleName | null
 }
 
 export interface EvidenceReport {

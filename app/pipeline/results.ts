@@ -1,4 +1,4 @@
-import { noEvidenceAnswer } from '../answering/rules'
+import { noEvidenceAnswer } from '../answering/contract'
 import { FLAG_THRESHOLD, labelText, type Answer, type AnsweredQuestion, type RunSummary } from '../answering/model'
 import type { EvidenceDocument } from '../evidence/model'
 import { applyProfileRule, cellAnswer } from './cell-values'
@@ -30,6 +30,7 @@ function toEntry(q: Question, a: Answer): AnsweredQuestion {
     flagged: a.flagged,
     reason: a.reasons.join('; '),
     citations: a.citations,
+    rule: a.rule ?? null,
     ...(a.preexisting ? { preexisting: true as const } : {}),
   }
 }

@@ -7,7 +7,7 @@ import type {
   EngineProgress,
   RunSummary,
 } from '../answering/model'
-import { applyUnanswered, type Unanswered } from '../answering/rules'
+import { applyUnanswered, type Unanswered } from '../answering/unanswered'
 import { libraryOf } from '../evidence/workbook.server'
 import { extractEvidence } from '../evidence/extract.server'
 import type { EvidenceDocument, EvidenceInput } from '../evidence/model'

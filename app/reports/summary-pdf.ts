@@ -1,6 +1,5 @@
 import { jsPDF } from 'jspdf'
 import type { AnsweredQuestion, RunSummary } from '../answering/model'
-import { isProfileReason } from '../pipeline/cell-values'
 import {
   count,
   duration,
@@ -220,7 +219,7 @@ export function mostImportantFlagged(entries: AnsweredQuestion[], n: number): An
   const weight = (e: AnsweredQuestion) =>
     (/\*\s*$|\(critical\)/i.test(e.question) ? 2 : 0) +
     (e.answer === 'NO' ? 1 : 0) -
-    (e.reason.split('; ').some(isProfileReason) ? 4 : 0)
+    (e.rule === 'profile-detail' ? 4 : 0)
   return entries
     .filter((e) => e.flagged)
     .sort(

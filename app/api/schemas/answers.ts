@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { RULE_NAMES } from '../../answering/model'
 import type { ApiRouteDoc } from '../contract'
 
 /** Review endpoints: the answers.json contract, and edits to it that rebuild the workbook and report. */
@@ -30,6 +31,11 @@ export const answeredQuestionSchema = z.object({
   flagged: z.boolean(),
   reason: z.string(),
   citations: z.array(citationSchema),
+  rule: z
+    .enum(RULE_NAMES)
+    .nullable()
+    .optional()
+    .describe('The rule of the rules table that decided the answer (`qfill bench accuracy --rules` lists them)'),
   preexisting: z.literal(true).optional(),
   confirmed: z.literal(true).optional().describe('The answer was accepted or edited by a person'),
 })
