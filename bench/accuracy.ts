@@ -51,7 +51,7 @@ export async function runAccuracy(
     const started = performance.now()
     const evidence = await extractEvidence(set.evidence)
     // The engine sees the parsed questionnaire only (no answers): the vendor's answers stay in `truth`.
-    const answers = await engine.answer(set.questionnaire, evidence)
+    const answers = await engine.answer(set.questionnaire, evidence, undefined, { product: set.product })
     const ms = performance.now() - started
     const byKey = new Map(answers.map((a) => [a.key, a]))
     const rows: Scored[] = set.questionnaire.questions
@@ -102,7 +102,8 @@ async function overwriteCheck(
 const pct = (n: number | null) => (n === null ? 'n/a' : `${(n * 100).toFixed(1)} %`)
 const GROUPS: [BenchSet['group'], string][] = [
   ['evidence', 'evidence only'],
-  ['library', "with an earlier answered questionnaire of the company's (answer library)"],
+  ['same-product', "with the same product's earlier answers to an earlier version of the form (answer library)"],
+  ['library', "with a sister product's answered questionnaire (answer library)"],
   ['open', 'labelled open data'],
 ]
 

@@ -19,7 +19,9 @@ export interface BenchSet {
    * evidence: answered from published papers only. library: the same, plus another of the company's answered
    * questionnaires as an answer library. open: the labelled open-data set anyone can rerun.
    */
-  group: 'evidence' | 'library' | 'open'
+  group: 'evidence' | 'same-product' | 'library' | 'open'
+  /** The product the questionnaire is for, as a user would type it on the upload form. */
+  product?: string
   /** The questionnaire file as uploaded (completed): used to check that answers already in it are never overwritten. */
   original?: EvidenceInput
 }
@@ -62,37 +64,73 @@ const INSTRUCTURE_SETS: { name: string; file: string; architecture: string[] }[]
   },
 ]
 
+interface LibrarySet {
+  name: string
+  file: string
+  /** questionnaires/NAME, or history/NAME for an earlier version of the same questionnaire. */
+  library: string
+  architecture: string[]
+  product?: string
+  group: 'same-product' | 'library'
+}
+
 /** One questionnaire answered with another of the company's answered questionnaires among the evidence. */
-const LIBRARY_SETS: { name: string; file: string; library: string; architecture: string[] }[] = [
+const LIBRARY_SETS: LibrarySet[] = [
+  // The same product's earlier answers to an earlier version of the same form (history/).
+  {
+    name: 'HECVAT Full (Canvas LMS) from its HECVAT Full of 2023-09-28',
+    file: 'Canvas_LMS_HECVAT_Full.xlsx',
+    library: 'history/Canvas_LMS_HECVAT_Full_2023-09-28.xlsx',
+    architecture: ['Canvas_LMS_Architecture.pdf'],
+    product: 'Canvas LMS',
+    group: 'same-product',
+  },
+  {
+    name: 'CAIQ v4.0.3 (Instructure) from its CAIQ v4.0.2 of 2022-12',
+    file: 'Instructure_CAIQ.xlsx',
+    library: 'history/Instructure_CAIQ_2022-12-01.xlsx',
+    architecture: ['Canvas_LMS_Architecture.pdf'],
+    group: 'same-product',
+  },
+  // A sister product's questionnaire as the library.
   {
     name: 'HECVAT Lite (Canvas Catalog) from HECVAT Full',
     file: 'Canvas_Catalog_HECVAT_Lite.xlsx',
     library: 'Canvas_LMS_HECVAT_Full.xlsx',
     architecture: ['Canvas_Catalog_Architecture.pdf'],
+    product: 'Canvas Catalog',
+    group: 'library',
   },
   {
     name: 'HECVAT Lite (Canvas Studio) from HECVAT Full',
     file: 'Canvas_Studio_HECVAT_Lite.xlsx',
     library: 'Canvas_LMS_HECVAT_Full.xlsx',
     architecture: [],
+    product: 'Canvas Studio',
+    group: 'library',
   },
   {
     name: 'HECVAT Lite (Mastery Connect) from HECVAT Full',
     file: 'Mastery_Connect_HECVAT_Lite.xlsx',
     library: 'Canvas_LMS_HECVAT_Full.xlsx',
     architecture: ['Mastery_Connect_Architecture.pdf'],
+    product: 'Mastery Connect',
+    group: 'library',
   },
   {
     name: 'HECVAT Full 2.11 (Portfolium) from HECVAT Full 3.04',
     file: 'Portfolium_HECVAT_v2.11.xlsx',
     library: 'Canvas_LMS_HECVAT_Full.xlsx',
     architecture: ['Canvas_Student_Pathways_Architecture.pdf'],
+    product: 'Portfolium',
+    group: 'library',
   },
   {
     name: 'CAIQ v4 from HECVAT Full (other family)',
     file: 'Instructure_CAIQ.xlsx',
     library: 'Canvas_LMS_HECVAT_Full.xlsx',
     architecture: ['Canvas_LMS_Architecture.pdf'],
+    group: 'library',
   },
 ]
 
@@ -115,8 +153,10 @@ export function loadSets(root: string): BenchSet[] {
     sets.push({ ...workbookSet(def.name, questionnaire(def.file), papers(def.architecture)), group: 'evidence' })
   sets.push({ ...mattermostSet(path.join(root, 'mattermost')), group: 'evidence' })
   for (const def of LIBRARY_SETS) {
-    const evidence = [...papers(def.architecture), input(questionnaire(def.library))]
-    sets.push({ ...workbookSet(def.name, questionnaire(def.file), evidence), group: 'library' })
+    const library = def.library.startsWith('history/') ? path.join(ins, def.library) : questionnaire(def.library)
+    if (!existsSync(library)) continue
+    const evidence = [...papers(def.architecture), { ...input(library), role: 'library' as const }]
+    sets.push({ ...workbookSet(def.name, questionnaire(def.file), evidence), group: def.group, product: def.product })
   }
   return sets
 }

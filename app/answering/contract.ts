@@ -104,7 +104,8 @@ export const CONTRACT_RULES: ContractRule[] = [
     name: 'obligation',
     kind: 'adjust',
     reason: 'the question commits the vendor (notification windows, SLAs, contracts): flagged for sign-off',
-    when: ({ q }) => obligationReason(q) !== undefined,
+    // The same product's own answer to the same question, reused as it was, was signed off when it was given.
+    when: ({ q, a }) => obligationReason(q) !== undefined && !ownAnswerReused(a),
     then: ({ q, a }) => ({ ...a, reasons: add(a, obligationReason(q)!) }),
   },
   {
@@ -181,6 +182,15 @@ function walkContract(c: Checked): Answer {
   }
   const flagged = c.a.reasons.length > 0 || c.a.confidence < FLAG_THRESHOLD
   return withFired({ ...c.a, flagged }, fired)
+}
+
+/** An earlier answer of the same product (or of no named product) to the same question, reused unchanged. */
+function ownAnswerReused(a: Answer): boolean {
+  const rules = a.rules ?? []
+  return (
+    (a.rule === 'library-exact' || a.rule === 'library-same-id') &&
+    !rules.some((r) => r === 'library-other-product' || r === 'library-contradicted' || r === 'library-period')
+  )
 }
 
 /** Adds the contract's adjust rules that fired to the answer's record. */

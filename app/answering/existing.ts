@@ -1,18 +1,13 @@
 import type { EvidenceDocument, LibraryEntry, Passage } from '../evidence/model'
 import { isYesNoQuestion, type Question, type Questionnaire } from '../questionnaire/model'
 import { labelOfCell } from './library-text'
-import type { Answer, AnswerLabel, RuleEntry } from './model'
+import { statesOpposite } from './opposite'
+import type { Answer, RuleEntry } from './model'
 
 /** What a question's cells already held in the uploaded questionnaire. */
 export interface ExistingCells {
   answer: string
   comment: string
-}
-
-function side(label: AnswerLabel | null | undefined): 'YES' | 'NO' | undefined {
-  if (label === 'YES' || label === 'PARTIALLY') return 'YES'
-  if (label === 'NO' || label === 'PLANNED') return 'NO'
-  return undefined
 }
 
 interface Kept {
@@ -23,7 +18,6 @@ interface Kept {
   fileName: string
 }
 
-const theirSide = (k: Kept) => side(labelOfCell(k.cells.answer))
 const evidenceQuote = (k: Kept) => k.engine.citations.find((c) => c.file !== k.fileName)
 
 /** How an answer already in the uploaded questionnaire is kept (walked in order by `keepExisting`). */
@@ -31,15 +25,8 @@ export const EXISTING_RULES: (RuleEntry & { when: (k: Kept) => boolean; then: (k
   {
     name: 'preexisting-contradicted',
     reason: 'the evidence contradicts an answer already in the questionnaire: kept, flagged with the quote',
-    when: (k) => {
-      const theirs = theirSide(k)
-      const mine = side(k.engine.label)
-      return (
-        isYesNoQuestion(k.q) &&
-        Boolean(theirs && mine && theirs !== mine && evidenceQuote(k)) &&
-        k.engine.confidence >= CONTRADICTS
-      )
-    },
+    when: (k) =>
+      isYesNoQuestion(k.q) && Boolean(evidenceQuote(k)) && statesOpposite(labelOfCell(k.cells.answer), k.engine),
     then: (k) => {
       const cite = evidenceQuote(k)!
       return {
@@ -61,9 +48,6 @@ export const EXISTING_RULES: (RuleEntry & { when: (k: Kept) => boolean; then: (k
     then: kept,
   },
 ]
-
-/** How sure the engine's own reading must be to flag a kept answer. */
-const CONTRADICTS = 0.6
 
 function kept(k: Kept): Answer {
   const label = labelOfCell(k.cells.answer)

@@ -1,4 +1,4 @@
-import type { LibraryEntry } from '../evidence/model'
+import type { LibraryEntry, LibraryIdentity } from '../evidence/model'
 import { normalizeText } from '../evidence/text'
 import type { Question } from '../questionnaire/model'
 import { isYesNoQuestion } from '../questionnaire/model'
@@ -80,10 +80,14 @@ export class EarlierAnswers {
   private readonly entries: Prepared[]
   private readonly byId = new Map<string, Prepared[]>()
 
-  /** `kind`: the kind of the questionnaire being answered, to compare ids within one family only. */
+  /**
+   * `kind`: the kind of the questionnaire being answered, to compare ids within one family only. `whose`: the product
+   * the questionnaire is for and each library file's identity, to tell another product's answers apart.
+   */
   constructor(
     entries: LibraryEntry[],
     private readonly kind?: string,
+    private readonly whose: Whose = {},
   ) {
     this.entries = entries.map((entry) => ({
       entry,
@@ -166,7 +170,7 @@ export class EarlierAnswers {
     const text = yesNo
       ? (entry.comment ?? entry.answer)
       : [m.label ? '' : entry.answer, entry.comment ?? ''].filter(Boolean).join(' ') || entry.answer
-    return {
+    const reused: Answer = {
       key: q.key,
       label: yesNo ? m.label! : 'YES',
       text,
@@ -182,7 +186,72 @@ export class EarlierAnswers {
       rule: rule.name,
       rules: [rule.name],
     }
+    const other = otherProduct(this.whose, entry.file)
+    const checked = other ? OTHER_PRODUCT.then(reused, other) : reused
+    return PERIOD.when(q) ? PERIOD.then(checked) : checked
   }
+}
+
+export interface Whose {
+  /** The product the questionnaire being answered is for (the user's `product`, else its own profile rows). */
+  product?: string | null
+  /** Each library file's identity, by file name. */
+  identities?: Map<string, LibraryIdentity>
+}
+
+/** The other product whose answers a library file holds, or undefined (same product, or nothing says otherwise). */
+export function otherProduct(whose: Whose, file: string): string | undefined {
+  const theirs = whose.identities?.get(file)
+  if (!whose.product || !theirs?.product) return undefined
+  return sameProduct(whose.product, theirs.product, theirs.vendor) ? undefined : theirs.product
+}
+
+/** "Canvas LMS" = "canvas lms" = "Instructure Canvas LMS" (the vendor's name aside); "Canvas LMS" ≠ "Canvas Studio". */
+export function sameProduct(a: string, b: string, vendor?: string | null): boolean {
+  const words = (s: string) =>
+    new Set(
+      s
+        .toLowerCase()
+        .normalize('NFKC')
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+    )
+  const drop = vendor ? words(vendor) : new Set<string>()
+  const x = [...words(a)].filter((w) => !drop.has(w))
+  const y = [...words(b)].filter((w) => !drop.has(w))
+  return x.length > 0 && x.length === y.length && x.every((w) => y.includes(w))
+}
+
+export const otherProductReason = (product: string) => `earlier answer for ${product}: check it applies`
+
+/** Another product's earlier answer is written, but flagged: nothing says it applies to this product too. */
+export const OTHER_PRODUCT: RuleEntry & { then: (a: Answer, product: string) => Answer } = {
+  name: 'library-other-product',
+  reason: 'an earlier answer given for another product (its profile rows say which): reused, flagged for a check',
+  then: (a, product) => ({
+    ...a,
+    flagged: true,
+    reasons: [...a.reasons, otherProductReason(product)],
+    rules: [...(a.rules ?? []), 'library-other-product'],
+  }),
+}
+
+/** "in the last 12 months", "during the past year": a period counted back from the day the form is answered. */
+const RELATIVE_PERIOD =
+  /\b(?:in|within|during|over|for) the (?:last|past|previous|prior|preceding) (?:(?:\d+|two|three|five|six|twelve|twenty-four) )?(?:days?|weeks?|months?|years?)\b/i
+
+/** An earlier answer about "the last 12 months" is about another twelve months: written, flagged. */
+export const PERIOD: RuleEntry & { when: (q: Pick<Question, 'text'>) => boolean; then: (a: Answer) => Answer } = {
+  name: 'library-period',
+  reason:
+    'the question asks about a period counted back from today: an earlier answer covered an earlier period, flagged',
+  when: (q) => RELATIVE_PERIOD.test(q.text),
+  then: (a) => ({
+    ...a,
+    flagged: true,
+    reasons: [...a.reasons, 'the earlier answer covers an earlier period: check it still holds'],
+    rules: [...(a.rules ?? []), 'library-period'],
+  }),
 }
 
 /** The answer cell (whole) and a verbatim span of the explanation cell (at most 180 characters). */

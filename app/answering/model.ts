@@ -1,5 +1,5 @@
 import type { WriteEntry, WriteSummary } from '../questionnaire/write/model'
-import type { EvidenceDocument } from '../evidence/model'
+import type { EvidenceDocument, LibraryIdentity } from '../evidence/model'
 import type { Questionnaire } from '../questionnaire/model'
 
 /** The answer vocabulary. PLANNED carries its quarter in `planned` ("Q3/2026"). */
@@ -78,6 +78,8 @@ export const RULE_NAMES = [
   'library-same-id',
   'library-near-exact',
   'library-similar',
+  'library-other-product',
+  'library-period',
   'library-confirmed',
   'library-contradicted',
   // The LLM engines
@@ -111,9 +113,20 @@ export interface EngineProgress {
   (processed: number, total: number): void
 }
 
+/** What the user says about the run beyond the files. */
+export interface AnswerOptions {
+  /** The product the questionnaire is for: earlier answers given for another product are flagged. */
+  product?: string | null
+}
+
 export interface AnsweringEngine {
   readonly name: string
-  answer(questionnaire: Questionnaire, evidence: EvidenceDocument[], onProgress?: EngineProgress): Promise<Answer[]>
+  answer(
+    questionnaire: Questionnaire,
+    evidence: EvidenceDocument[],
+    onProgress?: EngineProgress,
+    options?: AnswerOptions,
+  ): Promise<Answer[]>
   /** Provider engines: batches whose calls kept failing (their questions were answered offline and flagged). */
   readonly usage?: { readonly failedBatches: number }
 }
@@ -155,6 +168,8 @@ export interface RunSummary extends WriteSummary {
   topReasons: { reason: string; count: number }[]
   evidence: EvidenceReport[]
   durationMs: number
+  /** Earlier answered questionnaires used as the answer library: whose answers they hold (null: not stated). */
+  library: LibraryIdentity[]
 }
 
 export interface AnswersJson {

@@ -1,6 +1,6 @@
 import { CONTRACT_RULES } from './contract'
 import { EXISTING_RULES } from './existing'
-import { LIBRARY_RULES } from './library'
+import { LIBRARY_RULES, OTHER_PRODUCT, PERIOD } from './library'
 import { RULE_NAMES, type RuleEntry, type RuleName } from './model'
 import { COMBINE_RULES } from './offline/combine'
 import { OFFLINE_RULES } from './offline/rules-table'
@@ -28,7 +28,7 @@ export type Stage = 'offline engine' | 'earlier questionnaires' | 'LLM engines' 
  */
 export const RULES: (RuleEntry & { stage: Stage })[] = [
   ...OFFLINE_RULES.map((r) => ({ name: r.name, reason: r.reason, stage: 'offline engine' as const })),
-  ...[...LIBRARY_RULES, ...COMBINE_RULES].map((r) => ({
+  ...[...LIBRARY_RULES, OTHER_PRODUCT, PERIOD, ...COMBINE_RULES].map((r) => ({
     name: r.name,
     reason: r.reason,
     stage: 'earlier questionnaires' as const,

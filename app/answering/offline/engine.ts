@@ -1,6 +1,6 @@
 import type { EvidenceDocument } from '../../evidence/model'
 import type { Question, Questionnaire } from '../../questionnaire/model'
-import type { Answer, AnsweringEngine, AnswerLabel, EngineProgress, RuleName } from '../model'
+import type { Answer, AnsweringEngine, AnswerLabel, AnswerOptions, EngineProgress, RuleName } from '../model'
 import { finalizeAnswers, type FinalizeOptions } from '../contract'
 import { cite, summary } from './answers'
 import { Ask, MAX_HITS, type Draft } from './ask'
@@ -27,14 +27,17 @@ export class OfflineEngine implements AnsweringEngine {
     questionnaire: Questionnaire,
     evidence: EvidenceDocument[],
     onProgress?: EngineProgress,
+    options: AnswerOptions = {},
   ): Promise<Answer[]> {
     // The offline engine matches English words; a Spanish overview would only add noise (the user is told so).
     const readable = evidence.filter((d) => d.status === 'ok' && (!d.language || d.language === 'English'))
     // Earlier questionnaires are matched question to question (subject and polarity checked), not as loose sentences.
     const index = new SentenceIndex(readable.filter((d) => !d.library.length))
+    const identities = new Map(readable.flatMap((d) => (d.identity ? [[d.file, d.identity] as const] : [])))
     const library = new EarlierAnswers(
       readable.flatMap((d) => d.library),
       questionnaire.kind,
+      { product: options.product, identities },
     )
     const damp = boilerplate(questionnaire.questions.filter((q) => q.kind === 'question').map((q) => q.text))
     const raw: Answer[] = []
@@ -45,7 +48,7 @@ export class OfflineEngine implements AnsweringEngine {
       if (q.kind !== 'profile') {
         const fromEvidence = answerOne(q, index, { damp, previous })
         const fromLibrary = library.answer(q, questionnaire.fileName)
-        raw.push(fromLibrary ? combine(fromLibrary, fromEvidence) : fromEvidence)
+        raw.push(fromLibrary ? combine(fromLibrary, fromEvidence, options.product) : fromEvidence)
         previous = questionParts(q.text).asked
       }
       if (i % 25 === 24 || i === total - 1) {

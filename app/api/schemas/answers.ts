@@ -63,6 +63,21 @@ export const runSummarySchema = z
     engine: z.string(),
     durationMs: z.number(),
     notes: z.array(z.string()),
+    library: z
+      .array(
+        z.object({
+          file: z.string(),
+          vendor: z.string().nullable(),
+          product: z.string().nullable(),
+          family: z.string().nullable(),
+          version: z.string().nullable(),
+          date: z.string().nullable().describe('YYYY-MM-DD'),
+        }),
+      )
+      .default([])
+      .describe(
+        'Earlier answered questionnaires used as the answer library: whose answers they hold (null: not stated)',
+      ),
   })
   .passthrough()
 
