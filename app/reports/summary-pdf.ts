@@ -174,7 +174,12 @@ function evidence(doc: jsPDF, s: RunSummary, y: number): number {
   const shown = s.evidence.length > MAX_EVIDENCE_ROWS ? s.evidence.slice(0, MAX_EVIDENCE_ROWS - 1) : s.evidence
   for (const e of shown) {
     const ok = e.status === 'ok'
-    const right = ok ? `${count(e.chars)} characters of text` : `no text: ${e.message ?? e.status}`
+    const lib = (s.library ?? []).find((l) => l.file === e.file)
+    const right = !ok
+      ? `no text: ${e.message ?? e.status}`
+      : lib
+        ? libraryLine(lib)
+        : `${count(e.chars)} characters of text`
     textBox(doc, fitMiddle(doc, e.file, WIDTH * 0.55, { size: 8.5 }), X, y, WIDTH * 0.55, 1, { size: 8.5 })
     textBox(doc, right, X + WIDTH * 0.57, y, WIDTH * 0.43, 1, {
       size: 8.5,
@@ -187,6 +192,13 @@ function evidence(doc: jsPDF, s: RunSummary, y: number): number {
   if (shown.length < s.evidence.length)
     y = textBox(doc, `and ${s.evidence.length - shown.length} more files`, X, y, WIDTH, 1, { size: 8.5, color: MUTED })
   return y
+}
+
+/** "earlier answers for Canvas LMS (Instructure, HECVAT Full 3.04, 2023-09-28)". */
+export function libraryLine(l: RunSummary['library'][number]): string {
+  const form = [l.family, l.version].filter(Boolean).join(' ')
+  const about = [l.vendor, form, l.date].filter(Boolean).join(', ')
+  return `earlier answers for ${l.product ?? 'a product not stated'}${about ? ` (${about})` : ''}`
 }
 
 function flagged(doc: jsPDF, s: RunSummary, y: number): number {
