@@ -8,6 +8,7 @@ import { answeredQuestions } from '../app/pipeline/results'
 import { answerQuestionnaire } from '../app/pipeline/run.server'
 import { planWrites } from '../app/questionnaire/write/cell-writes'
 import { readQuestionnaire } from '../app/questionnaire/parse.server'
+import { scoreFreeText, type FreeTextScore } from './free-text'
 import { evalRoot, loadLabelledSet, loadSets, type BenchSet } from './sets'
 import { fitThreshold, isRight, ratio, scoreSet, side, type Scored, type SetScore } from './score'
 
@@ -20,6 +21,8 @@ export interface SetResult {
   overwritten?: number
   /** Answers already in the file (the whole completed questionnaire uploaded as the questionnaire). */
   kept?: number
+  /** Free-text rows against the vendor's own text. */
+  freeText?: FreeTextScore
 }
 
 /**
@@ -65,7 +68,13 @@ export async function runAccuracy(
         q,
       }))
     const index = evidenceIndex(evidence)
-    const result: SetResult = { set, rows, ms, score: scoreSet(rows, (c) => isVerbatim(index, c)) }
+    const result: SetResult = {
+      set,
+      rows,
+      ms,
+      score: scoreSet(rows, (c) => isVerbatim(index, c)),
+      freeText: scoreFreeText(rows, set.reference),
+    }
     if (set.original && set.group === 'evidence') Object.assign(result, await overwriteCheck(set, evidence, engine))
     results.push(result)
   }

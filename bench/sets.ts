@@ -12,6 +12,8 @@ export interface BenchSet {
   name: string
   questionnaire: Questionnaire
   truth: Map<string, Truth>
+  /** The vendor's own text for rows whose answer cell holds free text (truth TEXT): free-text answers' reference. */
+  reference?: Map<string, string>
   evidence: EvidenceInput[]
   /** Why the set could not be measured (the reader found no questions with answers, a file is missing). */
   problem?: string
@@ -277,17 +279,20 @@ function workbookSet(name: string, file: string, evidence: EvidenceInput[]): Omi
   }
   const wb = XLSX.read(bytes, { type: 'array', cellFormula: false })
   const truth = new Map<string, Truth>()
+  const reference = new Map<string, string>()
   for (const q of questionnaire.questions) {
     const ref = q.location.answerCell
     const cell = ref ? wb.Sheets[q.location.sheet]?.[ref] : undefined
-    truth.set(q.key, truthOf(cell ? String(cell.w ?? cell.v ?? '') : ''))
+    const text = cell ? String(cell.w ?? cell.v ?? '') : ''
+    truth.set(q.key, truthOf(text))
+    if (truthOf(text) === 'TEXT') reference.set(q.key, text.trim())
   }
   const answerable = [...truth.values()].filter((t) => t === 'YES' || t === 'NO').length
   const problem = answerable
     ? undefined
     : `the questionnaire reader found ${questionnaire.questions.length} questions but none has a Yes/No answer in its answer cell: re-run once the reader finds this layout`
   // Answers are hidden from the engine: the workbook bytes never reach it, only the parsed model (which has none).
-  return { name, questionnaire, truth, evidence, problem, original: { name: path.basename(file), bytes } }
+  return { name, questionnaire, truth, reference, evidence, problem, original: { name: path.basename(file), bytes } }
 }
 
 function mattermostSet(dir: string): Omit<BenchSet, 'group'> {

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { projectRoot } from '../app/project-root.server'
 import { failureCases, formatBands, formatRules, formatTable, runAccuracy } from '../bench/accuracy'
 import { RULES } from '../app/answering/rulebook'
+import { formatFreeText } from '../bench/free-text'
 import { runLlmBench } from '../bench/llm'
 import { UsageError } from './usage-error'
 
@@ -48,6 +49,8 @@ export async function benchCommand(argv: string[]): Promise<number> {
   console.log(formatTable(results))
   console.log('\n# Confidence bands (precision of written answers) and leave-one-set-out calibration\n')
   console.log(formatBands(results))
+  console.log("\n# Free-text rows against the vendor's own text\n")
+  console.log(formatFreeText(results.map((r) => ({ name: r.set.name, score: r.freeText }))))
   if (values.rules) {
     console.log('\n# Rules of the offline engine\n')
     console.log(

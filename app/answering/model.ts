@@ -70,6 +70,7 @@ export const RULE_NAMES = [
   'hedge',
   'self-contradiction',
   'kind-unstated',
+  'free-text-unanswered',
   'partial-coverage',
   'wording-capped',
   'undated-plan',

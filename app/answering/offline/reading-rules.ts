@@ -1,5 +1,6 @@
 import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
+import { freeTextGap } from './free-text'
 import { STRONG_COVERAGE, type Ask, type OfflineRule } from './ask'
 
 /** Confidence raised when the quote names every subject itself; lowered when the match leans on its neighbours. */
@@ -102,6 +103,17 @@ export const READING_RULES: OfflineRule[] = [
           .map((k) => `"${k.word}"`)
           .join(' or ')}`,
       )
+    },
+  },
+  {
+    name: 'free-text-unanswered',
+    kind: 'adjust',
+    reason:
+      "a free-text answer from a document needs a statement naming the question's subject and giving what its question word asks (who, where, how often): else flagged",
+    when: (a) => !a.yesNo && freeTextGap(a) !== undefined,
+    then: (a, d) => {
+      d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
+      d.reasons.push(`${freeTextGap(a)}: check the answer`)
     },
   },
   {
