@@ -10,7 +10,7 @@ import { planWrites } from '../app/questionnaire/write/cell-writes'
 import { readQuestionnaire } from '../app/questionnaire/parse.server'
 import { scoreFreeText, type FreeTextScore } from './free-text'
 import { evalRoot, loadLabelledSet, loadSets, type BenchSet } from './sets'
-import { fitThreshold, isRight, ratio, scoreSet, side, type Scored, type SetScore } from './score'
+import { isRight, ratio, scoreSet, side, type Scored, type SetScore } from './score'
 
 export interface SetResult {
   set: BenchSet
@@ -168,41 +168,14 @@ export function formatTable(results: SetResult[]): string {
   return lines.map((l) => `| ${l} |`).join('\n')
 }
 
-/** Confidence bands per set, and the threshold calibrated leave-one-set-out. */
+/** Confidence bands per set, as the engine wrote them (the shipped model). */
 export function formatBands(results: SetResult[]): string {
-  const head = [
-    'set',
-    '>= 0.85: answers, precision',
-    '0.60-0.85',
-    '< 0.60',
-    'threshold fitted on the other sets (95 %)',
-    'precision here at that threshold',
-  ]
+  const head = ['set', '>= 0.85: answers, precision', '0.60-0.85', '< 0.60']
   const lines = [head.join(' | '), head.map(() => '---').join(' | ')]
-  const scored = results.filter((r) => r.score)
   const b = (x: { answers: number; right: number }) => `${x.answers}, ${pct(ratio(x.right, x.answers))}`
-  for (const r of scored) {
+  for (const r of results.filter((x) => x.score)) {
     const s = r.score!
-    // Calibrate on every other set of the same group (evidence-only sets among themselves, library sets among theirs).
-    const others = scored.filter((o) => o !== r && o.set.group === r.set.group).flatMap((o) => o.rows)
-    const t = fitThreshold(others)
-    const here = r.rows.filter(
-      (x) =>
-        (x.truth === 'YES' || x.truth === 'NO' || x.truth === 'NOT_STATED') &&
-        side(x.answer.label) !== 'OTHER' &&
-        t !== undefined &&
-        x.answer.confidence >= t - 1e-9,
-    )
-    lines.push(
-      [
-        r.set.name,
-        b(s.bands.high),
-        b(s.bands.medium),
-        b(s.bands.low),
-        t === undefined ? 'none reaches 95 %' : t.toFixed(2),
-        t === undefined ? '-' : `${here.length}, ${pct(ratio(here.filter(isRight).length, here.length))}`,
-      ].join(' | '),
-    )
+    lines.push([r.set.name, b(s.bands.high), b(s.bands.medium), b(s.bands.low)].join(' | '))
   }
   return lines.map((l) => `| ${l} |`).join('\n')
 }

@@ -183,6 +183,7 @@ export class EarlierAnswers {
           ]
         : [],
       reusedFrom: `${entry.file}, ${entry.location}`,
+      signals: { similarity: m.similarity },
       rule: rule.name,
       rules: [rule.name],
     }

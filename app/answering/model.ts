@@ -36,8 +36,23 @@ export interface Answer {
   rule?: RuleName
   /** Every rule of the rules table that fired on this answer, in order (the deciding one included). */
   rules?: RuleName[]
+  /** What the engine measured while deciding (features of the calibrated confidence, calibration.ts). */
+  signals?: AnswerSignals
   /** For a question whose list holds things rather than verdicts ("4) AWS", "Tier III"): the item chosen, verbatim. */
   choice?: string
+}
+
+export interface AnswerSignals {
+  /** Share of the question's weighted terms the deciding sentence (with its context) covers. */
+  coverage?: number
+  /** Its coverage minus the runner-up's. */
+  margin?: number
+  /** Other passages on the same side. */
+  agreeing?: number
+  /** Term overlap of the question and the earlier question it was matched to. */
+  similarity?: number
+  /** The confidence the deciding rule itself gave, before calibration. */
+  score?: number
 }
 
 /**

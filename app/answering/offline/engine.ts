@@ -1,6 +1,7 @@
 import type { EvidenceDocument } from '../../evidence/model'
 import type { Question, Questionnaire } from '../../questionnaire/model'
 import type { Answer, AnsweringEngine, AnswerLabel, AnswerOptions, EngineProgress, RuleName } from '../model'
+import { calibrate } from '../calibration'
 import { finalizeAnswers, type FinalizeOptions } from '../contract'
 import { cite, summary } from './answers'
 import { Ask, MAX_HITS, type Draft } from './ask'
@@ -48,7 +49,7 @@ export class OfflineEngine implements AnsweringEngine {
       if (q.kind !== 'profile') {
         const fromEvidence = answerOne(q, index, { damp, previous })
         const fromLibrary = library.answer(q, questionnaire.fileName)
-        raw.push(fromLibrary ? combine(fromLibrary, fromEvidence, options.product) : fromEvidence)
+        raw.push(calibrate(fromLibrary ? combine(fromLibrary, fromEvidence, options.product) : fromEvidence))
         previous = questionParts(q.text).asked
       }
       if (i % 25 === 24 || i === total - 1) {
@@ -119,7 +120,17 @@ function readLead(ask: Ask, fired: RuleName[]): Answer {
     citations: draft.citations,
     flagged: false,
     reasons: draft.reasons,
+    signals: {
+      coverage: lead.hit.coverage,
+      margin: lead.hit.coverage - (ask.hits.find((h) => h !== lead.hit)?.coverage ?? 0),
+      agreeing: ask.agreeing.length,
+    },
   }
+}
+
+/** answerOne with the calibrated confidence (calibration.ts): what the LLM engines fall back to. */
+export function answerCalibrated(q: Question, index: SentenceIndex, context: AskContext = {}): Answer {
+  return calibrate(answerOne(q, index, context))
 }
 
 function decided(answer: Answer, rule: RuleName, fired: RuleName[]): Answer {

@@ -126,9 +126,12 @@ export const READING_RULES: OfflineRule[] = [
   {
     name: 'wording-capped',
     kind: 'adjust',
-    reason: 'a denial, limit or plan read from wording stays below the flag threshold: a person confirms it',
+    reason: 'a denial, limit or plan read from wording is flagged: a person confirms it',
     when: (a) => a.lead.label !== 'YES',
-    then: (_, d) => void (d.confidence = Math.min(d.confidence, WORDING_CAP)),
+    then: (_, d) => {
+      d.confidence = Math.min(d.confidence, WORDING_CAP)
+      d.reasons.push('read from wording (a denial, limit or plan): confirm it')
+    },
   },
   {
     name: 'undated-plan',
