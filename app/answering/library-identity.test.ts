@@ -3,7 +3,8 @@ import type { LibraryEntry, LibraryIdentity } from '../evidence/model'
 import { dateOf, readIdentity } from '../evidence/identity'
 import { evidenceDoc, questionnaireOf, yesNoQuestion } from '../../tests/support/answering'
 import type { Question } from '../questionnaire/model'
-import { EarlierAnswers, otherProductReason, sameProduct } from './library'
+import { EarlierAnswers } from './library'
+import { otherProductReason, sameProduct } from './library-rules'
 import { OfflineEngine } from './offline/engine'
 
 const profile = (id: string, text: string): Question => ({ ...yesNoQuestion(text), id, kind: 'profile', allowed: [] })

@@ -1,9 +1,10 @@
-import type { LibraryEntry, LibraryIdentity } from '../evidence/model'
+import type { LibraryEntry } from '../evidence/model'
 import { normalizeText } from '../evidence/text'
 import type { Question } from '../questionnaire/model'
 import { isYesNoQuestion } from '../questionnaire/model'
 import { clipQuote } from './citations'
-import type { Answer, AnswerLabel, Citation, RuleEntry } from './model'
+import type { Answer, AnswerLabel, Citation } from './model'
+import { LIBRARY_RULES, OTHER_PRODUCT, otherProduct, PERIOD, type LibraryMatch, type Whose } from './library-rules'
 import { contentTerms, family, jaccard, labelOfCell, normal, polarityOf, sameSet, subjectsOf } from './library-text'
 
 /**
@@ -11,17 +12,6 @@ import { contentTerms, family, jaccard, labelOfCell, normal, polarityOf, sameSet
  * families: the same family and id, confirmed by the text; otherwise by meaning (normalised text, concept overlap,
  * stems), and a match must agree on its subject (the security concepts and standards it names) and its polarity.
  */
-
-export type MatchStrength = 'exact' | 'same-id' | 'near-exact' | 'similar'
-
-export interface LibraryMatch {
-  entry: LibraryEntry
-  strength: MatchStrength
-  /** Term overlap (Jaccard, 0-1) of the two questions. */
-  similarity: number
-  /** The earlier answer read as a label, or undefined when it is free text. */
-  label?: AnswerLabel
-}
 
 /** Below this overlap two questions are not the same question, whatever their ids. */
 const SAME_ID_MIN = 0.45
@@ -41,39 +31,6 @@ interface Prepared {
   family: string
   label?: AnswerLabel
 }
-
-/** The reused answer's confidence and flag, by how the earlier question matched: walked in order by `answer`. */
-export const LIBRARY_RULES: (RuleEntry & { when: (m: LibraryMatch) => boolean; confidence: number; check: boolean })[] =
-  [
-    {
-      name: 'library-exact',
-      reason: 'the same question (normalised text) answered before: reused, cited to its cells',
-      when: (m) => m.strength === 'exact',
-      confidence: 0.97,
-      check: false,
-    },
-    {
-      name: 'library-same-id',
-      reason: 'the same id in the same form family, confirmed by the text: reused',
-      when: (m) => m.strength === 'same-id',
-      confidence: 0.97,
-      check: false,
-    },
-    {
-      name: 'library-near-exact',
-      reason: 'same family, nearly the same words, same subject and polarity: reused',
-      when: (m) => m.strength === 'near-exact',
-      confidence: 0.9,
-      check: false,
-    },
-    {
-      name: 'library-similar',
-      reason: 'a similar question with the same subject and polarity: reused, flagged for a check',
-      when: (m) => m.strength === 'similar',
-      confidence: 0.7,
-      check: true,
-    },
-  ]
 
 /** The company's earlier answered questionnaires, prepared for matching question to question. */
 export class EarlierAnswers {
@@ -191,68 +148,6 @@ export class EarlierAnswers {
     const checked = other ? OTHER_PRODUCT.then(reused, other) : reused
     return PERIOD.when(q) ? PERIOD.then(checked) : checked
   }
-}
-
-export interface Whose {
-  /** The product the questionnaire being answered is for (the user's `product`, else its own profile rows). */
-  product?: string | null
-  /** Each library file's identity, by file name. */
-  identities?: Map<string, LibraryIdentity>
-}
-
-/** The other product whose answers a library file holds, or undefined (same product, or nothing says otherwise). */
-export function otherProduct(whose: Whose, file: string): string | undefined {
-  const theirs = whose.identities?.get(file)
-  if (!whose.product || !theirs?.product) return undefined
-  return sameProduct(whose.product, theirs.product, theirs.vendor) ? undefined : theirs.product
-}
-
-/** "Canvas LMS" = "canvas lms" = "Instructure Canvas LMS" (the vendor's name aside); "Canvas LMS" ≠ "Canvas Studio". */
-export function sameProduct(a: string, b: string, vendor?: string | null): boolean {
-  const words = (s: string) =>
-    new Set(
-      s
-        .toLowerCase()
-        .normalize('NFKC')
-        .split(/[^\p{L}\p{N}]+/u)
-        .filter(Boolean),
-    )
-  const drop = vendor ? words(vendor) : new Set<string>()
-  const x = [...words(a)].filter((w) => !drop.has(w))
-  const y = [...words(b)].filter((w) => !drop.has(w))
-  return x.length > 0 && x.length === y.length && x.every((w) => y.includes(w))
-}
-
-export const otherProductReason = (product: string) => `earlier answer for ${product}: check it applies`
-
-/** Another product's earlier answer is written, but flagged: nothing says it applies to this product too. */
-export const OTHER_PRODUCT: RuleEntry & { then: (a: Answer, product: string) => Answer } = {
-  name: 'library-other-product',
-  reason: 'an earlier answer given for another product (its profile rows say which): reused, flagged for a check',
-  then: (a, product) => ({
-    ...a,
-    flagged: true,
-    reasons: [...a.reasons, otherProductReason(product)],
-    rules: [...(a.rules ?? []), 'library-other-product'],
-  }),
-}
-
-/** "in the last 12 months", "during the past year": a period counted back from the day the form is answered. */
-const RELATIVE_PERIOD =
-  /\b(?:in|within|during|over|for) the (?:last|past|previous|prior|preceding) (?:(?:\d+|two|three|five|six|twelve|twenty-four) )?(?:days?|weeks?|months?|years?)\b/i
-
-/** An earlier answer about "the last 12 months" is about another twelve months: written, flagged. */
-export const PERIOD: RuleEntry & { when: (q: Pick<Question, 'text'>) => boolean; then: (a: Answer) => Answer } = {
-  name: 'library-period',
-  reason:
-    'the question asks about a period counted back from today: an earlier answer covered an earlier period, flagged',
-  when: (q) => RELATIVE_PERIOD.test(q.text),
-  then: (a) => ({
-    ...a,
-    flagged: true,
-    reasons: [...a.reasons, 'the earlier answer covers an earlier period: check it still holds'],
-    rules: [...(a.rules ?? []), 'library-period'],
-  }),
 }
 
 /** The answer cell (whole) and a verbatim span of the explanation cell (at most 180 characters). */

@@ -1,6 +1,6 @@
 import { CONTRACT_RULES } from './contract'
 import { EXISTING_RULES } from './existing'
-import { LIBRARY_RULES, OTHER_PRODUCT, PERIOD } from './library'
+import { LIBRARY_RULES, OTHER_PRODUCT, PERIOD } from './library-rules'
 import { RULE_NAMES, type RuleEntry, type RuleName } from './model'
 import { COMBINE_RULES } from './offline/combine'
 import { OFFLINE_RULES } from './offline/rules-table'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Answer, AnswerLabel } from '../answering/model'
 import { findAllowed } from '../questionnaire/model'
 import { neutralizeFormula } from '../questionnaire/cell-text'
-import { PROFILE_REASON } from '../answering/contract'
+import { PROFILE_REASON } from '../answering/contract-answers'
 import { applyProfileRule, cellAnswer } from './cell-values'
 import type { Question } from '../questionnaire/model'
 

@@ -1,4 +1,4 @@
-import { applyProfileRule as profileDetail } from '../answering/contract'
+import { applyProfileRule as profileDetail } from '../answering/contract-answers'
 import { labelText, MAX_QUOTE_CHARS, type Answer, type AnswerLabel } from '../answering/model'
 import { allowedItemName, findAllowed, isYesNoQuestion, type Question } from '../questionnaire/model'
 import { cellText } from '../questionnaire/cell-text'

@@ -1,4 +1,4 @@
-import { otherProductReason } from '../library'
+import { otherProductReason } from '../library-rules'
 import { FLAG_THRESHOLD, type Answer, type RuleEntry } from '../model'
 import { statesOpposite } from '../opposite'
 import { sameSide } from './ask'
