@@ -194,11 +194,12 @@ function evidence(doc: jsPDF, s: RunSummary, y: number): number {
   return y
 }
 
-/** "earlier answers for Canvas LMS (Instructure, HECVAT Full 3.04, 2023-09-28)". */
+/** "earlier answers for Canvas LMS (HECVAT Full 3.04, 2023-09-28)"; the vendor only when no product is named. */
 export function libraryLine(l: RunSummary['library'][number]): string {
   const form = [l.family, l.version].filter(Boolean).join(' ')
-  const about = [l.vendor, form, l.date].filter(Boolean).join(', ')
-  return `earlier answers for ${l.product ?? 'a product not stated'}${about ? ` (${about})` : ''}`
+  const about = [form, l.date].filter(Boolean).join(', ')
+  const whose = l.product ?? (l.vendor ? `${l.vendor} (no product named)` : 'a product not named')
+  return `earlier answers for ${whose}${about ? ` (${about})` : ''}`
 }
 
 function flagged(doc: jsPDF, s: RunSummary, y: number): number {
