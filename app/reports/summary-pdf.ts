@@ -180,8 +180,10 @@ function evidence(doc: jsPDF, s: RunSummary, y: number): number {
       : lib
         ? libraryLine(lib)
         : `${count(e.chars)} characters of text`
-    textBox(doc, fitMiddle(doc, e.file, WIDTH * 0.55, { size: 8.5 }), X, y, WIDTH * 0.55, 1, { size: 8.5 })
-    textBox(doc, right, X + WIDTH * 0.57, y, WIDTH * 0.43, 1, {
+    // A library's line says whose answers it holds: it gets the wider column.
+    const left = lib ? 0.38 : 0.55
+    textBox(doc, fitMiddle(doc, e.file, WIDTH * left, { size: 8.5 }), X, y, WIDTH * left, 1, { size: 8.5 })
+    textBox(doc, right, X + WIDTH * (left + 0.02), y, WIDTH * (0.98 - left), 1, {
       size: 8.5,
       align: 'right',
       bold: !ok,
