@@ -1,5 +1,5 @@
 import { FLAG_THRESHOLD, type Answer, type RuleName } from './model'
-import shipped from './calibration.json'
+import shipped from './calibration.json' with { type: 'json' }
 
 /**
  * Calibrated confidence (issue 21 §1, ADR 017): the probability that an answer is right, from what the engine knows
