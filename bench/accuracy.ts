@@ -2,14 +2,15 @@ import { existsSync } from 'node:fs'
 import { evidenceIndex, isVerbatim } from '../app/answering/citations'
 import type { AnsweringEngine } from '../app/answering/model'
 import { OfflineEngine } from '../app/answering/offline/engine'
-import { RULES } from '../app/answering/offline/rules-table'
+import { RULES } from '../app/answering/rulebook'
 import { extractEvidence } from '../app/evidence/extract.server'
 import { answeredQuestions } from '../app/pipeline/results'
 import { answerQuestionnaire } from '../app/pipeline/run.server'
 import { planWrites } from '../app/questionnaire/write/cell-writes'
 import { readQuestionnaire } from '../app/questionnaire/parse.server'
+import { scoreFreeText, type FreeTextScore } from './free-text'
 import { evalRoot, loadLabelledSet, loadSets, type BenchSet } from './sets'
-import { fitThreshold, isRight, ratio, scoreSet, side, type Scored, type SetScore } from './score'
+import { isRight, ratio, scoreSet, side, type Scored, type SetScore } from './score'
 
 export interface SetResult {
   set: BenchSet
@@ -20,6 +21,8 @@ export interface SetResult {
   overwritten?: number
   /** Answers already in the file (the whole completed questionnaire uploaded as the questionnaire). */
   kept?: number
+  /** Free-text rows against the vendor's own text. */
+  freeText?: FreeTextScore
 }
 
 /**
@@ -51,7 +54,7 @@ export async function runAccuracy(
     const started = performance.now()
     const evidence = await extractEvidence(set.evidence)
     // The engine sees the parsed questionnaire only (no answers): the vendor's answers stay in `truth`.
-    const answers = await engine.answer(set.questionnaire, evidence)
+    const answers = await engine.answer(set.questionnaire, evidence, undefined, { product: set.product })
     const ms = performance.now() - started
     const byKey = new Map(answers.map((a) => [a.key, a]))
     const rows: Scored[] = set.questionnaire.questions
@@ -65,7 +68,13 @@ export async function runAccuracy(
         q,
       }))
     const index = evidenceIndex(evidence)
-    const result: SetResult = { set, rows, ms, score: scoreSet(rows, (c) => isVerbatim(index, c)) }
+    const result: SetResult = {
+      set,
+      rows,
+      ms,
+      score: scoreSet(rows, (c) => isVerbatim(index, c)),
+      freeText: scoreFreeText(rows, set.reference),
+    }
     if (set.original && set.group === 'evidence') Object.assign(result, await overwriteCheck(set, evidence, engine))
     results.push(result)
   }
@@ -102,7 +111,8 @@ async function overwriteCheck(
 const pct = (n: number | null) => (n === null ? 'n/a' : `${(n * 100).toFixed(1)} %`)
 const GROUPS: [BenchSet['group'], string][] = [
   ['evidence', 'evidence only'],
-  ['library', "with an earlier answered questionnaire of the company's (answer library)"],
+  ['same-product', "with the same product's earlier answers to an earlier version of the form (answer library)"],
+  ['library', "with a sister product's answered questionnaire (answer library)"],
   ['open', 'labelled open data'],
 ]
 
@@ -158,41 +168,14 @@ export function formatTable(results: SetResult[]): string {
   return lines.map((l) => `| ${l} |`).join('\n')
 }
 
-/** Confidence bands per set, and the threshold calibrated leave-one-set-out. */
+/** Confidence bands per set, as the engine wrote them (the shipped model). */
 export function formatBands(results: SetResult[]): string {
-  const head = [
-    'set',
-    '>= 0.85: answers, precision',
-    '0.60-0.85',
-    '< 0.60',
-    'threshold fitted on the other sets (95 %)',
-    'precision here at that threshold',
-  ]
+  const head = ['set', '>= 0.85: answers, precision', '0.60-0.85', '< 0.60']
   const lines = [head.join(' | '), head.map(() => '---').join(' | ')]
-  const scored = results.filter((r) => r.score)
   const b = (x: { answers: number; right: number }) => `${x.answers}, ${pct(ratio(x.right, x.answers))}`
-  for (const r of scored) {
+  for (const r of results.filter((x) => x.score)) {
     const s = r.score!
-    // Calibrate on every other set of the same group (evidence-only sets among themselves, library sets among theirs).
-    const others = scored.filter((o) => o !== r && o.set.group === r.set.group).flatMap((o) => o.rows)
-    const t = fitThreshold(others)
-    const here = r.rows.filter(
-      (x) =>
-        (x.truth === 'YES' || x.truth === 'NO' || x.truth === 'NOT_STATED') &&
-        side(x.answer.label) !== 'OTHER' &&
-        t !== undefined &&
-        x.answer.confidence >= t - 1e-9,
-    )
-    lines.push(
-      [
-        r.set.name,
-        b(s.bands.high),
-        b(s.bands.medium),
-        b(s.bands.low),
-        t === undefined ? 'none reaches 95 %' : t.toFixed(2),
-        t === undefined ? '-' : `${here.length}, ${pct(ratio(here.filter(isRight).length, here.length))}`,
-      ].join(' | '),
-    )
+    lines.push([r.set.name, b(s.bands.high), b(s.bands.medium), b(s.bands.low)].join(' | '))
   }
   return lines.map((l) => `| ${l} |`).join('\n')
 }

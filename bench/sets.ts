@@ -6,12 +6,15 @@ import type { EvidenceInput } from '../app/evidence/model'
 import type { Question, Questionnaire } from '../app/questionnaire/model'
 import { parseQuestionnaire } from '../app/questionnaire/parse.server'
 import { holdOutQuestions, withoutQuestions } from './mattermost'
+import { COMPANY, INSTRUCTURE_SETS, LIBRARY_SETS } from './set-list'
 import { truthOf, type Truth } from './score'
 
 export interface BenchSet {
   name: string
   questionnaire: Questionnaire
   truth: Map<string, Truth>
+  /** The vendor's own text for rows whose answer cell holds free text (truth TEXT): free-text answers' reference. */
+  reference?: Map<string, string>
   evidence: EvidenceInput[]
   /** Why the set could not be measured (the reader found no questions with answers, a file is missing). */
   problem?: string
@@ -19,82 +22,12 @@ export interface BenchSet {
    * evidence: answered from published papers only. library: the same, plus another of the company's answered
    * questionnaires as an answer library. open: the labelled open-data set anyone can rerun.
    */
-  group: 'evidence' | 'library' | 'open'
+  group: 'evidence' | 'same-product' | 'library' | 'open'
+  /** The product the questionnaire is for, as a user would type it on the upload form. */
+  product?: string
   /** The questionnaire file as uploaded (completed): used to check that answers already in it are never overwritten. */
   original?: EvidenceInput
 }
-
-/** Company-wide Instructure evidence; each HECVAT adds its own product's architecture paper. */
-const COMPANY = [
-  'Instructure_Security_Overview_2024-12.pdf',
-  'Instructure_Security_Overview_ES.pdf',
-  'Instructure_Business_Continuity_Disaster_Recovery.pdf',
-  'Instructure_Quality_Assurance_Program.pdf',
-  'Canvas_LMS_and_Studio_SOC3.pdf',
-  'Instructure_ISO27001_Certificate.pdf',
-  'Instructure_CSA_STAR_Certificate.pdf',
-]
-
-const INSTRUCTURE_SETS: { name: string; file: string; architecture: string[] }[] = [
-  { name: 'CAIQ v4 (Instructure)', file: 'Instructure_CAIQ.xlsx', architecture: ['Canvas_LMS_Architecture.pdf'] },
-  {
-    name: 'HECVAT Full (Canvas LMS)',
-    file: 'Canvas_LMS_HECVAT_Full.xlsx',
-    architecture: ['Canvas_LMS_Architecture.pdf'],
-  },
-  {
-    name: 'HECVAT Lite (Canvas Catalog)',
-    file: 'Canvas_Catalog_HECVAT_Lite.xlsx',
-    architecture: ['Canvas_Catalog_Architecture.pdf'],
-  },
-  // No Studio architecture paper is published; the SOC 3 above covers Canvas LMS and Studio.
-  { name: 'HECVAT Lite (Canvas Studio)', file: 'Canvas_Studio_HECVAT_Lite.xlsx', architecture: [] },
-  {
-    name: 'HECVAT Lite (Mastery Connect)',
-    file: 'Mastery_Connect_HECVAT_Lite.xlsx',
-    architecture: ['Mastery_Connect_Architecture.pdf'],
-  },
-  // HECVAT Full 2.11 (2020) for Portfolium, now Canvas Student Pathways: the most No and free-text answers.
-  {
-    name: 'HECVAT Full 2.11 (Portfolium)',
-    file: 'Portfolium_HECVAT_v2.11.xlsx',
-    architecture: ['Canvas_Student_Pathways_Architecture.pdf'],
-  },
-]
-
-/** One questionnaire answered with another of the company's answered questionnaires among the evidence. */
-const LIBRARY_SETS: { name: string; file: string; library: string; architecture: string[] }[] = [
-  {
-    name: 'HECVAT Lite (Canvas Catalog) from HECVAT Full',
-    file: 'Canvas_Catalog_HECVAT_Lite.xlsx',
-    library: 'Canvas_LMS_HECVAT_Full.xlsx',
-    architecture: ['Canvas_Catalog_Architecture.pdf'],
-  },
-  {
-    name: 'HECVAT Lite (Canvas Studio) from HECVAT Full',
-    file: 'Canvas_Studio_HECVAT_Lite.xlsx',
-    library: 'Canvas_LMS_HECVAT_Full.xlsx',
-    architecture: [],
-  },
-  {
-    name: 'HECVAT Lite (Mastery Connect) from HECVAT Full',
-    file: 'Mastery_Connect_HECVAT_Lite.xlsx',
-    library: 'Canvas_LMS_HECVAT_Full.xlsx',
-    architecture: ['Mastery_Connect_Architecture.pdf'],
-  },
-  {
-    name: 'HECVAT Full 2.11 (Portfolium) from HECVAT Full 3.04',
-    file: 'Portfolium_HECVAT_v2.11.xlsx',
-    library: 'Canvas_LMS_HECVAT_Full.xlsx',
-    architecture: ['Canvas_Student_Pathways_Architecture.pdf'],
-  },
-  {
-    name: 'CAIQ v4 from HECVAT Full (other family)',
-    file: 'Instructure_CAIQ.xlsx',
-    library: 'Canvas_LMS_HECVAT_Full.xlsx',
-    architecture: ['Canvas_LMS_Architecture.pdf'],
-  },
-]
 
 export function evalRoot(projectRoot: string): string {
   return path.resolve(projectRoot, '../shared/data/eval')
@@ -115,8 +48,10 @@ export function loadSets(root: string): BenchSet[] {
     sets.push({ ...workbookSet(def.name, questionnaire(def.file), papers(def.architecture)), group: 'evidence' })
   sets.push({ ...mattermostSet(path.join(root, 'mattermost')), group: 'evidence' })
   for (const def of LIBRARY_SETS) {
-    const evidence = [...papers(def.architecture), input(questionnaire(def.library))]
-    sets.push({ ...workbookSet(def.name, questionnaire(def.file), evidence), group: 'library' })
+    const library = def.library.startsWith('history/') ? path.join(ins, def.library) : questionnaire(def.library)
+    if (!existsSync(library)) continue
+    const evidence = [...papers(def.architecture), { ...input(library), role: 'library' as const }]
+    sets.push({ ...workbookSet(def.name, questionnaire(def.file), evidence), group: def.group, product: def.product })
   }
   return sets
 }
@@ -237,17 +172,20 @@ function workbookSet(name: string, file: string, evidence: EvidenceInput[]): Omi
   }
   const wb = XLSX.read(bytes, { type: 'array', cellFormula: false })
   const truth = new Map<string, Truth>()
+  const reference = new Map<string, string>()
   for (const q of questionnaire.questions) {
     const ref = q.location.answerCell
     const cell = ref ? wb.Sheets[q.location.sheet]?.[ref] : undefined
-    truth.set(q.key, truthOf(cell ? String(cell.w ?? cell.v ?? '') : ''))
+    const text = cell ? String(cell.w ?? cell.v ?? '') : ''
+    truth.set(q.key, truthOf(text))
+    if (truthOf(text) === 'TEXT') reference.set(q.key, text.trim())
   }
   const answerable = [...truth.values()].filter((t) => t === 'YES' || t === 'NO').length
   const problem = answerable
     ? undefined
     : `the questionnaire reader found ${questionnaire.questions.length} questions but none has a Yes/No answer in its answer cell: re-run once the reader finds this layout`
   // Answers are hidden from the engine: the workbook bytes never reach it, only the parsed model (which has none).
-  return { name, questionnaire, truth, evidence, problem, original: { name: path.basename(file), bytes } }
+  return { name, questionnaire, truth, reference, evidence, problem, original: { name: path.basename(file), bytes } }
 }
 
 function mattermostSet(dir: string): Omit<BenchSet, 'group'> {

@@ -12,7 +12,7 @@ import { EXIT, UsageError } from './usage-error'
 
 const ENGINES = ['auto', 'offline', 'gemini', 'openai'] as const
 
-const HELP = `Usage: qfill answer QUESTIONNAIRE... [--evidence FILE]... [--out DIR] [--json] [--engine NAME] [--unanswered blank|no]
+const HELP = `Usage: qfill answer QUESTIONNAIRE... [--evidence FILE]... [--library FILE]... [--product NAME] [--out DIR] [--json] [--engine NAME] [--unanswered blank|no]
 
 Fills in each QUESTIONNAIRE (.xlsx, .xls, .csv, .docx) from the evidence files, which are read once for all of
 them (qfill answer vendors/*.xlsx -e soc2.pdf -e policy.docx), and writes, in DIR (default: .):
@@ -23,6 +23,10 @@ NAME is the questionnaire's file name without its extension.
 
 Options:
   -e, --evidence FILE   an evidence file; repeat for several
+  -l, --library FILE    an earlier answered questionnaire (.xlsx, .xls, .csv, .docx) to reuse answers from; repeat
+                        for several (evidence and library files: at most 10 in all)
+      --product NAME    the product the questionnaire is for (default: its own profile rows); earlier answers
+                        given for another product are written but flagged
   -o, --out DIR         where to write the files (default: .)
       --json            also print answers.json to stdout (an array of them for several questionnaires);
                         progress and messages go to stderr
@@ -43,6 +47,8 @@ export async function answerCommand(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       evidence: { type: 'string', short: 'e', multiple: true, default: [] },
+      library: { type: 'string', short: 'l', multiple: true, default: [] },
+      product: { type: 'string' },
       out: { type: 'string', short: 'o', default: '.' },
       unanswered: { type: 'string', default: 'blank' },
       json: { type: 'boolean', default: false },
@@ -77,7 +83,15 @@ export async function answerCommand(argv: string[]): Promise<number> {
     }
   }
   const questionnaires = await Promise.all(positionals.map(readInput))
-  const evidenceInputs = await Promise.all(values.evidence!.map(readInput))
+  const product = values.product?.trim()
+  if (product !== undefined && (!product || product.length > 120))
+    throw new UsageError('--product takes the product name, 1 to 120 characters.')
+  if (values.evidence!.length + values.library!.length > 10)
+    throw new UsageError('at most 10 evidence and library files in all.')
+  const evidenceInputs = [
+    ...(await Promise.all(values.evidence!.map(readInput))),
+    ...(await Promise.all(values.library!.map(async (f) => ({ ...(await readInput(f)), role: 'library' as const })))),
+  ]
   const progress = progressReporter({ quiet: values.quiet!, tty: Boolean(process.stderr.isTTY) })
   const say = (line: string) => progress.line(line)
 
@@ -103,6 +117,7 @@ export async function answerCommand(argv: string[]): Promise<number> {
         extractedEvidence: evidence,
         engine,
         unanswered,
+        product,
         onProgress: (p) => progress.update(name, p),
       })
     } catch (error) {

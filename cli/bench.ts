@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util'
 import { projectRoot } from '../app/project-root.server'
 import { failureCases, formatBands, formatRules, formatTable, runAccuracy } from '../bench/accuracy'
-import { RULES } from '../app/answering/offline/rules-table'
+import { RULES } from '../app/answering/rulebook'
+import { formatLeaveOneOut } from '../bench/calibration-report'
+import { formatFreeText } from '../bench/free-text'
 import { runLlmBench } from '../bench/llm'
 import { UsageError } from './usage-error'
 
@@ -46,15 +48,19 @@ export async function benchCommand(argv: string[]): Promise<number> {
   for (const note of notes) console.log(`note: ${note}`)
   console.log('# Offline engine on the real sets (accuracy)\n')
   console.log(formatTable(results))
-  console.log('\n# Confidence bands (precision of written answers) and leave-one-set-out calibration\n')
+  console.log('\n# Confidence bands of the shipped model (precision of written answers)\n')
   console.log(formatBands(results))
+  console.log("\n# Calibrated confidence, leave-one-set-out (fitted on the other sets by npm run calibrate's code)\n")
+  console.log(formatLeaveOneOut(results))
+  console.log("\n# Free-text rows against the vendor's own text\n")
+  console.log(formatFreeText(results.map((r) => ({ name: r.set.name, score: r.freeText }))))
   if (values.rules) {
     console.log('\n# Rules of the offline engine\n')
     console.log(
       [
-        '| rule | why | where |',
+        '| rule | stage | why |',
         '| --- | --- | --- |',
-        ...RULES.map((r) => `| ${r.name} | ${r.reason} | ${r.where} |`),
+        ...RULES.map((r) => `| ${r.name} | ${r.stage} | ${r.reason} |`),
       ].join('\n'),
     )
     console.log('\n# How often each rule fires per set (right / judged)\n')

@@ -59,6 +59,7 @@ describe('qfill answer', () => {
         'flagged',
         'reason',
         'citations',
+        'rule',
       ])
       expect(q.confidence).toBeGreaterThanOrEqual(0)
       expect(q.confidence).toBeLessThanOrEqual(1)

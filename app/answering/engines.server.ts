@@ -4,7 +4,7 @@ import { GeminiClient } from './llm/gemini.server'
 import { LlmEngine } from './llm/engine'
 import { OpenAiCompatibleClient } from './llm/openai.server'
 import type { AnsweringEngine } from './model'
-import { answerOne, OfflineEngine } from './offline/engine'
+import { answerCalibrated, OfflineEngine } from './offline/engine'
 
 type EngineEnv = Pick<Env, 'ANSWER_ENGINE' | 'GEMINI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'> & Partial<Env>
 
@@ -14,7 +14,7 @@ type EngineEnv = Pick<Env, 'ANSWER_ENGINE' | 'GEMINI_API_KEY' | 'OPENAI_BASE_URL
  */
 export function createEngine(env: EngineEnv): AnsweringEngine {
   const name = answerEngineName(env as Env)
-  const options = { log: (line: string) => log('info', line), fallback: answerOne }
+  const options = { log: (line: string) => log('info', line), fallback: answerCalibrated }
   switch (name) {
     case 'offline':
       return new OfflineEngine()

@@ -1,7 +1,8 @@
 import type { EvidenceDocument, LibraryEntry, Passage } from '../evidence/model'
-import { isYesNoQuestion, type Questionnaire } from '../questionnaire/model'
-import { labelOfCell } from './library'
-import type { Answer, AnswerLabel } from './model'
+import { isYesNoQuestion, type Question, type Questionnaire } from '../questionnaire/model'
+import { labelOfCell } from './library-text'
+import { statesOpposite } from './opposite'
+import type { Answer, RuleEntry } from './model'
 
 /** What a question's cells already held in the uploaded questionnaire. */
 export interface ExistingCells {
@@ -9,10 +10,59 @@ export interface ExistingCells {
   comment: string
 }
 
-function side(label: AnswerLabel | null | undefined): 'YES' | 'NO' | undefined {
-  if (label === 'YES' || label === 'PARTIALLY') return 'YES'
-  if (label === 'NO' || label === 'PLANNED') return 'NO'
-  return undefined
+interface Kept {
+  q: Question
+  cells: ExistingCells
+  /** The engine's own answer to the row, from the evidence. */
+  engine: Answer
+  fileName: string
+}
+
+const evidenceQuote = (k: Kept) => k.engine.citations.find((c) => c.file !== k.fileName)
+
+/** How an answer already in the uploaded questionnaire is kept (walked in order by `keepExisting`). */
+export const EXISTING_RULES: (RuleEntry & { when: (k: Kept) => boolean; then: (k: Kept) => Answer })[] = [
+  {
+    name: 'preexisting-contradicted',
+    reason: 'the evidence contradicts an answer already in the questionnaire: kept, flagged with the quote',
+    when: (k) =>
+      isYesNoQuestion(k.q) && Boolean(evidenceQuote(k)) && statesOpposite(labelOfCell(k.cells.answer), k.engine),
+    then: (k) => {
+      const cite = evidenceQuote(k)!
+      return {
+        ...kept(k),
+        citations: [cite],
+        flagged: true,
+        reasons: [
+          `the evidence contradicts your answer (${k.cells.answer}): "${cite.quote.slice(0, 100)}" (${cite.file}, ${cite.location}); check it`,
+        ],
+        rule: 'preexisting-contradicted',
+        rules: ['preexisting', 'preexisting-contradicted'],
+      }
+    },
+  },
+  {
+    name: 'preexisting',
+    reason: 'an answer already in the uploaded questionnaire: kept, never overwritten',
+    when: () => true,
+    then: kept,
+  },
+]
+
+function kept(k: Kept): Answer {
+  const label = labelOfCell(k.cells.answer)
+  return {
+    key: k.engine.key,
+    label: isYesNoQuestion(k.q) ? (label ?? null) : 'YES',
+    text: [k.cells.answer && `Kept your answer: ${k.cells.answer}.`, k.cells.comment].filter(Boolean).join(' '),
+    confidence: 1,
+    citations: [],
+    flagged: false,
+    reasons: [],
+    preexisting: true,
+    rule: 'preexisting',
+    rules: ['preexisting'],
+  }
 }
 
 /**
@@ -31,34 +81,8 @@ export function keepExisting(
     const cells = existing.get(engine.key)
     const q = byKey.get(engine.key)
     if (!cells || !q) return engine
-    const label = labelOfCell(cells.answer)
-    const yesNo = isYesNoQuestion(q)
-    const kept: Answer = {
-      key: engine.key,
-      label: yesNo ? (label ?? null) : 'YES',
-      text: [cells.answer && `Kept your answer: ${cells.answer}.`, cells.comment].filter(Boolean).join(' '),
-      confidence: 1,
-      citations: [],
-      flagged: false,
-      reasons: [],
-      preexisting: true,
-      rules: ['preexisting'],
-    }
-    const theirs = side(label)
-    const mine = side(engine.label)
-    const cite = engine.citations.find((c) => c.file !== questionnaire.fileName)
-    if (yesNo && theirs && mine && theirs !== mine && cite && engine.confidence >= 0.6) {
-      return {
-        ...kept,
-        citations: [cite],
-        flagged: true,
-        reasons: [
-          `the evidence contradicts your answer (${cells.answer}): "${cite.quote.slice(0, 100)}" (${cite.file}, ${cite.location}); check it`,
-        ],
-        rules: ['preexisting', 'preexisting-contradicted'],
-      }
-    }
-    return kept
+    const k = { q, cells, engine, fileName: questionnaire.fileName }
+    return EXISTING_RULES.find((r) => r.when(k))!.then(k)
   })
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { evidenceIndex, enforceVerbatim } from './citations'
 import type { LibraryEntry } from '../evidence/model'
 import { yesNoQuestion } from '../../tests/support/answering'
-import { AnswerLibrary, SIMILAR_REASON, subjectsOf } from './library'
+import { EarlierAnswers, SIMILAR_REASON } from './library'
+import { subjectsOf } from './library-text'
 
 const entry = (question: string, answer: string, extra: Partial<LibraryEntry> = {}): LibraryEntry => ({
   file: 'earlier.xlsx',
@@ -15,7 +16,7 @@ const entry = (question: string, answer: string, extra: Partial<LibraryEntry> = 
 
 describe('answer library matching', () => {
   it('matches SSAE 18 with "SSAE 18/SOC 2", but never SSO with MFA or ISO 27001 with ISO 9001', () => {
-    const lib = new AnswerLibrary(
+    const lib = new EarlierAnswers(
       [
         entry('Have you undergone a SSAE 18/SOC 2 audit?', 'Yes'),
         entry('Do you support SSO?', 'Yes'),
@@ -32,12 +33,12 @@ describe('answer library matching', () => {
   })
 
   it('does not match questions of opposite polarity', () => {
-    const lib = new AnswerLibrary([entry('Do you store passwords in plain text?', 'No')], 'HECVAT Full 3.04')
+    const lib = new EarlierAnswers([entry('Do you store passwords in plain text?', 'No')], 'HECVAT Full 3.04')
     expect(lib.match({ key: 'k', id: 'X', text: 'Do you never store passwords in plain text?' })).toBeUndefined()
   })
 
   it('reuses an exact or same-family same-id match unflagged, and flags a merely similar one with an actionable reason', () => {
-    const lib = new AnswerLibrary(
+    const lib = new EarlierAnswers(
       [
         entry('Do you encrypt backups of institutional data?', 'Yes', {
           id: 'DATA-05',
@@ -55,7 +56,7 @@ describe('answer library matching', () => {
     expect(same).toMatchObject({ label: 'YES', flagged: false, text: 'Backups are encrypted with AES-256.' })
     expect(same!.confidence).toBeGreaterThanOrEqual(0.85)
     // Another family's form asking nearly the same: offered, flagged for a check.
-    const caiq = new AnswerLibrary(
+    const caiq = new EarlierAnswers(
       [entry('Is there a documented incident response plan that is tested every year?', 'Yes', { id: 'INCD-01' })],
       'CAIQ v4',
     )
@@ -65,7 +66,7 @@ describe('answer library matching', () => {
     expect(similar).toMatchObject({ label: 'YES', flagged: true })
     expect(similar!.reasons[0]).toContain(SIMILAR_REASON)
     // The same id in another family is not the same question.
-    const other = new AnswerLibrary(
+    const other = new EarlierAnswers(
       [entry('Do you encrypt backups?', 'Yes', { id: 'DATA-05', kind: 'CAIQ v4' })],
       'HECVAT Full 3.04',
     )
@@ -77,7 +78,7 @@ describe('answer library matching', () => {
   it('cites a verbatim span of a long explanation cell, which the citation check accepts', () => {
     const long = `Backups are encrypted with AES-256 and copied to a second region every night. ${'Restores are tested each quarter by the operations team and the results are recorded. '.repeat(4)}`
     const e = entry('Do you encrypt backups?', 'Yes', { comment: long, commentLocation: 'Sheet1!D2' })
-    const a = new AnswerLibrary([e], 'HECVAT Full 3.04').answer(yesNoQuestion('Do you encrypt backups?'))!
+    const a = new EarlierAnswers([e], 'HECVAT Full 3.04').answer(yesNoQuestion('Do you encrypt backups?'))!
     expect(a.citations[1]!.quote.length).toBeLessThanOrEqual(180)
     const index = evidenceIndex([
       {

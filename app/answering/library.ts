@@ -4,25 +4,14 @@ import type { Question } from '../questionnaire/model'
 import { isYesNoQuestion } from '../questionnaire/model'
 import { clipQuote } from './citations'
 import type { Answer, AnswerLabel, Citation } from './model'
-import { GENERIC, standardTokens, terms } from './retrieval/tokens'
-import { concepts } from './retrieval/vocabulary'
+import { LIBRARY_RULES, OTHER_PRODUCT, otherProduct, PERIOD, type LibraryMatch, type Whose } from './library-rules'
+import { contentTerms, family, jaccard, labelOfCell, normal, polarityOf, sameSet, subjectsOf } from './library-text'
 
 /**
  * The company's earlier answered questionnaires: the first source. Questions are matched across versions and
  * families: the same family and id, confirmed by the text; otherwise by meaning (normalised text, concept overlap,
  * stems), and a match must agree on its subject (the security concepts and standards it names) and its polarity.
  */
-
-export type MatchStrength = 'exact' | 'same-id' | 'near-exact' | 'similar'
-
-export interface LibraryMatch {
-  entry: LibraryEntry
-  strength: MatchStrength
-  /** Term overlap (Jaccard, 0-1) of the two questions. */
-  similarity: number
-  /** The earlier answer read as a label, or undefined when it is free text. */
-  label?: AnswerLabel
-}
 
 /** Below this overlap two questions are not the same question, whatever their ids. */
 const SAME_ID_MIN = 0.45
@@ -32,58 +21,6 @@ const NEAR_EXACT = 0.8
 const SIMILAR = 0.55
 
 export const SIMILAR_REASON = 'matched an earlier answer to a similar question: check'
-
-const LABELS: [RegExp, AnswerLabel][] = [
-  [/^(?:y|yes|true|implemented|compliant|in place)\b/i, 'YES'],
-  [/^(?:n|no|false|not implemented|non-?compliant)\b/i, 'NO'],
-  [/^(?:n\/?a|not applicable)\b/i, 'N/A'],
-  [/^partial/i, 'PARTIALLY'],
-  [/^(?:planned|roadmap|in progress)\b/i, 'PLANNED'],
-]
-
-/** An answer cell's text as a label ("Yes", "No - see notes", "N/A"), or undefined for free text. */
-export function labelOfCell(text: string): AnswerLabel | undefined {
-  const t = text.trim().replace(/^\(?[0-9a-z]{1,2}[).:]\s*/i, '')
-  return LABELS.find(([re]) => re.test(t))?.[1]
-}
-
-/** "HECVAT Full 3.04" → "hecvat"; "CAIQ v4" → "caiq": the family whose ids mean the same question across versions. */
-export function family(kind: string | undefined): string {
-  return (
-    (kind ?? '')
-      .trim()
-      .split(/[\s_-]+/)[0]
-      ?.toLowerCase() ?? ''
-  )
-}
-
-const NEGATION =
-  /\b(?:not|no|never|without|cannot|can't|don't|doesn't|isn't|aren't|won't|outside|unable|prohibit\w*)\b/gi
-
-/** What a question is about: the security concepts and whole standards' names it mentions. */
-export function subjectsOf(text: string): Set<string> {
-  const out = new Set(concepts(text).ids)
-  // A standard with no concept of its own (ISO 9001, SOC 1, PCI PIN) is a subject by its whole name.
-  for (const token of standardTokens(text).match(
-    /\b(?:iso|iec|soc|pci|nist|fips|ssae|sas|hitrust|cmmi|csastar)[a-z0-9]+\b/g,
-  ) ?? []) {
-    if (!concepts(token.replace(/^([a-z]+)(\d)/, '$1 $2')).ids.length) out.add(token)
-  }
-  return out
-}
-
-function polarityOf(text: string): number {
-  return (text.match(NEGATION) ?? []).length % 2
-}
-
-function normal(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKC')
-    .replace(/^\s*(?:\(?[0-9a-z]{1,3}[.)]\s+)/, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-}
 
 interface Prepared {
   entry: LibraryEntry
@@ -95,29 +32,19 @@ interface Prepared {
   label?: AnswerLabel
 }
 
-function contentTerms(text: string): Set<string> {
-  return new Set(terms(text).filter((t) => !GENERIC.has(t)))
-}
-
-function jaccard(a: Set<string>, b: Set<string>): number {
-  let shared = 0
-  for (const t of a) if (b.has(t)) shared++
-  const union = a.size + b.size - shared
-  return union ? shared / union : 0
-}
-
-function sameSet(a: Set<string>, b: Set<string>): boolean {
-  return a.size === b.size && [...a].every((x) => b.has(x))
-}
-
-export class AnswerLibrary {
+/** The company's earlier answered questionnaires, prepared for matching question to question. */
+export class EarlierAnswers {
   private readonly entries: Prepared[]
   private readonly byId = new Map<string, Prepared[]>()
 
-  /** `kind`: the kind of the questionnaire being answered, to compare ids within one family only. */
+  /**
+   * `kind`: the kind of the questionnaire being answered, to compare ids within one family only. `whose`: the product
+   * the questionnaire is for and each library file's identity, to tell another product's answers apart.
+   */
   constructor(
     entries: LibraryEntry[],
     private readonly kind?: string,
+    private readonly whose: Whose = {},
   ) {
     this.entries = entries.map((entry) => ({
       entry,
@@ -195,26 +122,31 @@ export class AnswerLibrary {
     if (yesNo && (!m.label || m.label === 'N/A')) return undefined
     if (!yesNo && !entry.answer && !entry.comment) return undefined
     const citations = libraryCitations(entry)
-    if (!citations.length) return undefined
-    const strong = m.strength === 'exact' || m.strength === 'same-id' || m.strength === 'near-exact'
+    const rule = LIBRARY_RULES.find((r) => r.when(m))
+    if (!citations.length || !rule) return undefined
     const text = yesNo
       ? (entry.comment ?? entry.answer)
       : [m.label ? '' : entry.answer, entry.comment ?? ''].filter(Boolean).join(' ') || entry.answer
-    return {
+    const reused: Answer = {
       key: q.key,
       label: yesNo ? m.label! : 'YES',
       text,
-      confidence: strong ? (m.strength === 'near-exact' ? 0.9 : 0.97) : 0.7,
+      confidence: rule.confidence,
       citations,
-      flagged: !strong,
-      reasons: strong
-        ? []
-        : [
+      flagged: rule.check,
+      reasons: rule.check
+        ? [
             `${SIMILAR_REASON} ("${entry.question.replace(/\s+/g, ' ').slice(0, 90)}", ${entry.file}, ${entry.location})`,
-          ],
+          ]
+        : [],
       reusedFrom: `${entry.file}, ${entry.location}`,
-      rules: [`library-${m.strength}`],
+      signals: { similarity: m.similarity },
+      rule: rule.name,
+      rules: [rule.name],
     }
+    const other = otherProduct(this.whose, entry.file)
+    const checked = other ? OTHER_PRODUCT.then(reused, other) : reused
+    return PERIOD.when(q) ? PERIOD.then(checked) : checked
   }
 }
 

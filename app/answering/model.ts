@@ -1,5 +1,5 @@
 import type { WriteEntry, WriteSummary } from '../questionnaire/write/model'
-import type { EvidenceDocument } from '../evidence/model'
+import type { EvidenceDocument, LibraryIdentity } from '../evidence/model'
 import type { Questionnaire } from '../questionnaire/model'
 
 /** The answer vocabulary. PLANNED carries its quarter in `planned` ("Q3/2026"). */
@@ -32,19 +32,117 @@ export interface Answer {
   reusedFrom?: string
   /** The answer was already in the uploaded questionnaire: kept as it was, never overwritten. */
   preexisting?: boolean
-  /** Which offline-engine rules decided this answer (names from app/answering/offline/rules-table.ts), for the benchmark. */
-  rules?: string[]
+  /** The rule of the rules table that decided the label (or left the row for the user). */
+  rule?: RuleName
+  /** Every rule of the rules table that fired on this answer, in order (the deciding one included). */
+  rules?: RuleName[]
+  /** What the engine measured while deciding (features of the calibrated confidence, calibration.ts). */
+  signals?: AnswerSignals
   /** For a question whose list holds things rather than verdicts ("4) AWS", "Tier III"): the item chosen, verbatim. */
   choice?: string
+}
+
+export interface AnswerSignals {
+  /** Share of the question's weighted terms the deciding sentence (with its context) covers. */
+  coverage?: number
+  /** Its coverage minus the runner-up's. */
+  margin?: number
+  /** Other passages on the same side. */
+  agreeing?: number
+  /** Term overlap of the question and the earlier question it was matched to. */
+  similarity?: number
+  /** The confidence the deciding rule itself gave, before calibration. */
+  score?: number
+}
+
+/**
+ * The names of the rules every answer is decided and adjusted by (app/answering/offline/rules-table.ts lists each
+ * with its reason, predicate and effect). answers.json carries the deciding one as `rule`.
+ */
+export const RULE_NAMES = [
+  // The offline engine: reading the question
+  'asks-for-remarks',
+  'past-event',
+  'condition-unmet',
+  'leans-on-previous',
+  'choice',
+  'subject-never-mentioned',
+  'performed-by-provider',
+  'subject-phrase',
+  'data-held',
+  'customer-actor',
+  'provider-holding',
+  'opposite-practice',
+  'no-evidence',
+  // The offline engine: reading the deciding sentence
+  'evidence-yes',
+  'negation',
+  'limit',
+  'plan',
+  'subject-own',
+  'leans-on-context',
+  'agreement',
+  'hedge',
+  'self-contradiction',
+  'kind-unstated',
+  'free-text-unanswered',
+  'partial-coverage',
+  'wording-capped',
+  'undated-plan',
+  // The company's earlier questionnaires
+  'library-exact',
+  'library-same-id',
+  'library-near-exact',
+  'library-similar',
+  'library-other-product',
+  'library-period',
+  'library-confirmed',
+  'library-contradicted',
+  // The LLM engines
+  'llm-answer',
+  'llm-failed',
+  // The output contract, every engine
+  'profile-detail',
+  'follows-parent',
+  'repeated-question',
+  'quote-not-verbatim',
+  'uncited',
+  'obligation',
+  'lapsed-evidence',
+  'low-confidence',
+  // The uploaded questionnaire's own answers, and the user's choice for silent rows
+  'preexisting',
+  'preexisting-contradicted',
+  'unanswered-no',
+] as const
+
+export type RuleName = (typeof RULE_NAMES)[number]
+
+/** What every entry of the rules table states: its name and why it exists. */
+export interface RuleEntry {
+  name: RuleName
+  /** What the rule does and why, in a sentence a reader of the benchmark understands. */
+  reason: string
 }
 
 export interface EngineProgress {
   (processed: number, total: number): void
 }
 
+/** What the user says about the run beyond the files. */
+export interface AnswerOptions {
+  /** The product the questionnaire is for: earlier answers given for another product are flagged. */
+  product?: string | null
+}
+
 export interface AnsweringEngine {
   readonly name: string
-  answer(questionnaire: Questionnaire, evidence: EvidenceDocument[], onProgress?: EngineProgress): Promise<Answer[]>
+  answer(
+    questionnaire: Questionnaire,
+    evidence: EvidenceDocument[],
+    onProgress?: EngineProgress,
+    options?: AnswerOptions,
+  ): Promise<Answer[]>
   /** Provider engines: batches whose calls kept failing (their questions were answered offline and flagged). */
   readonly usage?: { readonly failedBatches: number }
 }
@@ -68,6 +166,8 @@ export interface AnsweredQuestion extends WriteEntry {
   sheet: string
   row: number
   citations: Citation[]
+  /** The rule of the rules table that decided the answer (null: none recorded, e.g. an answers.json from before). */
+  rule?: RuleName | null
 }
 
 export interface EvidenceReport {
@@ -84,6 +184,8 @@ export interface RunSummary extends WriteSummary {
   topReasons: { reason: string; count: number }[]
   evidence: EvidenceReport[]
   durationMs: number
+  /** Earlier answered questionnaires used as the answer library: whose answers they hold (null: not stated). */
+  library: LibraryIdentity[]
 }
 
 export interface AnswersJson {

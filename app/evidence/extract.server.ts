@@ -8,6 +8,7 @@ import {
   type EvidenceDocument,
   type EvidenceInput,
   type LibraryEntry,
+  type LibraryIdentity,
   type Passage,
 } from './model'
 import { docPassages, docxPassages } from './office.server'
@@ -63,8 +64,11 @@ async function extractOne(file: EvidenceInput): Promise<EvidenceDocument> {
     if (file.bytes.byteLength === 0)
       return { ...failed(file.name, `No text found in ${file.name}: the file is empty (0 bytes).`), status: 'empty' }
     checkSignature(file.name, kind, file.bytes)
+    if (file.role === 'library' && !['xlsx', 'xls', 'csv', 'docx'].includes(kind ?? ''))
+      return failed(file.name, notALibrary(file.name))
     let passages: Passage[] = []
     let library: LibraryEntry[] = []
+    let identity: LibraryIdentity | undefined
     const notes: string[] = []
     switch (kind) {
       case 'txt': {
@@ -87,10 +91,13 @@ async function extractOne(file: EvidenceInput): Promise<EvidenceDocument> {
       case 'docx': {
         checkOfficeBudget(file.name, file.bytes)
         passages = await docxPassages(file.name, file.bytes)
-        // An answered Word questionnaire is also an answer library (its table cells become citable passages).
-        const answered = optionalLibrary(file.name, file.bytes)
+        // An answered Word questionnaire is also an answer library (its table cells become citable passages); one
+        // uploaded as a library is read as one whatever its detection says.
+        const answered =
+          file.role === 'library' ? answerLibrary(file.name, file.bytes) : optionalLibrary(file.name, file.bytes)
         if (answered.library.length) {
           library = answered.library
+          identity = answered.identity
           passages = [...passages, ...answered.passages]
           notes.push(`${file.name}: ${library.length} previous answers available for reuse.`)
         }
@@ -103,7 +110,7 @@ async function extractOne(file: EvidenceInput): Promise<EvidenceDocument> {
       case 'xls':
       case 'csv':
         if (kind === 'xlsx') checkOfficeBudget(file.name, file.bytes)
-        ;({ library, passages } = answerLibrary(file.name, file.bytes))
+        ;({ library, passages, identity } = answerLibrary(file.name, file.bytes))
         if (library.length) notes.push(`${file.name}: ${library.length} previous answers available for reuse.`)
         else notes.push(`${file.name}: no answered questions found, so it is not used as an answer library.`)
         break
@@ -127,10 +134,24 @@ async function extractOne(file: EvidenceInput): Promise<EvidenceDocument> {
         `${file.name} appears to be in ${language}: it was read, but the offline engine matches English questions and cannot use it.`,
       )
     }
-    return { file: file.name, passages, library, chars, status: 'ok', language, message: notes.join(' ') || undefined }
+    const message = notes.join(' ') || undefined
+    return {
+      file: file.name,
+      passages,
+      library,
+      chars,
+      status: 'ok',
+      language,
+      message,
+      ...(identity ? { identity } : {}),
+    }
   } catch (error) {
     return failed(file.name, messageOf(file.name, error))
   }
+}
+
+function notALibrary(file: string): string {
+  return `${file}: an earlier answered questionnaire must be .xlsx, .xls, .csv or .docx.`
 }
 
 function scannedNote(file: string, pages: number[], total: number, someText: boolean): string {

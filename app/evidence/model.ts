@@ -31,6 +31,22 @@ export interface LibraryEntry {
   kind?: string
 }
 
+/**
+ * Whose answers an earlier answered questionnaire holds: read from its profile rows (vendor, product, date), its
+ * form (family, version) and, for the date, its file name. null: the file does not say.
+ */
+export interface LibraryIdentity {
+  file: string
+  vendor: string | null
+  product: string | null
+  /** "HECVAT Full", "CAIQ", "Custom spreadsheet". */
+  family: string | null
+  /** "3.04", "4.0.2". */
+  version: string | null
+  /** ISO date (YYYY-MM-DD) the answers were given. */
+  date: string | null
+}
+
 export interface EvidenceDocument {
   file: string
   passages: Passage[]
@@ -43,11 +59,15 @@ export interface EvidenceDocument {
   message?: string
   /** Set when the text is clearly not English ("Spanish"). */
   language?: string
+  /** For an answered questionnaire used as a library: whose answers it holds. */
+  identity?: LibraryIdentity
 }
 
 export interface EvidenceInput {
   name: string
   bytes: Uint8Array
+  /** library: uploaded as an earlier answered questionnaire, read as one whatever its detection says. */
+  role?: 'evidence' | 'library'
 }
 
 /** A file we understood well enough to say exactly what is wrong with it; the message names the file. */

@@ -1,10 +1,13 @@
 import { QuestionnaireError } from '../questionnaire/model'
 import { readQuestionnaire } from '../questionnaire/parse.server'
-import { EvidenceReadError, type LibraryEntry, type Passage } from './model'
+import { readIdentity } from './identity'
+import { EvidenceReadError, type LibraryEntry, type LibraryIdentity, type Passage } from './model'
 
 export interface AnswerLibrary {
   library: LibraryEntry[]
   passages: Passage[]
+  /** Whose answers they are (vendor, product, form, date). */
+  identity?: LibraryIdentity
 }
 
 /**
@@ -58,7 +61,7 @@ export function libraryOf(
     if (filled.answer && answerAt) passages.push({ file, location: answerAt, text: filled.answer })
     if (filled.comment && commentAt) passages.push({ file, location: commentAt, text: filled.comment })
   }
-  return { library, passages }
+  return { library, passages, identity: readIdentity(file, questionnaire, existing) }
 }
 
 /** A document that may or may not be an answered questionnaire (a Word file): its library, or none. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { Answer, AnswerLabel } from '../answering/model'
 import { findAllowed } from '../questionnaire/model'
 import { neutralizeFormula } from '../questionnaire/cell-text'
-import { applyProfileRule, cellAnswer, PROFILE_REASON } from './cell-values'
+import { PROFILE_REASON } from '../answering/contract-answers'
+import { applyProfileRule, cellAnswer } from './cell-values'
 import type { Question } from '../questionnaire/model'
 
 const question = (
@@ -89,9 +90,9 @@ describe('mapping an answer onto the cell', () => {
     expect(
       applyProfileRule(profile, {
         ...answer('YES', 'Acme', false),
-        reasons: ['vendor profile detail: for you to fill in'],
+        reasons: ['no evidence found: needs your answer', 'commits you to contract terms'],
       }).reasons,
-    ).toEqual(['vendor profile detail: for you to fill in'])
+    ).toEqual([PROFILE_REASON, 'commits you to contract terms'])
     expect(cellAnswer(profile, answer('YES', 'Acme Inc.')).value).toBe('Acme Inc.')
   })
 })

@@ -1,3 +1,4 @@
+import { applyProfileRule as profileDetail } from '../answering/contract-answers'
 import { labelText, MAX_QUOTE_CHARS, type Answer, type AnswerLabel } from '../answering/model'
 import { allowedItemName, findAllowed, isYesNoQuestion, type Question } from '../questionnaire/model'
 import { cellText } from '../questionnaire/cell-text'
@@ -37,21 +38,14 @@ export interface CellAnswer {
   mappedFrom?: AnswerLabel
 }
 
-export const PROFILE_REASON = 'company profile detail: left for you to fill in'
-/** The answering engine may already say so in its own words. */
-export const isProfileReason = (reason: string) => /\bprofile detail\b/i.test(reason)
-
 /**
  * Company-profile rows (vendor name, contact, date) are the user's to state: unless the answer quotes evidence,
- * the cell stays as it is and the row is flagged for the user.
+ * the cell stays as it is and the row is flagged for the user (the contract's `profile-detail` rule, applied to
+ * kept answers too).
  */
 export function applyProfileRule(question: Question, answer: Answer): Answer {
   if (question.kind !== 'profile' || answer.citations.length) return answer
-  return {
-    ...answer,
-    flagged: true,
-    reasons: answer.reasons.some(isProfileReason) ? answer.reasons : [...answer.reasons, PROFILE_REASON],
-  }
+  return profileDetail(answer)
 }
 
 const PLAIN: Record<AnswerLabel, string> = {

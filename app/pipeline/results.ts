@@ -1,6 +1,6 @@
-import { noEvidenceAnswer } from '../answering/rules'
+import { noEvidenceAnswer } from '../answering/contract'
 import { FLAG_THRESHOLD, labelText, type Answer, type AnsweredQuestion, type RunSummary } from '../answering/model'
-import type { EvidenceDocument } from '../evidence/model'
+import type { EvidenceDocument, LibraryIdentity } from '../evidence/model'
 import { applyProfileRule, cellAnswer } from './cell-values'
 import { isYesNoQuestion, type Question, type Questionnaire } from '../questionnaire/model'
 
@@ -30,6 +30,7 @@ function toEntry(q: Question, a: Answer): AnsweredQuestion {
     flagged: a.flagged,
     reason: a.reasons.join('; '),
     citations: a.citations,
+    rule: a.rule ?? null,
     ...(a.preexisting ? { preexisting: true as const } : {}),
   }
 }
@@ -40,6 +41,8 @@ export function summarize(input: {
   evidence: EvidenceDocument[]
   engine: string
   durationMs: number
+  /** Earlier answered questionnaires used as the answer library, and whose answers they hold. */
+  library?: LibraryIdentity[]
 }): RunSummary {
   const { questionnaire, entries } = input
   const buckets = { high: 0, medium: 0, low: 0 }
@@ -67,6 +70,7 @@ export function summarize(input: {
     engine: input.engine,
     durationMs: Math.round(input.durationMs),
     notes: questionnaire.notes,
+    library: input.library ?? [],
   }
 }
 

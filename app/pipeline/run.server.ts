@@ -7,10 +7,11 @@ import type {
   EngineProgress,
   RunSummary,
 } from '../answering/model'
-import { applyUnanswered, type Unanswered } from '../answering/rules'
+import { applyUnanswered, type Unanswered } from '../answering/unanswered'
 import { libraryOf } from '../evidence/workbook.server'
 import { extractEvidence } from '../evidence/extract.server'
-import type { EvidenceDocument, EvidenceInput } from '../evidence/model'
+import { readIdentity } from '../evidence/identity'
+import type { EvidenceDocument, EvidenceInput, LibraryIdentity } from '../evidence/model'
 import type { Questionnaire } from '../questionnaire/model'
 import { readQuestionnaire, type ExistingAnswer } from '../questionnaire/parse.server'
 import { writeCompletedWorkbook } from '../questionnaire/write/write.server'
@@ -48,6 +49,8 @@ export async function runPipeline(input: {
   onProgress?: (progress: Progress) => void | Promise<void>
   /** Yes/No questions the evidence is silent on: left for the user ('blank', the default) or answered No ('no'). */
   unanswered?: Unanswered
+  /** The product the questionnaire is for (else read from its own profile rows): another product's answers are flagged. */
+  product?: string
   /** Answers of an earlier run of the same job (its checkpoint): the answering stage is not run again. */
   answers?: Answer[]
   /** Called with the answers as soon as the answering stage ends, before writing (the job's checkpoint). */
@@ -73,6 +76,7 @@ export async function runPipeline(input: {
       evidence,
       engine: input.engine,
       unanswered: input.unanswered,
+      product: input.product,
       onProgress: (processed) => {
         pending.push(report({ stage: 'answering', processed, total }))
       },
@@ -87,6 +91,7 @@ export async function runPipeline(input: {
     evidence,
     engine: input.engine.name,
     durationMs: performance.now() - started,
+    library: libraryIdentities(evidence),
   })
   const xlsx = writeCompletedWorkbook({ questionnaire, original: input.questionnaire.bytes, entries, summary })
   const pdf = summaryPdf({ fileName: questionnaire.fileName, summary, entries })
@@ -97,6 +102,11 @@ export async function runPipeline(input: {
     questions: entries,
   }
   return { questionnaire, evidence, entries, summary, answersJson, xlsx, pdf }
+}
+
+/** Whose answers each earlier questionnaire used as a library holds (the uploaded form's own kept answers aside). */
+function libraryIdentities(evidence: EvidenceDocument[]): LibraryIdentity[] {
+  return evidence.flatMap((d) => (d.identity && d.library.length ? [d.identity] : []))
 }
 
 /** A checkpoint fits this questionnaire only if it answers exactly its questions (the same file, read the same way). */
@@ -116,11 +126,14 @@ export async function answerQuestionnaire(input: {
   evidence: EvidenceDocument[]
   engine: AnsweringEngine
   unanswered?: Unanswered
+  product?: string
   onProgress?: EngineProgress
 }): Promise<Answer[]> {
   const { questionnaire, existing } = input
   const own = existingAsEvidence(questionnaire.fileName, libraryOf(questionnaire.fileName, questionnaire, existing))
   const evidence = own ? [...input.evidence.filter((d) => d.file !== questionnaire.fileName), own] : input.evidence
-  const answers = await input.engine.answer(questionnaire, evidence, input.onProgress)
+  // The product the user named, else the one the questionnaire's own profile rows name.
+  const product = input.product?.trim() || readIdentity(questionnaire.fileName, questionnaire, existing).product
+  const answers = await input.engine.answer(questionnaire, evidence, input.onProgress, { product })
   return applyUnanswered(questionnaire, keepExisting(questionnaire, answers, existing), input.unanswered)
 }

@@ -105,11 +105,13 @@ const ASKS_FOR_TEXT =
 
 const YES_NO_QUESTION =
   /^(?:\S+\s+)?(do|does|did|is|are|was|were|has|have|had|can|could|will|would|shall|should|may|must)\b|\?\s*\(?(yes|y)\s*\/\s*(no|n)\)?|^(?:\S+\s+)?(?:if so|if yes)/i
+/** "Any significant changes in the last 5 years?": whether something exists or happened, without an auxiliary. */
+const EXISTENCE_QUESTION = /^(?:\S+\s+)?any\b[^?]*\?\s*$/i
 
 /** A question answered by a verdict (it has a list, or its grammar asks Yes/No). */
 export function isYesNoQuestion(question: Pick<Question, 'text' | 'allowed'>): boolean {
   if (question.allowed?.length) return true
   const text = question.text.trim()
   if (ASKS_FOR_TEXT.test(text)) return false
-  return YES_NO_QUESTION.test(text)
+  return YES_NO_QUESTION.test(text) || EXISTENCE_QUESTION.test(text)
 }

@@ -7,7 +7,7 @@ import { buildXlsx } from '../../tests/fixtures/questionnaires/xlsx-builder'
 import { OfflineEngine } from '../answering/offline/engine'
 import { runPipeline, type PipelineResult } from '../pipeline/run.server'
 import { count, duration } from './pdf-kit'
-import { mostImportantFlagged } from './summary-pdf'
+import { libraryLine, mostImportantFlagged } from './summary-pdf'
 
 const poppler = existsSync('/usr/bin/pdftoppm') && existsSync('/usr/bin/pdftotext')
 if (!poppler) console.log('summary PDF rendering tests skipped: pdftoppm/pdftotext (poppler-utils) not installed')
@@ -123,3 +123,13 @@ describe.skipIf(!poppler)(
     })
   },
 )
+
+describe('libraryLine', () => {
+  it('says whose earlier answers a library file holds', () => {
+    const l = { file: 'a.xlsx', vendor: 'Acme', product: 'Rocket', family: 'HECVAT Full', version: '3.04', date: null }
+    expect(libraryLine(l)).toBe('earlier answers for Rocket (HECVAT Full 3.04)')
+    expect(libraryLine({ ...l, product: null, family: null, version: null })).toBe(
+      'earlier answers for Acme (no product named)',
+    )
+  })
+})

@@ -1,6 +1,5 @@
 import { jsPDF } from 'jspdf'
 import type { AnsweredQuestion, RunSummary } from '../answering/model'
-import { isProfileReason } from '../pipeline/cell-values'
 import {
   count,
   duration,
@@ -175,9 +174,16 @@ function evidence(doc: jsPDF, s: RunSummary, y: number): number {
   const shown = s.evidence.length > MAX_EVIDENCE_ROWS ? s.evidence.slice(0, MAX_EVIDENCE_ROWS - 1) : s.evidence
   for (const e of shown) {
     const ok = e.status === 'ok'
-    const right = ok ? `${count(e.chars)} characters of text` : `no text: ${e.message ?? e.status}`
-    textBox(doc, fitMiddle(doc, e.file, WIDTH * 0.55, { size: 8.5 }), X, y, WIDTH * 0.55, 1, { size: 8.5 })
-    textBox(doc, right, X + WIDTH * 0.57, y, WIDTH * 0.43, 1, {
+    const lib = (s.library ?? []).find((l) => l.file === e.file)
+    const right = !ok
+      ? `no text: ${e.message ?? e.status}`
+      : lib
+        ? libraryLine(lib)
+        : `${count(e.chars)} characters of text`
+    // A library's line says whose answers it holds: it gets the wider column.
+    const left = lib ? 0.38 : 0.55
+    textBox(doc, fitMiddle(doc, e.file, WIDTH * left, { size: 8.5 }), X, y, WIDTH * left, 1, { size: 8.5 })
+    textBox(doc, right, X + WIDTH * (left + 0.02), y, WIDTH * (0.98 - left), 1, {
       size: 8.5,
       align: 'right',
       bold: !ok,
@@ -188,6 +194,14 @@ function evidence(doc: jsPDF, s: RunSummary, y: number): number {
   if (shown.length < s.evidence.length)
     y = textBox(doc, `and ${s.evidence.length - shown.length} more files`, X, y, WIDTH, 1, { size: 8.5, color: MUTED })
   return y
+}
+
+/** "earlier answers for Canvas LMS (HECVAT Full 3.04, 2023-09-28)"; the vendor only when no product is named. */
+export function libraryLine(l: RunSummary['library'][number]): string {
+  const form = [l.family, l.version].filter(Boolean).join(' ')
+  const about = [form, l.date].filter(Boolean).join(', ')
+  const whose = l.product ?? (l.vendor ? `${l.vendor} (no product named)` : 'a product not named')
+  return `earlier answers for ${whose}${about ? ` (${about})` : ''}`
 }
 
 function flagged(doc: jsPDF, s: RunSummary, y: number): number {
@@ -220,7 +234,7 @@ export function mostImportantFlagged(entries: AnsweredQuestion[], n: number): An
   const weight = (e: AnsweredQuestion) =>
     (/\*\s*$|\(critical\)/i.test(e.question) ? 2 : 0) +
     (e.answer === 'NO' ? 1 : 0) -
-    (e.reason.split('; ').some(isProfileReason) ? 4 : 0)
+    (e.rule === 'profile-detail' ? 4 : 0)
   return entries
     .filter((e) => e.flagged)
     .sort(

@@ -1,4 +1,4 @@
-import { NO_EVIDENCE } from '../rules'
+import { NO_EVIDENCE } from '../contract'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { geminiMock } from '../../../tests/mocks/gemini'

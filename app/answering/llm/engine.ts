@@ -1,11 +1,11 @@
 import type { EvidenceDocument } from '../../evidence/model'
 import type { Question, Questionnaire } from '../../questionnaire/model'
 import { type Answer, type AnsweringEngine, type Citation, type EngineProgress } from '../model'
-import { AnswerLibrary } from '../library'
+import { EarlierAnswers } from '../library'
 import { SentenceIndex } from '../retrieval'
 import { boilerplate, exampleGroups, questionParts, type AskContext } from '../retrieval/query'
-import { NO_EVIDENCE } from '../rules'
-import { finalizeAnswers, type FinalizeOptions } from '../rules'
+import { NO_EVIDENCE } from '../contract'
+import { finalizeAnswers, type FinalizeOptions } from '../contract'
 import { RetryableError, type LlmClient } from './client'
 import { responseSchema, SYSTEM_PROMPT, userPrompt, type BatchItem } from './prompt'
 
@@ -66,7 +66,7 @@ export class LlmEngine implements AnsweringEngine {
     const offlineAnswer = this.o.fallback ?? leftForUser
     const readable = evidence.filter((d) => d.status === 'ok')
     const index = new SentenceIndex(readable.filter((d) => !d.library.length))
-    const library = new AnswerLibrary(
+    const library = new EarlierAnswers(
       readable.flatMap((d) => d.library),
       questionnaire.kind,
     )
@@ -224,6 +224,8 @@ function toAnswer(key: string, a: ReturnType<typeof responseSchema.parse>['answe
     citations,
     flagged: false,
     reasons,
+    rule: 'llm-answer',
+    rules: ['llm-answer'],
   }
 }
 
@@ -236,11 +238,18 @@ function leftForUser(question: Question): Answer {
     citations: [],
     flagged: true,
     reasons: [NO_EVIDENCE],
+    rule: 'no-evidence',
   }
 }
 
 function fallback(answer: Answer, why: string): Answer {
-  return { ...answer, flagged: true, reasons: [...answer.reasons, `${why}; answered by the offline engine`] }
+  return {
+    ...answer,
+    flagged: true,
+    reasons: [...answer.reasons, `${why}; answered by the offline engine`],
+    rule: 'llm-failed',
+    rules: [...(answer.rules ?? []), 'llm-failed'],
+  }
 }
 
 /**

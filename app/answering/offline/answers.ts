@@ -1,7 +1,7 @@
 import type { Question } from '../../questionnaire/model'
 import { clipQuote } from '../citations'
 import type { Answer, AnswerLabel, Citation } from '../model'
-import { NO_EVIDENCE_TEXT, noEvidenceAnswer } from '../rules'
+import { NO_EVIDENCE_TEXT, noEvidenceAnswer } from '../contract'
 import type { Hit } from '../retrieval'
 
 /** Answers the engine gives without weighing evidence for a label: no evidence, events, unmet conditions, providers. */

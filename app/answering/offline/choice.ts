@@ -1,7 +1,7 @@
 import { allowedItemName, findAllowed } from '../../questionnaire/model'
 import type { Question } from '../../questionnaire/model'
 import type { Answer } from '../model'
-import { noEvidenceAnswer } from '../rules'
+import { noEvidenceAnswer } from '../contract'
 import { cite } from './answers'
 import type { Hit, SentenceIndex } from '../retrieval'
 

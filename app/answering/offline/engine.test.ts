@@ -1,4 +1,4 @@
-import { NO_EVIDENCE } from '../rules'
+import { NO_EVIDENCE } from '../contract'
 import { describe, expect, it } from 'vitest'
 import type { EvidenceDocument, LibraryEntry } from '../../evidence/model'
 import type { Question } from '../../questionnaire/model'

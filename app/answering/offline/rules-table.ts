@@ -1,201 +1,154 @@
-/**
- * Every rule of the offline engine (and of the shared rules every engine passes through), in one table: its name
- * (what answers carry in `Answer.rules`), why it exists, and where it lives. `npm run bench:accuracy -- --rules`
- * prints how often each fires per set and how often the answer it decides is right. General questionnaire grammar
- * and security vocabulary only: no rule quotes a particular document's or questionnaire's wording.
- */
-export interface Rule {
-  name: string
-  reason: string
-  where: string
-}
+import { noEvidenceAnswer } from '../contract'
+import { conditionUnmet, oppositePractice, pastEvent, performedByProvider, providerHoldingOnly } from './answers'
+import { subjectNeverMentioned, subjectNotFound } from './answers'
+import { MIN_CORE, MIN_COVERAGE, type Ask, type OfflineRule } from './ask'
+import { READING_RULES } from './reading-rules'
+import { answerChoice, choiceItems } from './choice'
+import { asksForHolding, badPracticeOf, particularSubject } from './practices'
+import { asksAboutPastEvent, asksWhatCustomerCanDo, asksWhichDataIsHeld, asksWhoPerforms } from './scope'
+import { leansOnPrevious, namesCustomer, negativeCondition, statesDataHandling, statesDelegation } from './scope'
+import { asksForRemarks, subjectPhrase } from './subject'
+import { terms } from '../retrieval/tokens'
 
-export const RULES: Rule[] = [
-  // Reading evidence
+/** How sure the engine must be that a question's "If you don't ..." condition is unmet before calling it N/A. */
+const CONDITION_CONFIDENCE = 0.6
+
+const condition = (a: Ask) => (a.yesNo ? negativeCondition(a.q.text) : undefined)
+const conditionMet = (a: Ask) => a.answerOther({ ...a.q, text: condition(a)! })
+const delegated = (a: Ask) =>
+  a.ranked.find((h) => h.coreCoverage >= MIN_CORE && statesDelegation(h.sentence.text, h.sentence.terms))
+const practice = (a: Ask) => (a.yesNo ? badPracticeOf(a.asked) : undefined)
+
+/**
+ * The offline engine's rules for reading the question, in the order the engine walks them (engine.ts `answerOne`);
+ * the kinds of rule are described with `OfflineRule` (ask.ts). General questionnaire grammar and security vocabulary
+ * only: no rule quotes a document's or a form's wording.
+ */
+export const QUESTION_RULES: OfflineRule[] = [
   {
-    name: 'evidence-yes',
-    reason: "a sentence that names the question's subject states the practice: Yes",
-    where: 'offline/engine.ts answerOne',
+    name: 'asks-for-remarks',
+    kind: 'decide',
+    reason:
+      '"any other comments?" asks for the respondent\'s own remarks, which no evidence file holds: left for the user',
+    when: (a) => asksForRemarks(a.asked),
+    then: (a) => noEvidenceAnswer(a.q),
   },
-  {
-    name: 'negation',
-    reason: 'a negation cue governs the asked words in the deciding sentence: No (capped below the flag threshold)',
-    where: 'offline/polarity.ts',
-  },
-  {
-    name: 'limit',
-    reason: 'the deciding sentence states an exception or limit: Partially',
-    where: 'offline/polarity.ts',
-  },
-  {
-    name: 'plan',
-    reason: 'roadmap wording: Planned, with the quarter when the text gives one',
-    where: 'offline/polarity.ts',
-  },
-  {
-    name: 'hedge',
-    reason: '"generally", "where feasible": confidence lowered, flagged',
-    where: 'offline/polarity.ts, offline/engine.ts',
-  },
-  {
-    name: 'subject-own',
-    reason: 'the quoted sentence names every subject itself, so it can be read alone: confidence raised',
-    where: 'offline/engine.ts confidenceOf',
-  },
-  {
-    name: 'leans-on-context',
-    reason: 'the match relies on neighbouring sentences or the heading: confidence lowered',
-    where: 'offline/engine.ts confidenceOf',
-  },
-  {
-    name: 'agreement',
-    reason: 'another passage says the same: confidence raised, its citation added',
-    where: 'offline/engine.ts answerOne',
-  },
-  {
-    name: 'self-contradiction',
-    reason: 'close passages point different ways: flagged, both cited',
-    where: 'offline/engine.ts answerOne',
-  },
-  {
-    name: 'no-evidence',
-    reason: 'no sentence passes the subject checks: left for the user',
-    where: 'rules.ts noEvidenceAnswer',
-  },
-  // Reading the question
   {
     name: 'past-event',
+    kind: 'decide',
     reason: 'asks whether something happened; evidence describes practices: left for the user',
-    where: 'offline/scope.ts, offline/answers.ts',
+    when: (a) => a.yesNo && asksAboutPastEvent(a.asked),
+    then: (a) => pastEvent(a.q),
   },
   {
     name: 'condition-unmet',
+    kind: 'decide',
     reason: '"If you don\'t support X" when the evidence shows X: N/A, flagged',
-    where: 'offline/scope.ts, offline/answers.ts',
-  },
-  {
-    name: 'performed-by-provider',
-    reason: '"Do you manage X?" when the evidence says a provider runs X: No, flagged',
-    where: 'offline/scope.ts, offline/answers.ts',
-  },
-  {
-    name: 'opposite-practice',
-    reason: 'a bad-practice question answered from a sentence stating the opposite practice: No, flagged',
-    where: 'offline/practices.ts',
-  },
-  {
-    name: 'provider-holding',
-    reason: "a hosting provider's certificates are not the vendor's: left for the user",
-    where: 'retrieval/providers.ts, offline/practices.ts',
-  },
-  {
-    name: 'subject-phrase',
-    reason:
-      'the noun phrase the question is about (read from its grammar) must be named by the sentence or around it: else left for the user',
-    where: 'offline/subject.ts',
-  },
-  {
-    name: 'kind-unstated',
-    reason:
-      'the question names a kind ("host-based", "network-based") the deciding sentence does not: flagged with that reason',
-    where: 'offline/engine.ts basedQualifiers',
-  },
-  {
-    name: 'asks-for-remarks',
-    reason:
-      '"any other comments?" asks for the respondent\'s own remarks, which no evidence file holds: left for the user',
-    where: 'offline/subject.ts asksForRemarks',
-  },
-  {
-    name: 'subject-never-mentioned',
-    reason: 'the question is about a party the evidence never names: left for the user',
-    where: 'offline/practices.ts particularSubject',
-  },
-  {
-    name: 'data-held',
-    reason: 'questions about data the product holds need a sentence saying it is stored or processed',
-    where: 'offline/scope.ts asksWhichDataIsHeld',
-  },
-  {
-    name: 'customer-actor',
-    reason: '"Can the Institution ...?" needs a sentence with the customer as actor',
-    where: 'offline/scope.ts asksWhatCustomerCanDo',
+    when: (a) => {
+      if (!condition(a)) return false
+      const met = conditionMet(a)
+      return met.label === 'YES' && met.citations.length > 0 && met.confidence >= CONDITION_CONFIDENCE
+    },
+    then: (a) => conditionUnmet(a.q, condition(a)!, conditionMet(a)),
   },
   {
     name: 'leans-on-previous',
+    kind: 'query',
     reason: '"Are they reviewed?" takes its subject from the question before',
-    where: 'offline/scope.ts leansOnPrevious',
+    when: (a) => Boolean(a.context.previous) && leansOnPrevious(a.asked),
+    then: (a) => {
+      const own = new Set(a.query.map((t) => t.term))
+      const inherited = a.index
+        .queryTerms(a.context.previous!, [], a.context.damp)
+        .filter((t) => t.core && t.group === undefined && !own.has(t.term))
+      return inherited.length ? [...a.query.map((t) => ({ ...t, core: false })), ...inherited] : a.query
+    },
   },
   {
     name: 'choice',
+    kind: 'decide',
     reason: 'a list of things: the item the evidence names, clearly ahead of the others',
-    where: 'offline/choice.ts',
-  },
-  // Rules every engine passes through
-  {
-    name: 'quote-not-verbatim',
-    reason: 'a quote not found verbatim in the cited file is removed, confidence lowered',
-    where: 'citations.ts enforceVerbatim',
-  },
-  {
-    name: 'obligation',
-    reason: 'the question commits the vendor (notification windows, SLAs, contracts): flagged for sign-off',
-    where: 'rules.ts obligationReason',
+    when: (a) => Boolean(choiceItems(a.q)),
+    then: (a) =>
+      answerChoice(
+        a.q,
+        choiceItems(a.q)!,
+        a.index,
+        a.ranked.filter((h) => h.coverage >= MIN_COVERAGE),
+      ),
   },
   {
-    name: 'lapsed-evidence',
-    reason: 'the cited audit period ended over 12 months ago or the certificate expired: flagged',
-    where: 'lapsed.ts',
+    name: 'subject-never-mentioned',
+    kind: 'decide',
+    reason: 'the question is about a party the evidence never names ("the consultant"): left for the user',
+    when: (a) => {
+      const subject = a.yesNo ? particularSubject(a.asked) : undefined
+      return Boolean(subject) && terms(subject!).every((t) => a.index.df(t) === 0)
+    },
+    then: (a) => subjectNeverMentioned(a.q, particularSubject(a.asked)!),
   },
   {
-    name: 'follows-parent',
-    reason: 'a row that applies only given another answer is N/A when that answer says so',
-    where: 'rules.ts notApplicable',
+    name: 'performed-by-provider',
+    kind: 'decide',
+    reason: '"Do you manage X?" when the evidence says a provider runs X: No, flagged',
+    when: (a) => a.yesNo && asksWhoPerforms(a.asked) && Boolean(delegated(a)),
+    then: (a) => performedByProvider(a.q, delegated(a)!),
   },
   {
-    name: 'repeated-question',
-    reason: 'a question asked twice gets the first answer',
-    where: 'rules.ts finalizeAnswers',
-  },
-  // The company's earlier questionnaires
-  {
-    name: 'library-exact',
-    reason: 'the same question (normalised text) answered before: reused, cited to its cells',
-    where: 'library.ts',
+    name: 'subject-phrase',
+    kind: 'decide',
+    reason:
+      'the noun phrase the question is about (read from its grammar) must be named by the sentence or around it: else left for the user',
+    when: (a) => a.about.length > 0 && a.ownHits.length > 0 && !a.ownHits.some((h) => a.onSubject(h)),
+    then: (a) => subjectNotFound(a.q, subjectPhrase(a.asked)!),
   },
   {
-    name: 'library-same-id',
-    reason: 'the same id in the same form family, confirmed by the text: reused',
-    where: 'library.ts',
+    name: 'data-held',
+    kind: 'narrow',
+    stage: 'scope',
+    reason: 'questions about data the product holds need a sentence saying it is stored or processed',
+    when: (a) => asksWhichDataIsHeld(a.asked, new Set(a.query.map((t) => t.term))),
+    keep: (_, h) => statesDataHandling(h.sentence.text),
   },
   {
-    name: 'library-near-exact',
-    reason: 'same family, nearly the same words, same subject and polarity: reused',
-    where: 'library.ts',
+    name: 'customer-actor',
+    kind: 'narrow',
+    stage: 'scope',
+    reason: '"Can the Institution ...?" needs a sentence with the customer as actor',
+    when: (a) => asksWhatCustomerCanDo(a.asked),
+    keep: (_, h) => namesCustomer(h.sentence.text),
   },
   {
-    name: 'library-similar',
-    reason: 'a similar question with the same subject and polarity: reused, flagged for a check',
-    where: 'library.ts',
+    name: 'provider-holding',
+    kind: 'narrow',
+    stage: 'evidence',
+    reason: "a hosting provider's certificates are not the vendor's: left for the user when only those are named",
+    when: (a) => a.yesNo && a.hits.length > 0 && asksForHolding(a.asked),
+    keep: (_, h) => !h.sentence.providerHolding,
+    otherwise: (a, dropped) => providerHoldingOnly(a.q, dropped[0]!),
   },
   {
-    name: 'library-confirmed',
-    reason: 'a document agrees with the earlier answer: its citation added',
-    where: 'offline/engine.ts combine',
+    name: 'opposite-practice',
+    kind: 'narrow',
+    stage: 'evidence',
+    reason:
+      'a bad-practice question is answered from sentences naming the bad practice; from one stating the opposite practice: No, flagged',
+    when: (a) => Boolean(practice(a)) && a.hits.length > 0,
+    keep: (a, h) => practice(a)!.bad.test(h.sentence.text),
+    otherwise: (a, dropped) => {
+      const good = practice(a)!.good
+      const opposite = good && dropped.find((h) => good.test(h.sentence.text))
+      return opposite ? oppositePractice(a.q, practice(a)!.name, opposite) : undefined
+    },
   },
   {
-    name: 'library-contradicted',
-    reason: 'a document points the other way: flagged, both cited',
-    where: 'offline/engine.ts combine',
-  },
-  {
-    name: 'preexisting',
-    reason: 'an answer already in the uploaded questionnaire: kept, never overwritten',
-    where: 'existing.ts keepExisting',
-  },
-  {
-    name: 'preexisting-contradicted',
-    reason: 'the evidence contradicts an answer already in the questionnaire: kept, flagged',
-    where: 'existing.ts keepExisting',
+    name: 'no-evidence',
+    kind: 'decide',
+    reason: 'no sentence passes the subject checks: left for the user',
+    when: (a) => a.hits.length === 0,
+    then: (a) => noEvidenceAnswer(a.q),
   },
 ]
+
+/** The question rules, then the reading rules: the order the engine walks. */
+export const OFFLINE_RULES: OfflineRule[] = [...QUESTION_RULES, ...READING_RULES]

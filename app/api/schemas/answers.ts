@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { RULE_NAMES } from '../../answering/model'
 import type { ApiRouteDoc } from '../contract'
 
 /** Review endpoints: the answers.json contract, and edits to it that rebuild the workbook and report. */
@@ -30,6 +31,11 @@ export const answeredQuestionSchema = z.object({
   flagged: z.boolean(),
   reason: z.string(),
   citations: z.array(citationSchema),
+  rule: z
+    .enum(RULE_NAMES)
+    .nullable()
+    .optional()
+    .describe('The rule of the rules table that decided the answer (`qfill bench accuracy --rules` lists them)'),
   preexisting: z.literal(true).optional(),
   confirmed: z.literal(true).optional().describe('The answer was accepted or edited by a person'),
 })
@@ -57,6 +63,21 @@ export const runSummarySchema = z
     engine: z.string(),
     durationMs: z.number(),
     notes: z.array(z.string()),
+    library: z
+      .array(
+        z.object({
+          file: z.string(),
+          vendor: z.string().nullable(),
+          product: z.string().nullable(),
+          family: z.string().nullable(),
+          version: z.string().nullable(),
+          date: z.string().nullable().describe('YYYY-MM-DD'),
+        }),
+      )
+      .default([])
+      .describe(
+        'Earlier answered questionnaires used as the answer library: whose answers they hold (null: not stated)',
+      ),
   })
   .passthrough()
 

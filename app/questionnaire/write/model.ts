@@ -29,4 +29,13 @@ export interface WriteSummary {
   buckets: { high: number; medium: number; low: number }
   engine: string
   notes: string[]
+  /** Earlier answered questionnaires used as the answer library, and whose answers they hold (null: not stated). */
+  library?: {
+    file: string
+    vendor: string | null
+    product: string | null
+    family: string | null
+    version: string | null
+    date: string | null
+  }[]
 }

@@ -46,6 +46,19 @@ export function summaryRows(input: {
       summary.buckets.low,
     ],
   ]
+  for (const l of summary.library ?? [])
+    rows.push([
+      'Answer library',
+      l.file,
+      'Vendor',
+      l.vendor ?? 'not stated',
+      'Product',
+      l.product ?? 'not stated',
+      'Form',
+      [l.family, l.version].filter(Boolean).join(' ') || 'not stated',
+      'Date',
+      l.date ?? 'not stated',
+    ])
   for (const note of [...(input.extraNotes ?? []), ...summary.notes]) rows.push(['Note', note])
   rows.push([])
   rows.push(SUMMARY_HEADER)

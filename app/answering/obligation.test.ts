@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { obligationReason } from './rules'
+import { obligationReason } from './obligation'
 
 describe('obligationReason', () => {
   it.each([

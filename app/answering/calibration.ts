@@ -1,0 +1,170 @@
+import { FLAG_THRESHOLD, type Answer, type RuleName } from './model'
+import shipped from './calibration.json' with { type: 'json' }
+
+/**
+ * Calibrated confidence (issue 21 §1, ADR 017): the probability that an answer is right, from what the engine knows
+ * about it: the rule that decided it, the retrieval coverage and its margin over the runner-up, whether the quote
+ * names the subject itself, agreeing passages, hedges and contradictions, and for earlier answers the match kind,
+ * its similarity and whether it is another product's. A small L2-regularised logistic model, fitted by
+ * `npm run calibrate` (scripts/calibrate.ts) on the labelled development sets and stored in calibration.json.
+ */
+
+export interface CalibrationModel {
+  features: string[]
+  weights: number[]
+  /** L2 penalty the weights were fitted with (the bias is not penalised). */
+  lambda: number
+  /** What it was fitted on: answers and right answers, per set. */
+  fittedOn: { set: string; answers: number; right: number }[]
+}
+
+export const MODEL = shipped as CalibrationModel
+
+/**
+ * Deciding rules whose answers the model scores; every other answer keeps the confidence its rule gives. Left out:
+ * rules with no labelled answers to learn from (a chosen list item, an unmet condition's N/A).
+ */
+const DECIDING: RuleName[] = [
+  'evidence-yes',
+  'negation',
+  'limit',
+  'plan',
+  'performed-by-provider',
+  'opposite-practice',
+  'library-exact',
+  'library-same-id',
+  'library-near-exact',
+  'library-similar',
+]
+
+/** Rules that fired on an answer, as features (each 0 or 1). */
+const FIRED: RuleName[] = [
+  'subject-own',
+  'leans-on-context',
+  'hedge',
+  'self-contradiction',
+  'kind-unstated',
+  'free-text-unanswered',
+  'data-held',
+  'customer-actor',
+  'leans-on-previous',
+  'provider-holding',
+  'library-other-product',
+  'library-period',
+  'library-confirmed',
+  'library-contradicted',
+]
+
+export const FEATURE_NAMES = [
+  'bias',
+  ...DECIDING.map((r) => `rule:${r}`),
+  ...FIRED.map((r) => `fired:${r}`),
+  'score',
+  'coverage',
+  'margin',
+  'agreeing',
+  'similarity',
+]
+
+/** The answer's features, or undefined when the model does not score answers of its deciding rule. */
+export function featuresOf(a: Answer): number[] | undefined {
+  if (!a.rule || !DECIDING.includes(a.rule) || a.label === null || !a.citations.length) return undefined
+  const rules = new Set(a.rules ?? [])
+  const s = a.signals ?? {}
+  return [
+    1,
+    ...DECIDING.map((r) => (a.rule === r ? 1 : 0)),
+    ...FIRED.map((r) => (rules.has(r) ? 1 : 0)),
+    s.score ?? a.confidence,
+    s.coverage ?? 0,
+    s.margin ?? 0,
+    Math.min(3, s.agreeing ?? 0) / 3,
+    s.similarity ?? 0,
+  ]
+}
+
+/** Whether the model was fitted on the features the engine computes now. */
+export function fitsEngine(model: CalibrationModel): boolean {
+  return model.features.length === FEATURE_NAMES.length && model.features.every((f, i) => f === FEATURE_NAMES[i])
+}
+
+export function predict(model: CalibrationModel, x: number[]): number {
+  if (model.features.length !== x.length)
+    throw new Error('calibration.json does not match the engine: run npm run calibrate')
+  let z = 0
+  for (let i = 0; i < x.length; i++) z += model.weights[i]! * x[i]!
+  return 1 / (1 + Math.exp(-z))
+}
+
+/** The reason that only explained a low hand-set score; it goes when the calibrated confidence is high. */
+export const PARTIAL_REASON = 'the evidence covers only part of the question'
+
+/** The answer with the model's confidence (3 decimals, 0.05-0.99); answers the model does not score are unchanged. */
+export function calibrate(a: Answer, model: CalibrationModel = MODEL): Answer {
+  const x = featuresOf(a)
+  // Not fitted for these features (a new feature before `npm run calibrate` ran): answers keep their rule's score.
+  // calibration.test.ts fails while the shipped model is stale, so this never ships unnoticed.
+  if (!x || !fitsEngine(model)) return a
+  const confidence = Math.round(Math.min(0.99, Math.max(0.05, predict(model, x))) * 1000) / 1000
+  const reasons = a.reasons.filter((r) => r !== PARTIAL_REASON)
+  if (confidence < FLAG_THRESHOLD && (a.rules ?? []).includes('partial-coverage')) reasons.push(PARTIAL_REASON)
+  // The rule's own score stays a feature: scoring the answer again gives the same confidence.
+  const signals = { ...a.signals, score: a.signals?.score ?? a.confidence }
+  return { ...a, confidence, reasons, signals, flagged: reasons.length > 0 || confidence < FLAG_THRESHOLD }
+}
+
+/** Reasons that only say the confidence is low: a refit that raises the confidence removes them. */
+export function isScoreReason(reason: string): boolean {
+  return reason === PARTIAL_REASON || /^confidence \d+ % is below \d+ %$/.test(reason)
+}
+
+/**
+ * Fits the logistic model by Newton's method from zero weights (deterministic: the same rows give the same
+ * weights), with an L2 penalty on every weight but the bias so that rare features stay near zero.
+ */
+export function fitLogistic(rows: { x: number[]; y: number; weight?: number }[], lambda: number): number[] {
+  const d = FEATURE_NAMES.length
+  let w = new Array<number>(d).fill(0)
+  for (let iter = 0; iter < 50; iter++) {
+    const grad = new Array<number>(d).fill(0)
+    const hess = Array.from({ length: d }, () => new Array<number>(d).fill(0))
+    for (const { x, y, weight = 1 } of rows) {
+      let z = 0
+      for (let i = 0; i < d; i++) z += w[i]! * x[i]!
+      const p = 1 / (1 + Math.exp(-z))
+      const r = weight * p * (1 - p)
+      for (let i = 0; i < d; i++) {
+        if (!x[i]) continue
+        grad[i]! += weight * (p - y) * x[i]!
+        for (let j = 0; j < d; j++) if (x[j]) hess[i]![j]! += r * x[i]! * x[j]!
+      }
+    }
+    for (let i = 1; i < d; i++) {
+      grad[i]! += lambda * w[i]!
+      hess[i]![i]! += lambda
+    }
+    hess[0]![0]! += 1e-6
+    const step = solve(hess, grad)
+    w = w.map((v, i) => v - step[i]!)
+    if (Math.max(...step.map(Math.abs)) < 1e-9) break
+  }
+  return w.map((v) => Math.round(v * 1e6) / 1e6)
+}
+
+/** Gaussian elimination with partial pivoting: solves A s = b. */
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length
+  const m = a.map((row, i) => [...row, b[i]!])
+  for (let c = 0; c < n; c++) {
+    let p = c
+    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[p]![c]!)) p = r
+    ;[m[c], m[p]] = [m[p]!, m[c]!]
+    const pivot = m[c]![c]! || 1e-12
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue
+      const f = m[r]![c]! / pivot
+      if (f) for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!
+    }
+  }
+  return m.map((row, i) => row[n]! / (row[i]! || 1e-12))
+}

@@ -1,0 +1,192 @@
+import { isYesNoQuestion, type Question } from '../../questionnaire/model'
+import type { Answer, AnswerLabel, Citation, RuleEntry } from '../model'
+import { type SentenceIndex, type Hit, type QueryTerm } from '../retrieval'
+import { exampleGroups, questionParts, type AskContext, type QuestionParts } from '../retrieval/query'
+import { GENERIC, terms, words } from '../retrieval/tokens'
+import { polarity, type Polarity } from './polarity'
+import { namesSubject, subjectTerms } from './subject'
+
+/** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
+export const MIN_COVERAGE = 0.34
+/** Below this share of the question's core terms (its subject), a sentence is about something else. */
+export const MIN_CORE = 0.5
+/** At or above this, a sentence states the practice closely enough to answer from it without a person. */
+export const STRONG_COVERAGE = 0.72
+/** The evidence kept for reading once the question's scope rules have narrowed the candidates. */
+export const MAX_HITS = 8
+
+/**
+ * One question as the offline engine's rules see it: what it asks, and the evidence retrieved for it, computed once
+ * and only when a rule needs it. The rules (rules-table.ts) read it; the engine narrows `hits` as they say.
+ */
+export class Ask {
+  readonly parts: QuestionParts
+  readonly yesNo: boolean
+  /** The query; a query rule (the question leans on the one before) may replace it before retrieval runs. */
+  query: QueryTerm[]
+  /** The candidate sentences still in play: narrowed by the scope rules, then read. */
+  private current?: Hit[]
+  private memo = new Map<string, unknown>()
+
+  constructor(
+    readonly q: Question,
+    readonly index: SentenceIndex,
+    readonly context: AskContext,
+    /** Answers another question the same way (for "If you don't support X, ..." conditions). */
+    readonly answerOther: (q: Question) => Answer,
+  ) {
+    this.parts = questionParts(q.text)
+    this.yesNo = isYesNoQuestion(q)
+    this.query = index.queryTerms(this.parts.asked, exampleGroups(this.parts), context.damp)
+  }
+
+  protected once<T>(key: string, make: () => T): T {
+    if (!this.memo.has(key)) this.memo.set(key, make())
+    return this.memo.get(key) as T
+  }
+
+  get asked(): string {
+    return this.parts.asked
+  }
+
+  /** The 40 best sentences for the query (ranked once, after the query rules ran). */
+  get ranked(): Hit[] {
+    return this.once('ranked', () => this.index.search(this.query, 40))
+  }
+
+  /** Sentences covering enough of the question and of its core. */
+  get candidates(): Hit[] {
+    return this.once('candidates', () =>
+      this.ranked.filter((h) => h.coverage >= MIN_COVERAGE && h.coreCoverage >= MIN_CORE),
+    )
+  }
+
+  /** The noun phrase the question is about, as terms (subject.ts). */
+  get about(): string[] {
+    return this.once('about', () => subjectTerms(this.asked))
+  }
+
+  /** Does the sentence (or what is around it) name what the question is about? */
+  onSubject(h: Hit): boolean {
+    // The parse is heuristic: a sentence covering most of the question passes, unless the evidence lacks a word of it.
+    const mentioned = this.once('mentioned', () => this.about.every((t) => this.index.df(t) > 0))
+    return (
+      (mentioned && h.coverage >= STRONG_COVERAGE) || namesSubject(this.about, h.sentence.terms, h.sentence.context)
+    )
+  }
+
+  /** Candidates whose own words name part of the question's core. */
+  get ownHits(): Hit[] {
+    return this.once('own', () => this.candidates.filter((h) => h.coreOwn))
+  }
+
+  /** Candidates on the question's subject; then as the scope and evidence rules narrow them. */
+  get hits(): Hit[] {
+    return this.current ?? this.once('onSubject', () => this.ownHits.filter((h) => this.onSubject(h)))
+  }
+
+  set hits(hits: Hit[]) {
+    this.current = hits
+  }
+
+  /** The asked words themselves, against which negation is judged (including those folded into concepts). */
+  get keyStems(): Set<string> {
+    return this.once('keyStems', () => new Set(words(this.asked).filter((w) => !GENERIC.has(w))))
+  }
+
+  /** The sentences read for the answer: the best one and those within 0.12 of its coverage, with their polarity. */
+  get judged(): Judged[] {
+    return this.once('judged', () => {
+      const best = this.hits[0]!
+      return this.hits
+        .filter((h) => h.coverage >= best.coverage - 0.12)
+        .map((hit) => {
+          const p = polarity(hit.sentence.text, this.keyStems)
+          return { hit, polarity: p, label: labelOf(p) }
+        })
+    })
+  }
+
+  get lead(): Judged {
+    return this.judged[0]!
+  }
+
+  /** Other passages on the same side as the lead. */
+  get agreeing(): Judged[] {
+    return this.once('agreeing', () =>
+      this.judged.filter(
+        (j) =>
+          j !== this.lead &&
+          sameSide(j.label, this.lead.label) &&
+          j.hit.sentence.passage !== this.lead.hit.sentence.passage,
+      ),
+    )
+  }
+
+  /** Close passages on the other side that cover most of the question. */
+  get opposing(): Judged[] {
+    return this.once('opposing', () =>
+      this.judged.filter((j) => !sameSide(j.label, this.lead.label) && j.hit.coverage >= 0.6),
+    )
+  }
+
+  /** "host-based intrusion detection": the "X-based" compounds of the question, with the term of X. */
+  get kinds(): { word: string; term: string }[] {
+    return this.once('kinds', () => {
+      const out: { word: string; term: string }[] = []
+      for (const m of this.asked.matchAll(/\b([a-z]+)-based\b/gi)) {
+        const term = terms(m[1]!)[0]
+        if (term && !term.startsWith('#')) out.push({ word: m[0].toLowerCase(), term })
+      }
+      return out
+    })
+  }
+}
+
+export interface Judged {
+  hit: Hit
+  polarity: Polarity
+  label: AnswerLabel
+}
+
+/** The answer being built from the lead sentence, which the reading rules adjust in table order. */
+export interface Draft {
+  confidence: number
+  reasons: string[]
+  citations: Citation[]
+}
+
+export function labelOf(p: Polarity): AnswerLabel {
+  if (p.planned && !p.negated) return 'PLANNED'
+  if (p.negated) return p.planned ? 'PLANNED' : 'NO'
+  if (p.limited) return 'PARTIALLY'
+  return 'YES'
+}
+
+export function sameSide(a: AnswerLabel | null, b: AnswerLabel | null): boolean {
+  const yes = (l: AnswerLabel | null) => l === 'YES' || l === 'PARTIALLY'
+  return yes(a) === yes(b)
+}
+
+/**
+ * An entry of the offline engine's rules table (rules-table.ts, reading-rules.ts): its name (the typed union in
+ * model.ts), its reason, a predicate and an effect:
+ * - `decide`: when the predicate holds, the effect is the answer, and the walk stops (the answer's `rule`);
+ * - `query`: rewrites the question's query before retrieval;
+ * - `narrow`: keeps only the sentences its effect accepts; when none is left, `otherwise` may decide;
+ * - `read`: the lead sentence's label decides; the `adjust` rules after it then set confidence, reasons, citations.
+ * General questionnaire grammar and security vocabulary only: no rule quotes a document's or a form's wording.
+ */
+export type OfflineRule =
+  | (RuleEntry & { kind: 'decide'; when: (a: Ask) => boolean; then: (a: Ask) => Answer })
+  | (RuleEntry & { kind: 'query'; when: (a: Ask) => boolean; then: (a: Ask) => QueryTerm[] })
+  | (RuleEntry & {
+      kind: 'narrow'
+      /** Scope rules narrow the candidates before the best MAX_HITS are kept; evidence rules after. */
+      stage: 'scope' | 'evidence'
+      when: (a: Ask) => boolean
+      keep: (a: Ask, h: Hit) => boolean
+      otherwise?: (a: Ask, dropped: Hit[]) => Answer | undefined
+    })
+  | (RuleEntry & { kind: 'read'; label: AnswerLabel })
+  | (RuleEntry & { kind: 'adjust'; when: (a: Ask, d: Draft) => boolean; then: (a: Ask, d: Draft) => void })

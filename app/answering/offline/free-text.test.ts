@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { evidenceDoc, questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
+import { isYesNoQuestion, type Question } from '../../questionnaire/model'
+import { OfflineEngine } from './engine'
+
+const free = (text: string): Question => ({ ...yesNoQuestion(text), allowed: undefined })
+
+describe('free-text answers from documents', () => {
+  it('reads "Any …?" as a Yes/No question without an auxiliary', () => {
+    expect(isYesNoQuestion(free('Any significant security incidents in the last 5 years?'))).toBe(true)
+    expect(isYesNoQuestion(free('Which subprocessors handle customer data?'))).toBe(false)
+  })
+
+  it('are flagged unless the sentence names the subject and gives what the question word asks', async () => {
+    const policy = evidenceDoc('policy.md', [
+      'Backups of customer databases are encrypted and tested regularly by the operations team.',
+      'Customer databases are backed up daily to a second region.',
+      'Customer data is hosted in AWS data centers in Frankfurt and Dublin.',
+      'Access to customer data backups is reviewed every quarter.',
+    ])
+    const [often, where, who] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([
+        free('How often are customer databases backed up?'),
+        free('Where is customer data hosted?'),
+        free('Who reviews access to customer data backups?'),
+      ]),
+      [policy],
+    )
+    expect(often).toMatchObject({ label: 'YES', flagged: false })
+    expect(often!.text).toMatch(/daily/)
+    expect(where!.flagged).toBe(false)
+    expect(who!.flagged).toBe(true)
+    expect(who!.label).toBe('YES')
+    expect(who!.reasons.join(' ')).toMatch(/does not say who/)
+  })
+})

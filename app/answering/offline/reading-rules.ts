@@ -1,0 +1,148 @@
+import { FLAG_THRESHOLD } from '../model'
+import { cite, where } from './answers'
+import { freeTextGap } from './free-text'
+import { STRONG_COVERAGE, type Ask, type OfflineRule } from './ask'
+
+/** Confidence raised when the quote names every subject itself; lowered when the match leans on its neighbours. */
+const SUBJECTS_OWN_BONUS = 0.12
+const CONTEXT_PENALTY = 0.05
+const AGREEMENT_BONUS = 0.05
+const HEDGE_PENALTY = 0.1
+/** A denial, limit or plan read from wording stays below the flag threshold: a person confirms it. */
+const WORDING_CAP = 0.8
+
+const unstatedKinds = (a: Ask) =>
+  a.kinds.filter((k) => !a.lead.hit.sentence.terms.has(k.term) && !a.lead.hit.sentence.context.has(k.term))
+
+/**
+ * The offline engine's rules for the sentence it answers from: the lead sentence's label decides (`read`), then the
+ * `adjust` rules set confidence, reasons and citations, in this order (part of the table in rules-table.ts).
+ */
+export const READING_RULES: OfflineRule[] = [
+  {
+    name: 'evidence-yes',
+    kind: 'read',
+    label: 'YES',
+    reason: "a sentence that names the question's subject states the practice: Yes",
+  },
+  {
+    name: 'negation',
+    kind: 'read',
+    label: 'NO',
+    reason: 'a negation cue governs the asked words in the deciding sentence: No',
+  },
+  {
+    name: 'limit',
+    kind: 'read',
+    label: 'PARTIALLY',
+    reason: 'the deciding sentence states an exception or limit: Partially',
+  },
+  {
+    name: 'plan',
+    kind: 'read',
+    label: 'PLANNED',
+    reason: 'roadmap wording: Planned, with the quarter when the text gives one',
+  },
+  {
+    name: 'subject-own',
+    kind: 'adjust',
+    reason: 'the quoted sentence names every subject itself, so it can be read alone: confidence raised',
+    when: (a) => a.lead.hit.subjectsOwn,
+    then: (_, d) => void (d.confidence += SUBJECTS_OWN_BONUS),
+  },
+  {
+    name: 'leans-on-context',
+    kind: 'adjust',
+    reason: 'the match relies on neighbouring sentences or the heading: confidence lowered',
+    when: (a) => a.lead.hit.ownCoverage < a.lead.hit.coverage - 0.15,
+    then: (_, d) => void (d.confidence -= CONTEXT_PENALTY),
+  },
+  {
+    name: 'agreement',
+    kind: 'adjust',
+    reason: 'another passage says the same: confidence raised, its citation added when it is another file',
+    when: (a) => a.agreeing.length > 0,
+    then: (a, d) => {
+      d.confidence += AGREEMENT_BONUS
+      const other = a.agreeing[0]!.hit
+      if (!contradicted(a) && other.sentence.passage.file !== a.lead.hit.sentence.passage.file)
+        d.citations.push(cite(other))
+    },
+  },
+  {
+    name: 'hedge',
+    kind: 'adjust',
+    reason: '"generally", "where feasible": confidence lowered, flagged',
+    when: (a) => Boolean(a.lead.polarity.hedged),
+    then: (_, d) => {
+      d.confidence -= HEDGE_PENALTY
+      d.reasons.push('the evidence hedges ("generally", "where feasible")')
+    },
+  },
+  {
+    name: 'self-contradiction',
+    kind: 'adjust',
+    reason: 'close passages point different ways: flagged, both cited',
+    when: (a) => contradicted(a),
+    then: (a, d) => {
+      const other = a.opposing[0]!.hit
+      d.reasons.push(`the evidence contradicts itself: ${where(a.lead.hit)} and ${where(other)} point different ways`)
+      d.citations.push(cite(other))
+    },
+  },
+  {
+    name: 'kind-unstated',
+    kind: 'adjust',
+    reason:
+      'the question names a kind ("host-based", "network-based") the deciding sentence does not: flagged with that reason',
+    when: (a, d) => unstatedKinds(a).length > 0 && d.confidence >= FLAG_THRESHOLD,
+    then: (a, d) => {
+      d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
+      d.reasons.push(
+        `the evidence does not say it is ${unstatedKinds(a)
+          .map((k) => `"${k.word}"`)
+          .join(' or ')}`,
+      )
+    },
+  },
+  {
+    name: 'free-text-unanswered',
+    kind: 'adjust',
+    reason:
+      "a free-text answer from a document needs a statement naming the question's subject and giving what its question word asks (who, where, how often): else flagged",
+    when: (a) => !a.yesNo && freeTextGap(a) !== undefined,
+    then: (a, d) => {
+      d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
+      d.reasons.push(`${freeTextGap(a)}: check the answer`)
+    },
+  },
+  {
+    name: 'partial-coverage',
+    kind: 'adjust',
+    reason: 'the deciding sentence covers only part of the question and confidence is below the threshold: said so',
+    when: (a, d) => a.lead.hit.coverage < STRONG_COVERAGE && d.confidence < FLAG_THRESHOLD,
+    then: (_, d) => void d.reasons.push('the evidence covers only part of the question'),
+  },
+  {
+    name: 'wording-capped',
+    kind: 'adjust',
+    reason: 'a denial, limit or plan read from wording is flagged: a person confirms it',
+    when: (a) => a.lead.label !== 'YES',
+    then: (_, d) => {
+      d.confidence = Math.min(d.confidence, WORDING_CAP)
+      d.reasons.push('read from wording (a denial, limit or plan): confirm it')
+    },
+  },
+  {
+    name: 'undated-plan',
+    kind: 'adjust',
+    reason: 'planned work the evidence gives no date for: said so',
+    when: (a) => a.lead.label === 'PLANNED' && !a.lead.polarity.planned?.quarter,
+    then: (_, d) => void d.reasons.push('planned work without a date in the evidence'),
+  },
+]
+
+/** Close passages on both sides, and the lead covers most of the question: the evidence contradicts itself. */
+function contradicted(a: Ask): boolean {
+  return a.opposing.length > 0 && a.lead.hit.coverage >= 0.6
+}

@@ -1,0 +1,97 @@
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { FEATURE_NAMES, featuresOf, fitLogistic, type CalibrationModel } from '../app/answering/calibration'
+import { OfflineEngine } from '../app/answering/offline/engine'
+import { extractEvidence } from '../app/evidence/extract.server'
+import type { Scored } from './score'
+import { isRight, side } from './score'
+import { evalRoot, loadLabelledSet, loadSets, type BenchSet } from './sets'
+
+/** The L2 penalty: strong enough that a feature seen on a handful of answers moves the probability little. */
+export const LAMBDA = 1
+
+export interface CalibrationRow {
+  x: number[]
+  y: number
+  set: string
+  /** Sets answering the same questionnaire share a fold: leaving one out leaves them all out. */
+  fold: string
+}
+
+export function foldOf(set: BenchSet): string {
+  if (set.group === 'open') return 'labelled open data'
+  return set.original?.name ?? set.name
+}
+
+/** The scored answers the model learns from: written Yes/No verdicts on rows whose truth is known. */
+export function calibrationRows(set: BenchSet, rows: Scored[]): CalibrationRow[] {
+  const out: CalibrationRow[] = []
+  for (const r of rows) {
+    if (r.truth !== 'YES' && r.truth !== 'NO' && r.truth !== 'NOT_STATED') continue
+    if (side(r.answer.label) === 'OTHER') continue
+    const x = featuresOf(r.answer)
+    if (x) out.push({ x, y: isRight(r) ? 1 : 0, set: set.name, fold: foldOf(set) })
+  }
+  return out
+}
+
+/**
+ * Every set weighs the same in the fit, however many answers it has: the large vendor sets (mostly Yes, where an
+ * answer from a loosely related sentence is still "right") would otherwise drown the labelled sets where such an
+ * answer is wrong.
+ */
+export function fitModel(rows: CalibrationRow[]): CalibrationModel {
+  const sets = [...new Set(rows.map((r) => r.set))]
+  const count = new Map(sets.map((s) => [s, rows.filter((r) => r.set === s).length]))
+  const weighted = rows.map((r) => ({ ...r, weight: rows.length / sets.length / count.get(r.set)! }))
+  return {
+    features: FEATURE_NAMES,
+    weights: fitLogistic(weighted, LAMBDA),
+    lambda: LAMBDA,
+    fittedOn: sets.map((set) => {
+      const mine = rows.filter((r) => r.set === set)
+      return { set, answers: mine.length, right: mine.filter((r) => r.y === 1).length }
+    }),
+  }
+}
+
+/** `npm run calibrate`: answers every labelled development set, fits the model and writes calibration.json. */
+async function main() {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+  const labelled = loadLabelledSet(root)
+  const sets = [...loadSets(evalRoot(root)), ...(typeof labelled === 'string' ? [] : labelled)].filter(
+    (s) => !s.problem,
+  )
+  if (!sets.length) throw new Error('no labelled sets found: ../shared/data/eval is needed to calibrate')
+  const rows: CalibrationRow[] = []
+  for (const set of sets) {
+    const evidence = await extractEvidence(set.evidence)
+    // The features do not depend on the model in use, so the shipped one may stay in place while refitting.
+    const answers = await new OfflineEngine({ now: new Date('2025-01-01T00:00:00Z') }).answer(
+      set.questionnaire,
+      evidence,
+      undefined,
+      { product: set.product },
+    )
+    const byKey = new Map(answers.map((a) => [a.key, a]))
+    const scored: Scored[] = set.questionnaire.questions
+      .filter((q) => q.kind === 'question')
+      .map((q) => ({
+        key: q.key,
+        id: q.id,
+        question: q.text,
+        truth: set.truth.get(q.key) ?? 'BLANK',
+        answer: byKey.get(q.key)!,
+        q,
+      }))
+    rows.push(...calibrationRows(set, scored))
+  }
+  const model = fitModel(rows)
+  const file = path.join(root, 'app/answering/calibration.json')
+  writeFileSync(file, `${JSON.stringify(model, null, 2)}\n`)
+  console.log(`calibrated on ${rows.length} answers from ${sets.length} sets; wrote ${path.relative(root, file)}`)
+  for (const [i, name] of model.features.entries()) console.log(`  ${name.padEnd(34)} ${model.weights[i]!.toFixed(3)}`)
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main()

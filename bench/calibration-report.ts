@@ -1,0 +1,68 @@
+import { FLAG_THRESHOLD } from '../app/answering/model'
+import { featuresOf, isScoreReason, predict } from '../app/answering/calibration'
+import { calibrationRows, fitModel, foldOf } from './calibrate'
+import type { SetResult } from './accuracy'
+import { isRight, side } from './score'
+
+/** Reliability bands: confidence ranges and the share of answers in each that were right. */
+const BANDS: [number, number][] = [
+  [0, 0.5],
+  [0.5, 0.7],
+  [0.7, 0.85],
+  [0.85, 0.95],
+  [0.95, 1.01],
+]
+
+const pct = (n: number, d: number) => (d ? `${((n / d) * 100).toFixed(1)} %` : 'n/a')
+
+/**
+ * Leave-one-set-out (issue 21 §1): for each set, the model is fitted by the same code as `npm run calibrate` on the
+ * other sets (every set answering the same questionnaire left out with it), then scores this set's answers. Prints
+ * the reliability table and, at the 0.85 threshold, the precision of answers at or above it and the share of
+ * Yes/No rows left unflagged (at or above it with no other flag).
+ */
+export function formatLeaveOneOut(results: SetResult[]): string {
+  const scored = results.filter((r) => r.score && r.rows.length)
+  const all = scored.flatMap((r) => calibrationRows(r.set, r.rows))
+  const head = [
+    'set (left out)',
+    ...BANDS.map(([lo, hi]) => `${lo.toFixed(2)}-${Math.min(hi, 1).toFixed(2)}`),
+    '>= 0.85: answers, right',
+    'unflagged at 0.85: share of rows, right',
+  ]
+  const lines = [head.join(' | '), head.map(() => '---').join(' | ')]
+  const totals = { high: 0, highRight: 0, unflagged: 0, unflaggedRight: 0, rows: 0 }
+  for (const r of scored) {
+    const fold = foldOf(r.set)
+    const model = fitModel(all.filter((x) => x.fold !== fold))
+    const judged = r.rows
+      .filter((x) => x.truth === 'YES' || x.truth === 'NO' || x.truth === 'NOT_STATED')
+      .flatMap((x) => {
+        if (side(x.answer.label) === 'OTHER') return []
+        const f = featuresOf(x.answer)
+        const p = f ? predict(model, f) : x.answer.confidence
+        const hard = x.answer.reasons.filter((reason) => !isScoreReason(reason))
+        return [{ p, right: isRight(x), unflagged: p >= FLAG_THRESHOLD && !hard.length }]
+      })
+    const denominator = r.score!.yesNoRows + r.score!.notStated
+    const high = judged.filter((j) => j.p >= FLAG_THRESHOLD)
+    const unflagged = judged.filter((j) => j.unflagged)
+    totals.high += high.length
+    totals.highRight += high.filter((j) => j.right).length
+    totals.unflagged += unflagged.length
+    totals.unflaggedRight += unflagged.filter((j) => j.right).length
+    totals.rows += denominator
+    lines.push(
+      [
+        r.set.name,
+        ...BANDS.map(([lo, hi]) => {
+          const inBand = judged.filter((j) => j.p >= lo && j.p < hi)
+          return inBand.length ? `${inBand.length}, ${pct(inBand.filter((j) => j.right).length, inBand.length)}` : '-'
+        }),
+        `${high.length}, ${pct(high.filter((j) => j.right).length, high.length)}`,
+        `${unflagged.length} (${pct(unflagged.length, denominator)}), ${pct(unflagged.filter((j) => j.right).length, unflagged.length)}`,
+      ].join(' | '),
+    )
+  }
+  return lines.map((l) => `| ${l} |`).join('\n')
+}
