@@ -11,7 +11,7 @@ import { applyUnanswered, type Unanswered } from '../answering/rules'
 import { libraryOf } from '../evidence/workbook.server'
 import { extractEvidence } from '../evidence/extract.server'
 import type { EvidenceDocument, EvidenceInput } from '../evidence/model'
-import type { Questionnaire } from '../questionnaire/model'
+import type { Question, Questionnaire } from '../questionnaire/model'
 import { readQuestionnaire, type ExistingAnswer } from '../questionnaire/parse.server'
 import { writeCompletedWorkbook } from '../questionnaire/write/write.server'
 import { summaryPdf } from '../reports/summary-pdf'
@@ -118,9 +118,19 @@ export async function answerQuestionnaire(input: {
   unanswered?: Unanswered
   onProgress?: EngineProgress
 }): Promise<Answer[]> {
-  const { questionnaire, existing } = input
+  const { existing } = input
+  // A row whose question text could not be read (issue 19) goes to no engine: it is flagged with the reason.
+  const unreadable = input.questionnaire.questions.filter((q) => q.unreadable)
+  const questionnaire = unreadable.length
+    ? { ...input.questionnaire, questions: input.questionnaire.questions.filter((q) => !q.unreadable) }
+    : input.questionnaire
   const own = existingAsEvidence(questionnaire.fileName, libraryOf(questionnaire.fileName, questionnaire, existing))
   const evidence = own ? [...input.evidence.filter((d) => d.file !== questionnaire.fileName), own] : input.evidence
   const answers = await input.engine.answer(questionnaire, evidence, input.onProgress)
-  return applyUnanswered(questionnaire, keepExisting(questionnaire, answers, existing), input.unanswered)
+  const answered = applyUnanswered(questionnaire, keepExisting(questionnaire, answers, existing), input.unanswered)
+  return [...answered, ...unreadable.map(unreadableAnswer)]
+}
+
+function unreadableAnswer(q: Question): Answer {
+  return { key: q.key, label: null, text: '', confidence: 0, citations: [], flagged: true, reasons: [q.unreadable!] }
 }
