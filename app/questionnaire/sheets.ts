@@ -110,10 +110,7 @@ export function questionnaireFromGrids(
     }
   }
   checkMostlyReadable(fileName, chosen)
-  linkDependencies(
-    questions.filter((q) => !q.unreadable),
-    grids,
-  )
+  linkDependencies(questions, grids)
   return {
     fileName,
     format,
