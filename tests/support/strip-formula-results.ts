@@ -1,4 +1,6 @@
+import type { Questionnaire } from '../../app/questionnaire/model'
 import { XlsxPackage } from '../../app/questionnaire/ooxml/package'
+import { patchSheetCells } from '../../app/questionnaire/ooxml/sheet-patch'
 import { applyEdits, children, parseXmlTree, type Edit, type XmlElement } from '../../app/questionnaire/ooxml/xml-tree'
 
 /**
@@ -52,4 +54,23 @@ export function formulaCellsXml(bytes: Uint8Array): Map<string, string> {
     }
   }
   return out
+}
+
+/**
+ * The questionnaire with its answers cleared (every answer and comment cell of its questions emptied), as a user
+ * hands in a blank copy of last year's form; patched with QFill's own writer, in memory.
+ */
+export function clearAnswers(bytes: Uint8Array, questionnaire: Questionnaire): Uint8Array {
+  const pkg = XlsxPackage.open(bytes)
+  const bySheet = new Map<string, Map<string, string>>()
+  for (const q of questionnaire.questions) {
+    const cells = bySheet.get(q.location.sheet) ?? new Map<string, string>()
+    for (const ref of [q.location.answerCell, q.location.commentCell]) if (ref) cells.set(ref, '')
+    bySheet.set(q.location.sheet, cells)
+  }
+  for (const [name, cells] of bySheet) {
+    const sheet = pkg.sheets.find((s) => s.name === name)!
+    pkg.setText(sheet.path, patchSheetCells(pkg.text(sheet.path)!, cells).xml)
+  }
+  return pkg.toBytes()
 }

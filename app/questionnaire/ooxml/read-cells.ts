@@ -16,6 +16,7 @@ const PHONETIC = /<(?:\w+:)?rPh\b[\s\S]*?<\/(?:\w+:)?rPh>/g
 const ROW = /<(?:\w+:)?row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?row>)/g
 const CELL = /<(?:\w+:)?c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?c>)/g
 const VALUE = /<(?:\w+:)?v\b[^>]*>([\s\S]*?)<\/(?:\w+:)?v>/
+const EMPTY_VALUE = /<(?:\w+:)?v\b[^>]*\/>/
 const FORMULA = /<(?:\w+:)?f\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?f>)/
 const INLINE = /<(?:\w+:)?is\b[^>]*>([\s\S]*?)<\/(?:\w+:)?is>/
 const COL = /<(?:\w+:)?col\b[^>]*>/g
@@ -57,7 +58,8 @@ function cellValue(
     const is = INLINE.exec(inner)
     return { text: is ? stringItemText(is[1]!) : '', saved: Boolean(is) }
   }
-  const v = VALUE.exec(inner)?.[1]
+  // Excel writes an empty text result as <v/>: a value, and an empty one.
+  const v = VALUE.exec(inner)?.[1] ?? (EMPTY_VALUE.test(inner) ? '' : undefined)
   // A formula written without its result: no <v>, or (openpyxl) an empty one where a number or logical belongs.
   if (v === undefined || (v === '' && t !== 'str' && t !== 's')) return { text: '', saved: false }
   if (t === 's') return { text: strings[Number(v)] ?? '', saved: true }
