@@ -2,7 +2,7 @@ import FormulaParser, { type CellValue, type RangeRef } from 'fast-formula-parse
 import { cellKey, cellOfKey, type Grid } from '../grid'
 import { EXTRA_FUNCTIONS } from './functions'
 import { resolveName, unreadableFormula, withoutAnchors, type WorkbookName } from './references'
-import { ErrorValue, extent, FAILED, GiveUp, lazyRow, reasonOf, store } from './results'
+import { extent, failedValue, GiveUp, lazyRow, reasonOf, store } from './results'
 
 /**
  * Work a workbook may cost the evaluator, whatever its formulas do: a hostile file with deep or circular
@@ -63,6 +63,7 @@ export function evaluateFormulas(
   let evaluations = 0
   let formulaChars = 0
   let cellReads = 0
+  let outOfWork: GiveUp | undefined
   /** Formulas being evaluated, each waiting on the next: the parser in use at each level is its own. */
   let depth = 0
   /**
@@ -72,7 +73,7 @@ export function evaluateFormulas(
   const tainted: (string | undefined)[] = []
   const failedRead = (reason: string): CellValue => {
     tainted[depth - 1] ??= reason
-    return new ErrorValue(FAILED, reason)
+    return failedValue(reason)
   }
 
   const sheetOf = (name: string | undefined): Sheet => {
@@ -151,7 +152,8 @@ export function evaluateFormulas(
 
   const spend = (reads: number) => {
     cellReads += reads
-    if (cellReads > limits.cellReads) throw new GiveUp('the work limit for formulas')
+    // Thrown on every read past the limit: one instance, rather than an Error with its stack each time.
+    if (cellReads > limits.cellReads) throw (outOfWork ??= new GiveUp('the work limit for formulas'))
   }
 
   const evaluate = (sheet: Sheet, row: number, col: number) => {

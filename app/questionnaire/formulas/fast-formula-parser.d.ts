@@ -30,6 +30,8 @@ declare module 'fast-formula-parser' {
     /** Every function the parser knows, by name (its own and the config's). */
     functions: Record<string, (...args: any[]) => unknown>
     static FormulaError: typeof FormulaError
+    /** The helpers every built-in function shares (one object). */
+    static FormulaHelpers: { flattenDeep(array: unknown[]): unknown[] }
     parse(formula: string, position: { sheet: string; row: number; col: number }, allowReturnArray?: boolean): unknown
   }
 }

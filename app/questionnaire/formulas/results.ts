@@ -7,8 +7,22 @@ import { cellKey, cellOfKey, setCell, type Grid } from '../grid'
 export class GiveUp extends Error {}
 
 export const ErrorValue = FormulaParser.FormulaError
+
+/**
+ * fast-formula-parser flattens every range a function reads (SUM, COUNTIF, ...) with reduce and concat, which
+ * copies the rows read so far for each row: quadratic, so one SUM over 20,000 rows copied 2×10⁸ cells and a
+ * hostile workbook held the reader for minutes. Array.prototype.flat gives the same array in linear time.
+ */
+FormulaParser.FormulaHelpers.flattenDeep = (array) => array.flat(Infinity)
 /** The value a formula reads from a cell QFill could not evaluate: the formula fails with the same reason. */
 export const FAILED = '#QFILL!'
+const failedValues = new Map<string, FormulaError>()
+/** One error value per reason: each is an Error, whose stack a hostile workbook would make QFill capture millions of times. */
+export function failedValue(reason: string): FormulaError {
+  let value = failedValues.get(reason)
+  if (!value) failedValues.set(reason, (value = new ErrorValue(FAILED, reason)))
+  return value
+}
 
 /**
  * An array whose elements are computed when read, and again on each read (cells remember their own values, and
