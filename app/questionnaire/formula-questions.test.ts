@@ -98,4 +98,30 @@ describe('questions that are formulas saved without their results', () => {
       /could not evaluate them \(function TEXTJOIN: 8\).*open and save the file in Excel/,
     )
   })
+
+  it('reads dropdown values that are themselves formulas saved without results', () => {
+    const bytes = buildXlsx({
+      sheets: [
+        {
+          name: 'Questions',
+          rows: [
+            ['ID', 'Question', 'Answer'],
+            ['Q-1', 'Do you encrypt data at rest?'],
+            ['Q-2', 'Do you log access?'],
+          ],
+          lists: [{ sqref: 'C2:C3', formula: 'Lists!$A$1:$A$3', x14: true }],
+        },
+        {
+          name: 'Lists',
+          state: 'hidden',
+          rows: [[{ f: 'Words!A1&"s"' }], [{ f: 'UPPER(LEFT(Words!A2,1))&MID(Words!A2,2,9)' }], [{ f: '"N/A"' }]],
+        },
+        { name: 'Words', state: 'hidden', rows: [['Ye'], ['no']] },
+      ],
+    })
+    expect(read(bytes).questions.map((q) => q.allowed)).toEqual([
+      ['Yes', 'No', 'N/A'],
+      ['Yes', 'No', 'N/A'],
+    ])
+  })
 })
