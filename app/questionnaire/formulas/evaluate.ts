@@ -1,6 +1,8 @@
-import FormulaParser, { type CellValue, type RangeRef } from 'fast-formula-parser'
+import type FormulaParser from 'fast-formula-parser'
+import type { CellValue, RangeRef } from 'fast-formula-parser'
 import { cellKey, cellOfKey, type Grid } from '../grid'
 import { EXTRA_FUNCTIONS } from './functions'
+import { formulaLibrary } from './library'
 import { resolveName, unreadableFormula, withoutAnchors, type WorkbookName } from './references'
 import { extent, failedValue, GiveUp, lazyRow, reasonOf, store } from './results'
 
@@ -85,7 +87,7 @@ export function evaluateFormulas(
 
   const parserAt = (level: number) =>
     (parsers[level] ??= withSheetKeepingIndex(
-      new FormulaParser({
+      new (formulaLibrary())({
         functions: {
           ...EXTRA_FUNCTIONS,
           WEBSERVICE: () => {

@@ -1,5 +1,6 @@
 import type { CellValue } from 'fast-formula-parser'
-import { ErrorValue, GiveUp } from './results'
+import { errorValue, isErrorValue } from './library'
+import { GiveUp } from './results'
 
 /**
  * Functions questionnaires use that fast-formula-parser lacks: MATCH (with INDEX, the classic lookup), XLOOKUP
@@ -14,8 +15,8 @@ interface Arg {
 
 type Vector = { length: number; at: (i: number) => CellValue }
 
-const NA = () => new ErrorValue('#N/A')
-const VALUE = () => new ErrorValue('#VALUE!')
+const NA = () => errorValue('#N/A')
+const VALUE = () => errorValue('#VALUE!')
 
 /** A one-row or one-column range (or a single value) as a list, read lazily; undefined for a 2-D range. */
 function vector(value: unknown): Vector | undefined {
@@ -56,7 +57,7 @@ function firstMatch(lookup: CellValue, list: Vector, wild: boolean, reverse = fa
 
 function MATCH(lookupArg: Arg, arrayArg: Arg, typeArg?: Arg) {
   const lookup = lookupArg.value as CellValue
-  if (lookup instanceof ErrorValue) return lookup
+  if (isErrorValue(lookup)) return lookup
   const list = vector(arrayArg.value)
   if (!list) return NA()
   const type = typeArg && !typeArg.omitted ? Math.sign(Number(typeArg.value)) : 1
@@ -77,7 +78,7 @@ function MATCH(lookupArg: Arg, arrayArg: Arg, typeArg?: Arg) {
 
 function XLOOKUP(lookupArg: Arg, arrayArg: Arg, returnArg: Arg, ifNotFound?: Arg, modeArg?: Arg, searchArg?: Arg) {
   const lookup = lookupArg.value as CellValue
-  if (lookup instanceof ErrorValue) return lookup
+  if (isErrorValue(lookup)) return lookup
   const list = vector(arrayArg.value)
   if (!list) return VALUE()
   const mode = modeArg && !modeArg.omitted ? Number(modeArg.value) : 0
@@ -106,7 +107,7 @@ function COUNTA(...args: Arg[]) {
 
 function UPPER(text: Arg) {
   const v = text.value
-  if (v instanceof ErrorValue) return v
+  if (isErrorValue(v)) return v
   return (typeof v === 'boolean' ? (v ? 'TRUE' : 'FALSE') : String(v ?? '')).toUpperCase()
 }
 

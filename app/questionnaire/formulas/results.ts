@@ -1,26 +1,19 @@
-import FormulaParser, { type CellValue, type FormulaError } from 'fast-formula-parser'
+import type { CellValue, FormulaError } from 'fast-formula-parser'
 import { cellKey, cellOfKey, setCell, type Grid } from '../grid'
+import { errorValue, isErrorValue } from './library'
 
 /** What the evaluator does with what a formula gives: values into the grid, failures into reasons. */
 
 /** Thrown inside the parser to give up on the formula being evaluated, with the reason. */
 export class GiveUp extends Error {}
 
-export const ErrorValue = FormulaParser.FormulaError
-
-/**
- * fast-formula-parser flattens every range a function reads (SUM, COUNTIF, ...) with reduce and concat, which
- * copies the rows read so far for each row: quadratic, so one SUM over 20,000 rows copied 2×10⁸ cells and a
- * hostile workbook held the reader for minutes. Array.prototype.flat gives the same array in linear time.
- */
-FormulaParser.FormulaHelpers.flattenDeep = (array) => array.flat(Infinity)
 /** The value a formula reads from a cell QFill could not evaluate: the formula fails with the same reason. */
 export const FAILED = '#QFILL!'
 const failedValues = new Map<string, FormulaError>()
 /** One error value per reason: each is an Error, whose stack a hostile workbook would make QFill capture millions of times. */
 export function failedValue(reason: string): FormulaError {
   let value = failedValues.get(reason)
-  if (!value) failedValues.set(reason, (value = new ErrorValue(FAILED, reason)))
+  if (!value) failedValues.set(reason, (value = errorValue(FAILED, reason)))
   return value
 }
 
@@ -48,7 +41,7 @@ export function lazyRow(length: number, at: (index: number) => CellValue): CellV
 /** Puts a result into the grid as a saved value would be; returns a reason when the result is a failure. */
 export function store(grid: Grid, row: number, col: number, result: unknown): string | undefined {
   const key = cellKey(row, col)
-  if (result instanceof ErrorValue) {
+  if (isErrorValue(result)) {
     // A formula whose result is an error (#N/A) is evaluated: Excel shows the error, QFill reads an empty cell.
     return (result as FormulaError).error === FAILED ? result.message : undefined
   }
