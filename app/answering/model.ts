@@ -114,6 +114,7 @@ export const RULE_NAMES = [
   'preexisting',
   'preexisting-contradicted',
   'unanswered-no',
+  'unreadable-question',
 ] as const
 
 export type RuleName = (typeof RULE_NAMES)[number]

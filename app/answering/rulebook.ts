@@ -4,7 +4,7 @@ import { LIBRARY_RULES, OTHER_PRODUCT, PERIOD } from './library-rules'
 import { RULE_NAMES, type RuleEntry, type RuleName } from './model'
 import { COMBINE_RULES } from './offline/combine'
 import { OFFLINE_RULES } from './offline/rules-table'
-import { UNANSWERED_NO } from './unanswered'
+import { UNANSWERED_NO, UNREADABLE } from './unanswered'
 
 /** The LLM engines' own answers: the model reads the passages and the earlier answer under the same contract. */
 export const LLM_RULES: RuleEntry[] = [
@@ -35,7 +35,7 @@ export const RULES: (RuleEntry & { stage: Stage })[] = [
   })),
   ...LLM_RULES.map((r) => ({ ...r, stage: 'LLM engines' as const })),
   ...CONTRACT_RULES.map((r) => ({ name: r.name, reason: r.reason, stage: 'output contract' as const })),
-  ...[...EXISTING_RULES, UNANSWERED_NO].map((r) => ({
+  ...[...EXISTING_RULES, UNANSWERED_NO, UNREADABLE].map((r) => ({
     name: r.name,
     reason: r.reason,
     stage: 'kept answers' as const,

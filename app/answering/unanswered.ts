@@ -36,3 +36,21 @@ export const UNANSWERED_NO: RuleEntry & {
     rules: [...(a.rules ?? []), 'unanswered-no'],
   }),
 }
+
+/** A row whose question text is a formula QFill could not compute (issue 19): no engine sees it; it is flagged. */
+export const UNREADABLE: RuleEntry & { then: (q: Question) => Answer } = {
+  name: 'unreadable-question',
+  reason:
+    'the question text is a formula QFill could not compute: the row goes to no engine and is flagged with what to do',
+  then: (q) => ({
+    key: q.key,
+    label: null,
+    text: '',
+    confidence: 0,
+    citations: [],
+    flagged: true,
+    reasons: [q.unreadable ?? 'question text could not be read'],
+    rule: 'unreadable-question',
+    rules: ['unreadable-question'],
+  }),
+}

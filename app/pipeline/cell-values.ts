@@ -58,7 +58,9 @@ const PLAIN: Record<AnswerLabel, string> = {
 
 /** Maps an answer onto the cell's allowed values (or a short free-text answer) and builds its comment. */
 export function cellAnswer(question: Question, answer: Answer): CellAnswer {
-  if (question.kind === 'profile' && !answer.citations.length) return { value: '', comment: '' }
+  // A row QFill could not read (its question text is a formula it could not evaluate) is left exactly as it was.
+  if (question.unreadable || (question.kind === 'profile' && !answer.citations.length))
+    return { value: '', comment: '' }
   const sources = answer.citations.map((c) => `"${c.quote.slice(0, MAX_QUOTE_CHARS)}" (${c.file}, ${c.location})`)
   // Kept as the user wrote it; no evidence: the cell stays as it was and the comment asks for an answer.
   if (answer.preexisting || answer.label === null) {

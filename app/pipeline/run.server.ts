@@ -7,7 +7,7 @@ import type {
   EngineProgress,
   RunSummary,
 } from '../answering/model'
-import { applyUnanswered, type Unanswered } from '../answering/unanswered'
+import { applyUnanswered, UNREADABLE, type Unanswered } from '../answering/unanswered'
 import { libraryOf } from '../evidence/workbook.server'
 import { extractEvidence } from '../evidence/extract.server'
 import { readIdentity } from '../evidence/identity'
@@ -129,11 +129,17 @@ export async function answerQuestionnaire(input: {
   product?: string
   onProgress?: EngineProgress
 }): Promise<Answer[]> {
-  const { questionnaire, existing } = input
+  const { existing } = input
+  // A row whose question text could not be read (issue 19) goes to no engine: it is flagged with the reason.
+  const unreadable = input.questionnaire.questions.filter((q) => q.unreadable)
+  const questionnaire = unreadable.length
+    ? { ...input.questionnaire, questions: input.questionnaire.questions.filter((q) => !q.unreadable) }
+    : input.questionnaire
   const own = existingAsEvidence(questionnaire.fileName, libraryOf(questionnaire.fileName, questionnaire, existing))
   const evidence = own ? [...input.evidence.filter((d) => d.file !== questionnaire.fileName), own] : input.evidence
   // The product the user named, else the one the questionnaire's own profile rows name.
   const product = input.product?.trim() || readIdentity(questionnaire.fileName, questionnaire, existing).product
   const answers = await input.engine.answer(questionnaire, evidence, input.onProgress, { product })
-  return applyUnanswered(questionnaire, keepExisting(questionnaire, answers, existing), input.unanswered)
+  const answered = applyUnanswered(questionnaire, keepExisting(questionnaire, answers, existing), input.unanswered)
+  return [...answered, ...unreadable.map(UNREADABLE.then)]
 }

@@ -23,7 +23,8 @@ export function linkDependencies(questions: Question[], grids: Grid[]) {
   const byId = new Map<string, Question>()
   for (const q of questions) if (!/^Q\d+$/.test(q.id) && !byId.has(q.id.toUpperCase())) byId.set(q.id.toUpperCase(), q)
   const set = (q: Question, parent: Question | undefined, when: When) => {
-    if (!parent || q.dependsOn || createsCycle(q, parent, questions)) return
+    // A question QFill could not read is no parent to follow (nor the nearest earlier one to guess past).
+    if (!parent || parent.unreadable || q.unreadable || q.dependsOn || createsCycle(q, parent, questions)) return
     q.dependsOn = { key: parent.key, when }
   }
 

@@ -21,8 +21,14 @@ export interface Grid {
   hidden: boolean
   /** row number → (column number → text) */
   rows: Map<number, Map<number, string>>
-  /** Formula text of formula cells, keyed by cellKey(row, col). */
+  /** Formula text of formula cells, keyed by cellKey(row, col) (a shared formula's, moved to each of its cells). */
   formulas: Map<number, string>
+  /** Cells whose value is a number or a logical, keyed by cellKey; every other cell's value is its text. */
+  typed: Map<number, number | boolean>
+  /** Formula cells saved without their result (openpyxl and many scripts save them so); the evaluator fills them. */
+  uncomputed: Set<number>
+  /** Formula cells QFill could not evaluate, with why ("function XLOOKUP", "a circular reference"). */
+  unevaluated: Map<number, string>
   hiddenRows: Set<number>
   hiddenCols: Set<number>
   merges: CellRange[]
@@ -36,6 +42,9 @@ export function emptyGrid(name: string, hidden = false): Grid {
     hidden,
     rows: new Map(),
     formulas: new Map(),
+    typed: new Map(),
+    uncomputed: new Set(),
+    unevaluated: new Map(),
     hiddenRows: new Set(),
     hiddenCols: new Set(),
     merges: [],
@@ -47,6 +56,12 @@ export function emptyGrid(name: string, hidden = false): Grid {
 /** Excel has at most 16,384 columns, so row and column fit one number. */
 export function cellKey(row: number, col: number): number {
   return row * 16384 + col
+}
+
+/** The row and column of a cellKey. */
+export function cellOfKey(key: number): { row: number; col: number } {
+  const row = Math.floor((key - 1) / 16384)
+  return { row, col: key - row * 16384 }
 }
 
 export function cellText(grid: Grid, row: number, col: number): string {
@@ -65,6 +80,11 @@ export function setCell(grid: Grid, row: number, col: number, text: string) {
 
 export function hasFormula(grid: Grid, row: number, col: number): boolean {
   return grid.formulas.has(cellKey(row, col))
+}
+
+/** Why a formula cell could not be evaluated, when QFill had to and could not (its text is then empty). */
+export function unevaluatedAt(grid: Grid, row: number, col: number): string | undefined {
+  return grid.unevaluated.get(cellKey(row, col))
 }
 
 /** Rows in ascending order (a Map keeps insertion order, and readers may insert out of order). */

@@ -1,4 +1,4 @@
-import { hasFormula, sortedRows, type Grid } from './grid'
+import { cellOfKey, hasFormula, sortedRows, type Grid } from './grid'
 import { headerRole, isIdHeader, isIdValue, questionStrength, type HeaderRole } from './question-text'
 
 /** The columns of a question sheet, 1-based. */
@@ -83,6 +83,8 @@ interface ColumnStats {
   numericIds: number
   strong: number
   weak: number
+  /** Formula cells QFill could not evaluate: their text is unknown, so they may be questions. */
+  unknown: number
 }
 
 function columnStats(grid: Grid, rows: number[]): Map<number, ColumnStats> {
@@ -90,7 +92,7 @@ function columnStats(grid: Grid, rows: number[]): Map<number, ColumnStats> {
   for (const row of rows) {
     for (const [col, text] of grid.rows.get(row)!) {
       let s = stats.get(col)
-      if (!s) stats.set(col, (s = { ids: 0, numericIds: 0, strong: 0, weak: 0 }))
+      if (!s) stats.set(col, (s = { ids: 0, numericIds: 0, strong: 0, weak: 0, unknown: 0 }))
       if (isIdValue(text)) s.ids++
       else if (isIdValue(text, true)) s.numericIds++
       const strength = questionStrength(text)
@@ -98,10 +100,19 @@ function columnStats(grid: Grid, rows: number[]): Map<number, ColumnStats> {
       else if (strength === 1) s.weak++
     }
   }
+  const counted = new Set(rows)
+  for (const key of grid.unevaluated.keys()) {
+    const { row, col } = cellOfKey(key)
+    if (!counted.has(row) && grid.rows.has(row)) continue
+    if (grid.hiddenRows.has(row)) continue
+    let s = stats.get(col)
+    if (!s) stats.set(col, (s = { ids: 0, numericIds: 0, strong: 0, weak: 0, unknown: 0 }))
+    s.unknown++
+  }
   return stats
 }
 
-const zero: ColumnStats = { ids: 0, numericIds: 0, strong: 0, weak: 0 }
+const zero: ColumnStats = { ids: 0, numericIds: 0, strong: 0, weak: 0, unknown: 0 }
 const questionScore = (s: ColumnStats) => 2 * s.strong + s.weak
 
 function columnsWith(header: HeaderCandidate | undefined, role: HeaderRole): number[] {
@@ -125,7 +136,11 @@ export function detectLayout(grid: Grid): DetectedLayout | null {
   const numericIds = headerId !== undefined && isIdHeader(header!.labels.get(headerId) ?? '')
 
   const eligible = (c: number) => c !== idColumn && !reserved.has(c)
-  const named = columnsWith(header, 'question').filter((c) => eligible(c) && questionScore(stats.get(c) ?? zero) >= 2)
+  // A column its header names may hold questions QFill could not evaluate: they count, so the rows get reported.
+  const named = columnsWith(header, 'question').filter((c) => {
+    const s = stats.get(c) ?? zero
+    return eligible(c) && questionScore(s) + s.unknown >= 2
+  })
   const byContent = [...stats]
     .filter(([c, s]) => eligible(c) && !columnsWith(header, 'answer').includes(c) && questionScore(s) >= 2)
     .sort((a, b) => questionScore(b[1]) - questionScore(a[1]) || a[0] - b[0])

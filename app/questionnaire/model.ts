@@ -34,7 +34,16 @@ export interface Question {
   kind: 'question' | 'profile'
   /** A question that only applies given an earlier answer ("If yes, ..."). */
   dependsOn?: { key: string; when: 'YES' | 'NO' }
+  /**
+   * Set on a row that is a question (it has an id, or its answer cell a dropdown) but whose text QFill could not
+   * read: why, in words for the user (UNREADABLE_QUESTION). Its `text` is empty; nothing is answered or written.
+   */
+  unreadable?: string
 }
+
+/** The reason given for a question row whose text is a formula QFill could not evaluate (issue 19). */
+export const UNREADABLE_QUESTION =
+  'question text is a formula QFill could not evaluate: open and save the file in Excel, then upload it again'
 
 export interface SheetLayout {
   name: string
@@ -55,6 +64,8 @@ export interface SheetLayout {
   profileCount: number
   /** Rows whose answer cell is a formula or reserved by the template (they repeat another sheet's answer). */
   mirroredRows: number
+  /** Question rows whose text QFill could not read (counted in questionCount; see Question.unreadable). */
+  unreadableRows: number
   hiddenRowsSkipped: number
 }
 

@@ -6,7 +6,9 @@ import { cellText as gridCellText, type Grid } from './grid'
 import { QUESTIONNAIRE_EXTENSIONS, QuestionnaireError, type Questionnaire, type QuestionnaireFormat } from './model'
 import { XlsxPackage } from './ooxml/package'
 import { readWorkbookGrids } from './ooxml/read-workbook'
-import { gridsFromSheetJs } from './sheetjs-grid'
+import { evaluateFormulas } from './formulas/evaluate'
+import { formulaNotes } from './formulas/report'
+import { gridsFromSheetJs, sheetJsNames } from './sheetjs-grid'
 import { questionnaireFromGrids } from './sheets'
 
 export { QUESTIONNAIRE_EXTENSIONS }
@@ -38,16 +40,22 @@ export function readQuestionnaire(
   let questionnaire: Questionnaire
   try {
     switch (format) {
-      case 'xlsx':
-        grids = readWorkbookGrids(XlsxPackage.open(bytes))
-        questionnaire = questionnaireFromGrids(fileName, format, grids)
+      case 'xlsx': {
+        const read = readWorkbookGrids(XlsxPackage.open(bytes))
+        grids = read.grids
+        questionnaire = questionnaireFromGrids(fileName, format, grids, formulaNotes(read.formulas))
         break
-      case 'xls':
-        grids = gridsFromSheetJs(readXls(fileName, bytes))
+      }
+      case 'xls': {
+        const wb = readXls(fileName, bytes)
+        grids = gridsFromSheetJs(wb)
+        const formulas = evaluateFormulas(grids, sheetJsNames(wb))
         questionnaire = questionnaireFromGrids(fileName, format, grids, [
           'Legacy .xls file: its dropdown lists cannot be read, so answers use plain Yes / No / N/A.',
+          ...formulaNotes(formulas),
         ])
         break
+      }
       case 'csv': {
         const { grid, encoding, delimiter } = csvGrid(bytes, csvSheetName(fileName))
         const named = delimiter === '\t' ? 'tab' : `"${delimiter}"`
@@ -87,7 +95,8 @@ function existingAnswers(questionnaire: Questionnaire, grids: Grid[]): Map<strin
   const out = new Map<string, ExistingAnswer>()
   for (const q of questionnaire.questions) {
     const grid = byName.get(q.location.sheet)
-    if (!grid) continue
+    // A row whose question cannot be read is no answer library entry, and what its cells hold stays as it is.
+    if (!grid || q.unreadable) continue
     const at = (ref: string | undefined) => {
       if (!ref) return ''
       const { row, col } = parseCellRef(ref)

@@ -1,7 +1,17 @@
 import { cellRef } from './cells'
-import { cellText, hasFormula, listAt, mergeAt, promptsAt, sortedRows, type Grid } from './grid'
+import {
+  cellOfKey,
+  cellText,
+  hasFormula,
+  listAt,
+  mergeAt,
+  promptsAt,
+  sortedRows,
+  unevaluatedAt,
+  type Grid,
+} from './grid'
 import type { DetectedLayout } from './layout'
-import type { Question } from './model'
+import { UNREADABLE_QUESTION, type Question } from './model'
 import { CAUTION_PROMPT, isIdValue, isProfileQuestion, OFF_LIMITS_PROMPT, questionStrength } from './question-text'
 
 export interface SheetScan {
@@ -15,6 +25,8 @@ export interface SheetScan {
   added: { answer?: number; comment?: number }
   /** Questions longer than MAX_QUESTION_CHARS, cut to that length. */
   truncated: number
+  /** Question rows whose text is a formula QFill could not evaluate, with why (they are in `questions`, flagged). */
+  unreadable: { row: number; id: string; why: string }[]
 }
 
 /** A question is a few sentences; a cell of 30,000 characters is pasted documentation, kept to its start. */
@@ -46,7 +58,15 @@ function lastUsedColumn(grid: Grid): number {
  * start a section. Hidden rows are skipped; rows whose answer cell the template fills itself are counted, not read.
  */
 export function scanSheet(grid: Grid, layout: DetectedLayout): SheetScan {
-  const scan: SheetScan = { questions: [], mirrored: 0, hiddenSkipped: 0, formulaIds: 0, added: {}, truncated: 0 }
+  const scan: SheetScan = {
+    questions: [],
+    mirrored: 0,
+    hiddenSkipped: 0,
+    formulaIds: 0,
+    added: {},
+    truncated: 0,
+    unreadable: [],
+  }
   const idColumn = layout.idColumn
   const headerLabels = new Set([...layout.headerLabels.values()].map((l) => l.trim().toLowerCase()))
   if (layout.answerColumn === undefined && !layout.markColumns.length) {
@@ -60,19 +80,26 @@ export function scanSheet(grid: Grid, layout: DetectedLayout): SheetScan {
   const commentColumn = layout.commentColumn ?? scan.added.comment
   let section: string | undefined
 
-  for (const row of sortedRows(grid)) {
-    const cells = grid.rows.get(row)!
+  for (const row of questionCandidateRows(grid, layout.questionColumn)) {
+    const cells = grid.rows.get(row) ?? new Map<number, string>()
     const text = cellText(grid, row, layout.questionColumn)
     const rawId = idColumn ? cellText(grid, row, idColumn) : ''
     const hasId = rawId !== '' && isIdValue(rawId, layout.numericIds)
     const strength = questionStrength(text)
     const belowHeader = layout.headerRow === undefined || row > layout.headerRow
+    // A question cell whose formula could not be evaluated: a question row all the same when it has an id, or
+    // when its answer cell has a dropdown (it sits in the answer block), so it is reported, never dropped.
+    const why = text ? undefined : unevaluatedAt(grid, row, layout.questionColumn)
+    const answerBlock =
+      layout.answerColumn !== undefined
+        ? listAt(grid, row, layout.answerColumn) !== undefined
+        : layout.markColumns.length > 0
     // Under an id, a short label ("Vendor Name") is a question too: a company-profile one.
     const isQuestion =
       row !== layout.headerRow &&
       (hasId
-        ? strength > 0 || /[a-z]{3}/i.test(text)
-        : belowHeader && (strength === 2 || (!idColumn && strength === 1)))
+        ? strength > 0 || /[a-z]{3}/i.test(text) || why !== undefined
+        : belowHeader && (strength === 2 || (!idColumn && strength === 1) || (why !== undefined && answerBlock)))
     if (!isQuestion) {
       section = sectionLabel(cells, headerLabels, text, strength) ?? section
       continue
@@ -88,12 +115,15 @@ export function scanSheet(grid: Grid, layout: DetectedLayout): SheetScan {
     }
     const id = hasId ? rawId : `Q${scan.questions.length + 1}`
     if (text.length > MAX_QUESTION_CHARS) scan.truncated++
+    if (why !== undefined) scan.unreadable.push({ row, id, why })
     const question: Question = {
       key: `${grid.name}!${row}`,
       id,
       text: text.length > MAX_QUESTION_CHARS ? `${text.slice(0, MAX_QUESTION_CHARS - 1)}…` : text,
       section,
-      kind: isProfileQuestion(id, text) ? 'profile' : 'question',
+      // Without its text a row's kind cannot be told; it is not answered either way.
+      kind: why === undefined && isProfileQuestion(id, text) ? 'profile' : 'question',
+      ...(why !== undefined ? { unreadable: UNREADABLE_QUESTION } : {}),
       location: {
         sheet: grid.name,
         row,
@@ -115,6 +145,19 @@ export function scanSheet(grid: Grid, layout: DetectedLayout): SheetScan {
     scan.questions.push(question)
   }
   return scan
+}
+
+/**
+ * The rows to look at: those with content, and those whose question cell is a formula QFill could not evaluate
+ * (such a row may hold nothing else yet: an empty answer block waiting for answers).
+ */
+function questionCandidateRows(grid: Grid, questionColumn: number): number[] {
+  const rows = sortedRows(grid)
+  const extra = [...grid.unevaluated.keys()]
+    .map((key) => cellOfKey(key))
+    .filter((c) => c.col === questionColumn && !grid.rows.has(c.row))
+    .map((c) => c.row)
+  return extra.length ? [...rows, ...extra].sort((a, b) => a - b) : rows
 }
 
 /** A row that is not a question may open a section: "Company Overview" above its questions, a repeated header. */

@@ -1,4 +1,5 @@
 import type * as XLSX from '@e965/xlsx'
+import type { WorkbookName } from './formulas/references'
 import { cellKey, emptyGrid, setCell, type Grid } from './grid'
 
 /**
@@ -13,7 +14,11 @@ export function gridsFromSheetJs(wb: XLSX.WorkBook): Grid[] {
     data.forEach((row, r) => {
       row?.forEach((cell, c) => {
         if (!cell) return
-        if (cell.f) grid.formulas.set(cellKey(r + 1, c + 1), cell.f)
+        const key = cellKey(r + 1, c + 1)
+        if (cell.f) grid.formulas.set(key, cell.f)
+        if (cell.f && (cell.v === undefined || cell.v === null)) grid.uncomputed.add(key)
+        if ((cell.t === 'n' || cell.t === 'b') && (typeof cell.v === 'number' || typeof cell.v === 'boolean'))
+          grid.typed.set(key, cell.v)
         setCell(grid, r + 1, c + 1, cellToText(cell))
       })
     })
@@ -34,4 +39,13 @@ function cellToText(cell: XLSX.CellObject): string {
   return String(cell.w ?? cell.v)
     .replace(/\r\n?/g, '\n')
     .trim()
+}
+
+/** The workbook's defined names, for formulas that use them. */
+export function sheetJsNames(wb: XLSX.WorkBook): WorkbookName[] {
+  return (wb.Workbook?.Names ?? []).flatMap((n) =>
+    n.Name && n.Ref
+      ? [{ name: n.Name, sheet: n.Sheet === undefined ? undefined : wb.SheetNames[n.Sheet], formula: n.Ref }]
+      : [],
+  )
 }

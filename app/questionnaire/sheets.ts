@@ -10,6 +10,7 @@ import {
   type QuestionnaireFormat,
   type SheetLayout,
 } from './model'
+import { failureList } from './formulas/report'
 import { MAX_QUESTION_CHARS, scanSheet, type SheetScan } from './rows'
 import { SUMMARY_TITLE } from './write/summary-sheet'
 
@@ -80,7 +81,7 @@ export function questionnaireFromGrids(
     notes,
     'is named like a reference or scoring sheet',
   )
-  if (!chosen.length) throw noQuestions(fileName, format)
+  if (!chosen.length) throw noQuestions(fileName, format, grids)
 
   const sheets: SheetLayout[] = []
   const questions: Question[] = []
@@ -101,12 +102,14 @@ export function questionnaireFromGrids(
         `${grid.name}: ${scan.mirrored} rows repeat answers the workbook fills in itself (formulas); they were left alone.`,
       )
     if (scan.hiddenSkipped) notes.push(`${grid.name}: ${scan.hiddenSkipped} hidden question rows were skipped.`)
+    if (scan.unreadable.length) notes.push(unreadableNote(grid.name, scan.unreadable))
     if (scan.truncated) {
       notes.push(
         `${grid.name}: ${scan.truncated} question cells are longer than ${MAX_QUESTION_CHARS.toLocaleString('en-US')} characters; only their start was read.`,
       )
     }
   }
+  checkMostlyReadable(fileName, chosen)
   linkDependencies(questions, grids)
   return {
     fileName,
@@ -154,16 +157,62 @@ function sheetLayout(grid: Grid, layout: DetectedLayout, scan: SheetScan): Sheet
     questionCount: scan.questions.length,
     profileCount: scan.questions.filter((q) => q.kind === 'profile').length,
     mirroredRows: scan.mirrored,
+    unreadableRows: scan.unreadable.length,
     hiddenRowsSkipped: scan.hiddenSkipped,
   }
 }
 
-function noQuestions(fileName: string, format: QuestionnaireFormat) {
+function noQuestions(fileName: string, format: QuestionnaireFormat, grids: Grid[]) {
   const where =
     format === 'docx' ? 'a table or numbered paragraphs' : format === 'csv' ? 'the file' : 'any visible sheet'
+  const failed = grids.reduce((n, g) => n + g.unevaluated.size, 0)
+  const formulas = failed
+    ? ` ${failed.toLocaleString('en-US')} of its formulas were saved without their results and QFill could not ` +
+      `evaluate them (${failureList({ failures: unevaluatedReasons(grids) })}): if its questions are formulas, open ` +
+      `and save the file in Excel, then upload it again.`
+    : ''
   return new QuestionnaireError(
     `${fileName}: no questions found. QFill looked in ${where} for rows of questions (text ending in "?" or starting ` +
       `with "Do you", "Describe", ...), usually under a header row naming a "Question" and an "Answer" or "Response" ` +
-      `column, or next to ids such as "IAM-01". Check that the questionnaire is not an image or a blank template.`,
+      `column, or next to ids such as "IAM-01". Check that the questionnaire is not an image or a blank template.` +
+      formulas,
+  )
+}
+
+function unevaluatedReasons(grids: Grid[]): Map<string, number> {
+  const reasons = new Map<string, number>()
+  for (const g of grids) for (const why of g.unevaluated.values()) reasons.set(why, (reasons.get(why) ?? 0) + 1)
+  return reasons
+}
+
+type Unreadable = SheetScan['unreadable']
+
+/** "HECVAT: 3 question rows could not be read (row 24 HFIH-01, ...): ... (function XLOOKUP: 3); ..." */
+function unreadableNote(sheet: string, rows: Unreadable): string {
+  const shown = rows.slice(0, 10).map((r) => `row ${r.row} ${r.id}`)
+  const more = rows.length > shown.length ? `, and ${rows.length - shown.length} more` : ''
+  const count = rows.length === 1 ? '1 question row' : `${rows.length} question rows`
+  return (
+    `${sheet}: ${count} could not be read (${shown.join(', ')}${more}): the question text is a formula QFill could ` +
+    `not evaluate (${failureList({ failures: tally(rows) })}). They are flagged and left as they were; open and save ` +
+    `the file in Excel, then upload it again.`
+  )
+}
+
+function tally(rows: Unreadable): Map<string, number> {
+  const reasons = new Map<string, number>()
+  for (const r of rows) reasons.set(r.why, (reasons.get(r.why) ?? 0) + 1)
+  return reasons
+}
+
+/** Answering a questionnaire most of whose questions cannot be read helps nobody: the user is told what to do. */
+function checkMostlyReadable(fileName: string, chosen: Candidate[]) {
+  const rows = chosen.flatMap((c) => c.scan.unreadable)
+  const total = chosen.reduce((n, c) => n + c.scan.questions.length, 0)
+  if (rows.length * 2 <= total) return
+  throw new QuestionnaireError(
+    `${fileName}: QFill could not read most of its questions (${rows.length} of ${total}): their text is a formula ` +
+      `that was saved without its result, and QFill could not evaluate it (${failureList({ failures: tally(rows) })}). ` +
+      `Open and save the file in Excel, then upload it again.`,
   )
 }

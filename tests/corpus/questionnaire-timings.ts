@@ -1,5 +1,6 @@
 /**
- * Benchmark: how long reading and writing back each real questionnaire takes, and the memory it needs.
+ * Benchmark: how long reading and writing back each real questionnaire takes, and the memory it needs; and
+ * reading the same file saved without formula results (as openpyxl saves it: QFill computes them, ADR 020).
  * Prints figures; asserts nothing (speed targets live here, never in timed tests).
  *
  *   npx tsx tests/corpus/questionnaire-timings.ts [runs]
@@ -10,6 +11,7 @@ import type { Answer } from '../../app/answering/model'
 import { answeredQuestions, summarize } from '../../app/pipeline/results'
 import { parseQuestionnaire } from '../../app/questionnaire/parse.server'
 import { writeCompletedWorkbook } from '../../app/questionnaire/write/write.server'
+import { stripFormulaResults } from '../support/strip-formula-results'
 
 const EVAL = path.resolve(import.meta.dirname, '../..', '../shared/data/eval')
 const FILES = [
@@ -33,6 +35,7 @@ console.log(
   'questions'.padStart(10),
   'parse ms'.padStart(9),
   'write ms'.padStart(9),
+  'no-results parse ms'.padStart(20),
   'peak RSS MB'.padStart(12),
 )
 for (const file of FILES) {
@@ -40,6 +43,8 @@ for (const file of FILES) {
   const name = path.basename(file)
   const parse: number[] = []
   const write: number[] = []
+  const noResults: number[] = []
+  const stripped = stripFormulaResults(bytes).bytes
   let questions = 0
   for (let i = 0; i <= runs; i++) {
     let t = performance.now()
@@ -58,9 +63,14 @@ for (const file of FILES) {
     const summary = summarize({ questionnaire: q, entries, evidence: [], engine: 'bench', durationMs: 0 })
     t = performance.now()
     writeCompletedWorkbook({ questionnaire: q, original: bytes, entries, summary })
+    const written = performance.now() - t
+    t = performance.now()
+    parseQuestionnaire(name, stripped)
+    const parsedStripped = performance.now() - t
     if (i === 0) continue
     parse.push(parsed)
-    write.push(performance.now() - t)
+    write.push(written)
+    noResults.push(parsedStripped)
     questions = q.questions.length
   }
   const rss = process.resourceUsage().maxRSS / 1024
@@ -70,6 +80,7 @@ for (const file of FILES) {
     String(questions).padStart(10),
     median(parse).toFixed(0).padStart(9),
     median(write).toFixed(0).padStart(9),
+    median(noResults).toFixed(0).padStart(20),
     rss.toFixed(0).padStart(12),
   )
 }

@@ -1,4 +1,5 @@
 import { parseCellRef, parseRange } from '../cells'
+import { shiftFormula } from '../formulas/shift'
 import { cellKey, emptyGrid, setCell, type Grid } from '../grid'
 import type { SheetPart, XlsxPackage } from './package'
 import { readAttributes, unescapeXml } from './xml'
@@ -15,6 +16,7 @@ const PHONETIC = /<(?:\w+:)?rPh\b[\s\S]*?<\/(?:\w+:)?rPh>/g
 const ROW = /<(?:\w+:)?row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?row>)/g
 const CELL = /<(?:\w+:)?c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?c>)/g
 const VALUE = /<(?:\w+:)?v\b[^>]*>([\s\S]*?)<\/(?:\w+:)?v>/
+const EMPTY_VALUE = /<(?:\w+:)?v\b[^>]*\/>/
 const FORMULA = /<(?:\w+:)?f\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?f>)/
 const INLINE = /<(?:\w+:)?is\b[^>]*>([\s\S]*?)<\/(?:\w+:)?is>/
 const COL = /<(?:\w+:)?col\b[^>]*>/g
@@ -42,19 +44,47 @@ function normalize(text: string): string {
   return text.replace(/\r\n?/g, '\n').trim()
 }
 
-/** The cell's displayable text. Numbers stay as stored (number formats only matter for display). */
-function cellValue(attrs: Record<string, string>, inner: string, strings: string[]): string {
+/**
+ * The cell's displayable text, and its number or logical for formulas that read it. Numbers stay as stored
+ * (number formats only matter for display). `saved` is false when the cell has no stored value at all.
+ */
+function cellValue(
+  attrs: Record<string, string>,
+  inner: string,
+  strings: string[],
+): { text: string; typed?: number | boolean; saved: boolean } {
   const t = attrs.t ?? 'n'
   if (t === 'inlineStr') {
     const is = INLINE.exec(inner)
-    return is ? stringItemText(is[1]!) : ''
+    return { text: is ? stringItemText(is[1]!) : '', saved: Boolean(is) }
   }
-  const v = VALUE.exec(inner)?.[1]
-  if (v === undefined) return ''
-  if (t === 's') return strings[Number(v)] ?? ''
-  if (t === 'b') return v.trim() === '1' ? 'TRUE' : 'FALSE'
-  if (t === 'e') return ''
-  return decodeEscapes(unescapeXml(v))
+  // Excel writes an empty text result as <v/>: a value, and an empty one.
+  const v = VALUE.exec(inner)?.[1] ?? (EMPTY_VALUE.test(inner) ? '' : undefined)
+  // A formula written without its result: no <v>, or (openpyxl) an empty one where a number or logical belongs.
+  if (v === undefined || (v === '' && t !== 'str' && t !== 's')) return { text: '', saved: false }
+  if (t === 's') return { text: strings[Number(v)] ?? '', saved: true }
+  if (t === 'b') return { text: v.trim() === '1' ? 'TRUE' : 'FALSE', typed: v.trim() === '1', saved: true }
+  if (t === 'e') return { text: '', saved: true }
+  const text = decodeEscapes(unescapeXml(v))
+  const n = t === 'n' && text.trim() !== '' ? Number(text) : NaN
+  return { text, typed: Number.isFinite(n) ? n : undefined, saved: true }
+}
+
+/** The formula of a cell: its own text, or its shared formula's, moved from the cell that states it. */
+function formulaText(
+  attrs: Record<string, string>,
+  text: string,
+  shared: Map<string, { formula: string; row: number; col: number }>,
+  row: number,
+  col: number,
+): string {
+  if (attrs.t !== 'shared' || attrs.si === undefined) return text
+  if (text) {
+    shared.set(attrs.si, { formula: text, row, col })
+    return text
+  }
+  const first = shared.get(attrs.si)
+  return first ? shiftFormula(first.formula, row - first.row, col - first.col) : ''
 }
 
 export function readGrid(xml: string, sheet: Pick<SheetPart, 'name' | 'state'>, strings: string[]): Grid {
@@ -68,6 +98,7 @@ export function readGrid(xml: string, sheet: Pick<SheetPart, 'name' | 'state'>, 
     const max = Math.min(Number(a.max), min + 16384)
     for (let c = min; c <= max; c++) grid.hiddenCols.add(c)
   }
+  const shared = new Map<string, { formula: string; row: number; col: number }>()
   let rowNumber = 0
   for (const rm of (sheetData?.[1] ?? '').matchAll(ROW)) {
     const rowAttrs = readAttributes(`<r ${rm[1]}>`)
@@ -81,9 +112,16 @@ export function readGrid(xml: string, sheet: Pick<SheetPart, 'name' | 'state'>, 
       col = attrs.r ? parseCellRef(attrs.r).col : col + 1
       const inner = cm[2]
       if (!inner) continue
+      const key = cellKey(rowNumber, col)
+      const value = cellValue(attrs, inner, strings)
       const f = FORMULA.exec(inner)
-      if (f) grid.formulas.set(cellKey(rowNumber, col), unescapeXml(f[2] ?? ''))
-      setCell(grid, rowNumber, col, normalize(cellValue(attrs, inner, strings)))
+      if (f) {
+        const formula = formulaText(readAttributes(`<f ${f[1]}>`), unescapeXml(f[2] ?? ''), shared, rowNumber, col)
+        grid.formulas.set(key, formula)
+        if (!value.saved) grid.uncomputed.add(key)
+      }
+      if (value.typed !== undefined) grid.typed.set(key, value.typed)
+      setCell(grid, rowNumber, col, normalize(value.text))
     }
   }
   const mergesStart = xml.indexOf('mergeCells', colsEnd)

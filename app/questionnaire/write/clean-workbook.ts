@@ -8,7 +8,7 @@ import { buildWorkbook, STYLE } from '../ooxml/new-workbook'
 import { worksheetXml, type Row } from '../ooxml/new-sheet'
 import { csvSheetName } from '../parse.server'
 import { SUMMARY_SHEET, SUMMARY_WIDTHS, summaryRows } from './summary-sheet'
-import type { WriteInput } from './write.server'
+import type { WriteInput } from './model'
 
 const EXTRA = [
   { label: 'Confidence %', width: 13 },

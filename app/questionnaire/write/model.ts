@@ -1,3 +1,5 @@
+import type { Questionnaire } from '../model'
+
 /**
  * What the writer reads of each answer and of the run's summary: the answer and comment cells it fills and the
  * _SUMMARY sheet. answering/model.ts's AnsweredQuestion and RunSummary satisfy these shapes, so write-back depends on
@@ -38,4 +40,17 @@ export interface WriteSummary {
     version: string | null
     date: string | null
   }[]
+}
+
+/**
+ * Everything the completed workbook is built from. Every writer module takes it from here, so write.server.ts (which
+ * picks the writer by format) and the writers it calls never import each other in a circle.
+ */
+export interface WriteInput {
+  questionnaire: Questionnaire
+  /** The uploaded file's bytes. */
+  original: Uint8Array
+  /** One per question, in the questionnaire's order. */
+  entries: WriteEntry[]
+  summary: WriteSummary
 }

@@ -6,7 +6,7 @@ import { requestFullRecalculation } from '../ooxml/recalc'
 import { coverDimension, ensureColumnWidths } from '../ooxml/sheet-bounds'
 import { patchSheetCells } from '../ooxml/sheet-patch'
 import { SUMMARY_SHEET, SUMMARY_WIDTHS, summaryRows } from './summary-sheet'
-import type { WriteInput } from './write.server'
+import type { WriteInput } from './model'
 
 /**
  * The completed workbook for .xlsx input: the original package, with only the answer and comment cells of the

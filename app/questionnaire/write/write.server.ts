@@ -1,15 +1,7 @@
 import * as XLSX from '@e965/xlsx'
-import type { WriteEntry, WriteSummary } from './model'
 import { cleanWorkbook } from './clean-workbook'
-import type { Questionnaire } from '../model'
+import type { WriteInput } from './model'
 import { patchWorkbook } from './write-xlsx'
-
-export interface WriteInput {
-  questionnaire: Questionnaire
-  original: Uint8Array
-  entries: WriteEntry[]
-  summary: WriteSummary
-}
 
 /**
  * The completed workbook. For .xlsx input it is the original package with only the answer and comment cells
