@@ -4,7 +4,7 @@ import type { Question } from '../questionnaire/model'
 import { isYesNoQuestion } from '../questionnaire/model'
 import { clipQuote } from './citations'
 import type { Answer, AnswerLabel, Citation } from './model'
-import { GENERIC, standardTokens, terms } from './retrieval/tokens'
+import { GENERIC, standardTokens, terms } from './retrieval/terms'
 import { concepts } from './retrieval/vocabulary'
 
 /**

@@ -35,7 +35,7 @@ import {
   statesDataHandling,
   statesDelegation,
 } from './scope'
-import { GENERIC, terms, words } from '../retrieval/tokens'
+import { GENERIC, terms, words } from '../retrieval/terms'
 
 /** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
 const MIN_COVERAGE = 0.34

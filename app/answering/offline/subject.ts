@@ -1,4 +1,4 @@
-import { GENERIC, stem, subjectStems, terms } from '../retrieval/tokens'
+import { GENERIC, stem, subjectStems, terms } from '../retrieval/terms'
 
 /**
  * The noun phrase a question is about, read from its grammar: the subject of "Are your hardening and build

@@ -1,5 +1,5 @@
-import type { QueryTerm, SentenceIndex } from './index'
-import { GENERIC, subjectStems, terms, words } from './tokens'
+import type { QueryTerm, TermStats } from './model'
+import { GENERIC, subjectStems, terms, words } from './terms'
 
 /** Concepts too broad to show that a sentence is about the question's subject. */
 const BROAD = new Set(['#policy', '#audit', '#monitoring', '#thirdparty'])
@@ -21,7 +21,7 @@ const CORE_SHARE = 0.6
  * `damp` lowers the questionnaire's own boilerplate (words most of its questions share).
  */
 export function weighQuery(
-  index: Pick<SentenceIndex, 'df' | 'idf'>,
+  index: TermStats,
   text: string,
   examples: string[][],
   damp: (term: string) => number,
