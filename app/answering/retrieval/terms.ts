@@ -1,4 +1,4 @@
-import { porter } from './stem'
+import { stem, stemToken } from './stem'
 import { concepts } from './vocabulary'
 
 const STOP = new Set(
@@ -10,7 +10,7 @@ const STOP = new Set(
 )
 
 /** Stop words again after stemming, so "companies" and "vendors" go the way of "company" and "vendor". */
-const STOP_STEMS = new Set([...STOP].filter((w) => /^[a-z]+$/.test(w) && w.length > 3).map((w) => porter(w)))
+const STOP_STEMS = new Set([...STOP].filter((w) => /^[a-z]+$/.test(w) && w.length > 3).map((w) => stem(w)))
 
 /** Web addresses carry path words ("config-settings.html") that are not statements: they are left out. */
 const URL = /<?\bhttps?:\/\/[^\s>)\]]+>?|\bwww\.[^\s>)\]]+/gi
@@ -31,16 +31,16 @@ export function standardTokens(text: string): string {
   )
 }
 
-/** Lower-cased content words, stemmed, so "encrypted" and "encryption" meet at "encrypt", "scanned" and "scans" at "scan". */
+/**
+ * Content words, stemmed, so "encrypted" and "encryption" meet at "encrypt", "scanned" and "scans" at "scan";
+ * acronyms keep their letters ("AWS" stays "aws"), unless the whole text is in capitals.
+ */
 export function words(text: string): string[] {
-  return (
-    standardTokens(clean(text))
-      .toLowerCase()
-      .normalize('NFKD')
-      .match(/[a-z0-9]+/g) ?? []
-  )
-    .filter((w) => w.length > 1 && !STOP.has(w))
-    .map(stem)
+  const plain = standardTokens(clean(text)).normalize('NFKD')
+  const inCapitals = !/[a-z]/.test(plain)
+  return (plain.match(/[A-Za-z0-9]+/g) ?? [])
+    .filter((w) => w.length > 1 && !STOP.has(w.toLowerCase()))
+    .map((w) => stemToken(w, inCapitals))
     .filter((w) => !STOP_STEMS.has(w))
 }
 
@@ -48,14 +48,12 @@ function clean(text: string): string {
   return text.replace(URL, ' ').replace(BROKEN, '$1-$2 $1$2').replace(/\s+/g, ' ')
 }
 
+export { stem }
+
 /** Content words plus the security concepts the text mentions (#mfa, #soc2...). */
 export function terms(text: string): string[] {
   const { ids, rest } = concepts(clean(text))
   return [...words(rest), ...ids]
-}
-
-export function stem(word: string): string {
-  return /^[a-z]+$/.test(word) ? porter(word) : word
 }
 
 /**
