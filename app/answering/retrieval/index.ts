@@ -46,7 +46,8 @@ export class SentenceIndex {
     let providerList = false
     const running = runningLines(doc.passages, splitSentences)
     for (const passage of doc.passages) {
-      const pathHeading = locationHeading(passage.location)
+      // A table row's header says what its cells are: context, like a heading.
+      const pathHeading = [locationHeading(passage.location), passage.context ?? ''].join(' ').trim()
       if (pathHeading !== headingLocation) {
         headingLocation = pathHeading
         heading = terms(pathHeading)
@@ -57,8 +58,7 @@ export class SentenceIndex {
           providerList = false
           continue
         }
-        // Markup alone ("<td><strong>Comments</strong>") is not a statement.
-        if (text.replace(/<[^>]*>|[*_`#|>-]/g, ' ').trim().length < MIN_SENTENCE_CHARS) continue
+        if (text.length < MIN_SENTENCE_CHARS) continue
         // Signature blocks, tables of contents, running headers and footers never answer a question.
         if (isFurniture(text) || running.has(repeatKey(text))) continue
         const item = LIST_ITEM.test(text)
@@ -71,7 +71,8 @@ export class SentenceIndex {
         const sentence: Sentence = {
           id: this.sentences.length,
           passage,
-          text,
+          // The quote leaves a list mark out ("• ", "- "): still a verbatim span of the passage.
+          text: text.replace(LIST_ITEM, ''),
           terms: new Set(list),
           length: list.length,
           context: new Set(),
