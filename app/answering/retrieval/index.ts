@@ -5,6 +5,7 @@ import { isHeading, locationHeading } from './headings'
 import { introducesProviderHoldings, LIST_ITEM } from './providers'
 import { terms } from './terms'
 import type { Hit, QueryTerm, Sentence } from './model'
+import { ParaphraseFinder } from './paraphrase.server'
 import { weighQuery } from './weights'
 
 export type { Hit, QueryTerm, Sentence } from './model'
@@ -94,6 +95,13 @@ export class SentenceIndex {
         if (n && n.id >= first) for (const t of n.terms) s.context.add(t)
       }
     }
+  }
+
+  private readonly paraphrases = new ParaphraseFinder(() => [...this.postings.keys()].filter((t) => /^[a-z]+$/.test(t)))
+
+  /** The closest word the evidence uses for a word it never uses (word vectors: paraphrase.server.ts). */
+  paraphrase(term: string): { stem: string; similarity: number } | undefined {
+    return /^[a-z]+$/.test(term) && !this.df(term) ? this.paraphrases.closest(term) : undefined
   }
 
   /** How many sentences mention the term. */

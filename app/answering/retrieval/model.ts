@@ -46,4 +46,6 @@ export interface QueryTerm {
 export interface TermStats {
   df(term: string): number
   idf(term: string): number
+  /** The evidence's closest paraphrase of a term it never uses ("contract" -> "agreement"), if one is close enough. */
+  paraphrase?(term: string): { stem: string; similarity: number } | undefined
 }
