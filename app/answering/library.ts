@@ -6,6 +6,8 @@ import { clipQuote } from './citations'
 import type { Answer, AnswerLabel, Citation } from './model'
 import { GENERIC, standardTokens, terms } from './retrieval/terms'
 import { concepts } from './retrieval/vocabulary'
+// Paraphrase-aware overlap (word vectors): the language engineer's call-site change, issue 21 §3.
+import { termOverlap } from './retrieval/paraphrase.server'
 
 /**
  * The company's earlier answered questionnaires: the first source. Questions are matched across versions and
@@ -99,13 +101,6 @@ function contentTerms(text: string): Set<string> {
   return new Set(terms(text).filter((t) => !GENERIC.has(t)))
 }
 
-function jaccard(a: Set<string>, b: Set<string>): number {
-  let shared = 0
-  for (const t of a) if (b.has(t)) shared++
-  const union = a.size + b.size - shared
-  return union ? shared / union : 0
-}
-
 function sameSet(a: Set<string>, b: Set<string>): boolean {
   return a.size === b.size && [...a].every((x) => b.has(x))
 }
@@ -168,7 +163,7 @@ export class AnswerLibrary {
         continue
       }
       if (!agrees(p)) continue
-      const similarity = jaccard(mine.terms, p.terms)
+      const similarity = termOverlap(mine.terms, p.terms)
       if (similarity >= NEAR_EXACT && myFamily && p.family === myFamily)
         consider({ entry: p.entry, strength: 'near-exact', similarity, label: p.label })
       else if (similarity >= SIMILAR) consider({ entry: p.entry, strength: 'similar', similarity, label: p.label })
@@ -176,7 +171,7 @@ export class AnswerLibrary {
     // The same id in the same family is the same question when the text confirms it (versions reword a little).
     for (const p of this.byId.get(q.id.toUpperCase()) ?? []) {
       if (!usable(p) || !myFamily || p.family !== myFamily || !agrees(p)) continue
-      const similarity = jaccard(mine.terms, p.terms)
+      const similarity = termOverlap(mine.terms, p.terms)
       if (similarity >= SAME_ID_MIN) consider({ entry: p.entry, strength: 'same-id', similarity, label: p.label })
     }
     return best
