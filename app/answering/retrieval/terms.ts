@@ -59,18 +59,21 @@ export function terms(text: string): string[] {
 /**
  * Words that carry the question's form, not its subject ("established, documented, approved..."): they count at a
  * fifth of their weight, so "Are backups encrypted?" is decided by backups and encryption. Listed as written:
- * "documented" is form, "documentation" ("Do you have documentation...?") is a subject.
+ * "documented" is form, "documentation" ("Do you have documentation...?") is a subject. General form words of any
+ * questionnaire (in alphabetical order); a questionnaire's own repeated clause is damped by query.ts boilerplate().
  */
 const GENERIC_WORDS = new Set(
-  `established documented approved communicated applied evaluated maintained reviewed updated least annually defined
-  implemented process processes procedure procedures ensure ensured ensures relevant appropriate appropriately
-  organization organisation organizational organisational required requirements performed conducted managed support
-  supported provide provided including regular regularly periodic periodically formal formally existing place current
-  currently plan plans program programs programme policy policies standard standards control controls measures
-  mechanisms capable capabilities capability practices strategy strategies based according within across specific
-  identified used using utilize utilized system systems data information security established applicable past year
-  years yearly month months recent recently last latest new version enforced followed generally able ability overall
-  full fully detailed complete completed utilizing utilising utilize utilise employ employing employed`.split(/\s+/),
+  `ability able according across annually applicable applied appropriate appropriately approved based capabilities
+  capability capable communicated complete completed conducted control controls current currently data defined
+  detailed documented employ employed employing enforced ensure ensured ensures established evaluated existing
+  followed formal formally full fully generally identified implemented including information last latest least
+  maintained managed measures mechanisms month months new organisation organisational organization organizational
+  overall past performed periodic periodically place plan plans policies policy practices procedure procedures
+  process processes program programme programs provide provided recent recently regular regularly relevant
+  required requirements reviewed security specific standard standards strategies strategy support supported system
+  systems updated used using utilise utilising utilize utilized utilizing version within year yearly years`.split(
+    /\s+/,
+  ),
 )
 
 /** The stems of generic words, for terms whose every use in a text is generic. */
