@@ -1,5 +1,5 @@
 import type { Answer } from '../app/answering/model'
-import { GENERIC, terms } from '../app/answering/retrieval/tokens'
+import { GENERIC, terms } from '../app/answering/retrieval/terms'
 import { isYesNoQuestion, type Question } from '../app/questionnaire/model'
 
 /**

@@ -1,4 +1,4 @@
-import { GENERIC, standardTokens, terms } from './retrieval/tokens'
+import { GENERIC, standardTokens, terms } from './retrieval/terms'
 import { concepts } from './retrieval/vocabulary'
 import type { AnswerLabel } from './model'
 
@@ -58,13 +58,6 @@ export function normal(text: string): string {
 
 export function contentTerms(text: string): Set<string> {
   return new Set(terms(text).filter((t) => !GENERIC.has(t)))
-}
-
-export function jaccard(a: Set<string>, b: Set<string>): number {
-  let shared = 0
-  for (const t of a) if (b.has(t)) shared++
-  const union = a.size + b.size - shared
-  return union ? shared / union : 0
 }
 
 export function sameSet(a: Set<string>, b: Set<string>): boolean {

@@ -5,7 +5,9 @@ import { isYesNoQuestion } from '../questionnaire/model'
 import { clipQuote } from './citations'
 import type { Answer, AnswerLabel, Citation } from './model'
 import { LIBRARY_RULES, OTHER_PRODUCT, otherProduct, PERIOD, type LibraryMatch, type Whose } from './library-rules'
-import { contentTerms, family, jaccard, labelOfCell, normal, polarityOf, sameSet, subjectsOf } from './library-text'
+import { contentTerms, family, labelOfCell, normal, polarityOf, sameSet, subjectsOf } from './library-text'
+// Paraphrase-aware overlap (word vectors, issue 21 §3): Jaccard where the words are the same, closer where they differ.
+import { termOverlap } from './retrieval/paraphrase.server'
 
 /**
  * The company's earlier answered questionnaires: the first source. Questions are matched across versions and
@@ -95,7 +97,7 @@ export class EarlierAnswers {
         continue
       }
       if (!agrees(p)) continue
-      const similarity = jaccard(mine.terms, p.terms)
+      const similarity = termOverlap(mine.terms, p.terms)
       if (similarity >= NEAR_EXACT && myFamily && p.family === myFamily)
         consider({ entry: p.entry, strength: 'near-exact', similarity, label: p.label })
       else if (similarity >= SIMILAR) consider({ entry: p.entry, strength: 'similar', similarity, label: p.label })
@@ -103,7 +105,7 @@ export class EarlierAnswers {
     // The same id in the same family is the same question when the text confirms it (versions reword a little).
     for (const p of this.byId.get(q.id.toUpperCase()) ?? []) {
       if (!usable(p) || !myFamily || p.family !== myFamily || !agrees(p)) continue
-      const similarity = jaccard(mine.terms, p.terms)
+      const similarity = termOverlap(mine.terms, p.terms)
       if (similarity >= SAME_ID_MIN) consider({ entry: p.entry, strength: 'same-id', similarity, label: p.label })
     }
     return best

@@ -12,7 +12,7 @@ import {
   type Passage,
 } from './model'
 import { docPassages, docxPassages } from './office.server'
-import { chunkText, decodeText, lineLocator, markdownPassages } from './passages'
+import { decodeText, markdownPassages } from './passages'
 import { pdfText } from './pdf.server'
 import { answerLibrary, optionalLibrary } from './workbook.server'
 
@@ -71,11 +71,9 @@ async function extractOne(file: EvidenceInput): Promise<EvidenceDocument> {
     let identity: LibraryIdentity | undefined
     const notes: string[] = []
     switch (kind) {
-      case 'txt': {
-        const text = decodeText(file.bytes)
-        passages = chunkText(file.name, text, lineLocator(text))
-        break
-      }
+      // Plain text often carries Markdown (copied from a wiki or a repository): it is read as Markdown, so its markup
+      // never reaches a quote; without headings its passages are located by line.
+      case 'txt':
       case 'md':
       case 'rst':
         passages = markdownPassages(file.name, decodeText(file.bytes))

@@ -12,6 +12,8 @@ export interface Passage {
   /** Where in the file: "page 3", "Security > Encryption", "Sheet1!C12". */
   location: string
   text: string
+  /** What the text is about without saying it: the header row of the table the passage is a row of. */
+  context?: string
 }
 
 /** A previously answered question found in an evidence workbook (the answer library). */

@@ -1,6 +1,7 @@
 import mammoth from 'mammoth'
 import WordExtractor from 'word-extractor'
 import { EvidenceReadError, type Passage } from './model'
+import { decodeEntities } from './markup'
 import { chunkText, lineLocator } from './passages'
 
 /**
@@ -14,7 +15,14 @@ export async function docxPassages(file: string, bytes: Uint8Array): Promise<Pas
   } catch (error) {
     throw new EvidenceReadError(`${file} is not a readable Word document (${shortReason(error)}).`)
   }
-  return htmlBlocks(html).flatMap((b) => chunkText(file, b.text, () => b.path || 'start'))
+  return htmlBlocks(html).flatMap((b) =>
+    chunkText(
+      file,
+      b.text,
+      () => b.path || 'start',
+      () => b.context,
+    ),
+  )
 }
 
 /** Legacy binary .doc through word-extractor; it gives no headings, so paragraphs are located by number. */
@@ -32,27 +40,23 @@ export async function docPassages(file: string, bytes: Uint8Array): Promise<Pass
 interface Block {
   path: string
   text: string
+  /** The header row of the table the block is a cell of. */
+  context?: string
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (all, code: string) => {
-    if (code[0] === '#')
-      return String.fromCodePoint(
-        code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : Number(code.slice(1)),
-      )
-    return ENTITIES[code.toLowerCase()] ?? all
-  })
-}
-
-/** Walks mammoth's flat HTML: headings update the path, each paragraph, list item or table cell becomes a block. */
+/**
+ * Walks mammoth's flat HTML: headings update the path, each paragraph, list item or table cell becomes a block;
+ * header cells (th) are the context of the table's other cells, never blocks of their own.
+ */
 export function htmlBlocks(html: string): Block[] {
   const blocks: Block[] = []
   const stack: string[] = []
   let path = ''
   let buffer = ''
   let heading = 0
+  let headerCell = false
+  let header: string[] = []
+  let context: string | undefined
   const flush = () => {
     const text = decodeEntities(buffer)
       .replace(/[ \t]+/g, ' ')
@@ -63,7 +67,8 @@ export function htmlBlocks(html: string): Block[] {
       stack.length = heading - 1
       stack[heading - 1] = text
       path = stack.filter(Boolean).join(' > ')
-    } else blocks.push({ path, text })
+    } else if (headerCell) header.push(text)
+    else blocks.push({ path, text, ...(context ? { context } : {}) })
   }
   for (const m of html.matchAll(/<(\/?)([a-z0-9]+)[^>]*>|([^<]+)/gi)) {
     if (m[3] !== undefined) {
@@ -76,6 +81,9 @@ export function htmlBlocks(html: string): Block[] {
     else if (/^(p|li|td|th|h[1-6]|ul|ol|table|tr)$/.test(tag)) {
       flush()
       heading = !closing && /^h[1-6]$/.test(tag) ? Number(tag[1]) : 0
+      if (tag === 'th' || tag === 'td') headerCell = !closing && tag === 'th'
+      if (tag === 'tr' && closing && header.length) [context, header] = [header.join('\t'), []]
+      if (tag === 'table') [context, header, headerCell] = [undefined, [], false]
     }
   }
   flush()

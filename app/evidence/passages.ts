@@ -1,3 +1,4 @@
+import { plainLines } from './markup'
 import type { Passage } from './model'
 
 /** Passages stay paragraph-sized: big enough to carry a statement with its context, small enough to cite. */
@@ -8,7 +9,12 @@ export const PASSAGE_CHARS = 700
  * re-slicing the rest, so a 25 MB paragraph costs linear time; identical passages of one file are kept once, so a
  * file of one repeated line yields a handful of passages rather than tens of thousands.
  */
-export function chunkText(file: string, text: string, locationOf: (offset: number) => string): Passage[] {
+export function chunkText(
+  file: string,
+  text: string,
+  locationOf: (offset: number) => string,
+  contextOf?: (offset: number) => string | undefined,
+): Passage[] {
   const passages: Passage[] = []
   const seen = new Set<string>()
   const breaks = /\n[ \t]*\n/g
@@ -31,7 +37,8 @@ export function chunkText(file: string, text: string, locationOf: (offset: numbe
       const piece = para.slice(start, end).trim()
       if (piece && !seen.has(piece)) {
         seen.add(piece)
-        passages.push({ file, location: locationOf(paraStart + start), text: piece })
+        const context = contextOf?.(paraStart + start)
+        passages.push({ file, location: locationOf(paraStart + start), text: piece, ...(context ? { context } : {}) })
       }
       start = end
     }
@@ -55,51 +62,48 @@ export function lineLocator(text: string, label = 'line'): (offset: number) => s
   }
 }
 
-/** Markdown (and reStructuredText) passages located by their heading path: "Security > Encryption". */
+/**
+ * Markdown, reStructuredText and plain text as plain passages (markup stripped: evidence/markup.ts), located by
+ * heading path ("Security > Encryption"), or by line number before the first heading. Headings are the location,
+ * never evidence; a table's rows are passages of their own, with its header row as their context.
+ */
 export function markdownPassages(file: string, text: string): Passage[] {
-  const headings: { offset: number; path: string }[] = []
+  const marks: { at: number; path: string; line: number; context?: string }[] = []
   const stack: string[] = []
-  const lines = text.split('\n')
-  // Heading lines are kept out of the passages (they are the location, not evidence), blanked to keep offsets.
-  const body = lines.slice()
-  let offset = 0
-  for (const [i, line] of lines.entries()) {
-    const atx = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line)
-    // reStructuredText and setext headings: a title line underlined with a run of one punctuation character.
-    const under = lines[i + 1] ?? ''
-    const setext =
-      !atx && line.trim() && /^([=\-~^"'`#*+])\1{2,}\s*$/.test(under) && under.trim().length >= line.trim().length
-    if (atx || setext) {
-      const level = atx ? atx[1]!.length : rstLevel(under.trim()[0]!)
-      stack.length = level - 1
-      stack[level - 1] = (atx ? atx[2]! : line.trim()).replace(/[*_`]/g, '')
-      headings.push({ offset, path: stack.filter(Boolean).join(' > ') })
-      body[i] = ' '.repeat(line.length)
-      if (setext) body[i + 1] = ' '.repeat(under.length)
+  let level = 0
+  let out = ''
+  for (const p of plainLines(text)) {
+    if (p.heading || p.subheading) {
+      const depth = p.heading ?? level + 1
+      if (p.heading) level = p.heading
+      stack.length = depth - 1
+      stack[depth - 1] = p.text.trim()
+      out += '\n'
+      continue
     }
-    offset += line.length + 1
+    if (p.block) out += '\n'
+    marks.push({ at: out.length, path: stack.filter(Boolean).join(' > '), line: p.line, context: p.context })
+    out += `${p.text}\n`
   }
-  const line = lineLocator(text)
-  const locationOf = (at: number) => {
-    let path = ''
+  const markAt = (at: number) => {
     let lo = 0
-    let hi = headings.length - 1
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1
-      if (headings[mid]!.offset <= at) {
-        path = headings[mid]!.path
-        lo = mid + 1
-      } else hi = mid - 1
+    let hi = marks.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (marks[mid]!.at <= at) lo = mid
+      else hi = mid - 1
     }
-    return path || line(at)
+    return marks[lo]
   }
-  return chunkText(file, body.join('\n'), locationOf)
-}
-
-const RST_LEVELS = ['=', '-', '~', '^', '"']
-function rstLevel(ch: string): number {
-  const i = RST_LEVELS.indexOf(ch)
-  return i === -1 ? 3 : i + 1
+  return chunkText(
+    file,
+    out,
+    (at) => {
+      const mark = markAt(at)
+      return mark?.path || `line ${(mark?.line ?? 0) + 1}`
+    },
+    (at) => markAt(at)?.context,
+  )
 }
 
 /** UTF-8 (or UTF-16 with a byte-order mark) to text with \n line ends. */

@@ -2,7 +2,7 @@ import { isYesNoQuestion, type Question } from '../../questionnaire/model'
 import type { Answer, AnswerLabel, Citation, RuleEntry } from '../model'
 import { type SentenceIndex, type Hit, type QueryTerm } from '../retrieval'
 import { exampleGroups, questionParts, type AskContext, type QuestionParts } from '../retrieval/query'
-import { GENERIC, terms, words } from '../retrieval/tokens'
+import { GENERIC, terms, words } from '../retrieval/terms'
 import { polarity, type Polarity } from './polarity'
 import { namesSubject, subjectTerms } from './subject'
 

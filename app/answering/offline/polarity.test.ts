@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { polarity, quarterOf } from './polarity'
-import { words } from '../retrieval/tokens'
+import { words } from '../retrieval/terms'
 
 const keys = (q: string) => new Set(words(q))
 

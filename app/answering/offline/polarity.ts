@@ -1,4 +1,4 @@
-import { stem } from '../retrieval/tokens'
+import { stem } from '../retrieval/terms'
 
 export interface Polarity {
   /** The sentence denies the practice the question asks about ("we do not encrypt ..."). */

@@ -8,7 +8,7 @@ import { asksForHolding, badPracticeOf, particularSubject } from './practices'
 import { asksAboutPastEvent, asksWhatCustomerCanDo, asksWhichDataIsHeld, asksWhoPerforms } from './scope'
 import { leansOnPrevious, namesCustomer, negativeCondition, statesDataHandling, statesDelegation } from './scope'
 import { asksForRemarks, subjectPhrase } from './subject'
-import { terms } from '../retrieval/tokens'
+import { terms } from '../retrieval/terms'
 
 /** How sure the engine must be that a question's "If you don't ..." condition is unmet before calling it N/A. */
 const CONDITION_CONFIDENCE = 0.6

@@ -9,7 +9,7 @@ import {
   statesDataHandling,
   statesDelegation,
 } from './scope'
-import { terms } from '../retrieval/tokens'
+import { terms } from '../retrieval/terms'
 
 describe('question scope', () => {
   it('tells questions about data the product holds from questions about compliance', () => {

@@ -28,6 +28,24 @@ describe('subjectPhrase reads what a question is about from its grammar', () => 
       'Will you comply with the policies with regards to user privacy and data protection?',
       'user privacy and data protection',
     ],
+    // Where the hand parser stopped short ("secure and", "established formal"), the tagger reads the whole phrase.
+    [
+      'Is there a secure and established formal process for onboarding vendors?',
+      'secure and established formal process',
+    ],
+    [
+      'Are cryptographically secure and standardized network protocols implemented for the management of data?',
+      'secure and standardized network protocols',
+    ],
+    [
+      'Is the least privilege principle employed when implementing information system access?',
+      'least privilege principle',
+    ],
+    ['Does the vended product host/support a mobile application?', 'vended product'],
+    [
+      'Are supply chain partner IT governance policies and procedures reviewed periodically?',
+      'supply chain partner it governance policies and procedures',
+    ],
   ])('%s → %s', (question, phrase) => {
     expect(subjectPhrase(question)).toBe(phrase)
   })

@@ -1,4 +1,6 @@
-import { GENERIC, stem, subjectStems, terms } from '../retrieval/tokens'
+import { GENERIC, stem, subjectStems, terms } from '../retrieval/terms'
+import { isParaphrase } from '../retrieval/paraphrase.server'
+import { phraseAt, taggedPhrase } from './phrase'
 
 /**
  * The noun phrase a question is about, read from its grammar: the subject of "Are your hardening and build
@@ -7,40 +9,6 @@ import { GENERIC, stem, subjectStems, terms } from '../retrieval/tokens'
  * many of the question's other words it shares: "documented", "applied" and "network devices" are everywhere.
  */
 
-/** Words that open a yes/no question. */
-const AUX = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'do', 'does', 'did', 'can', 'could', 'will', 'would'])
-/** Requests for text that name what they ask about as their object. */
-const IMPERATIVE =
-  /^(?:please\s+)?(?:select|list|describe|provide|explain|specify|identify|state|name|indicate|outline|detail|summari[sz]e)\s+/i
-/** Who answers: "Do you ...", "Does your company ...", "Does the vendor ...". */
-const RESPONDENT =
-  /^(?:you|we|(?:your|the) (?:company|organi[sz]ation|firm|vendor|supplier|provider|team|institution)(?= (?!and\b|or\b)))\b\s*/i
-/** Adverbs between the respondent and the verb ("Do you regularly test ..."). */
-const ADVERB =
-  /^(?:(?!(?:comply|apply|supply|reply|rely|multiply|family|assembly|anomaly)\b)\w{3,}ly|also|still|ever|already|now)\b\s*/i
-const isAdverb = (w: string) => ADVERB.test(w)
-const DETERMINER = /^(?:a|an|the|your|any|all|these|those|this|its|their|our|each|every|some|of)\b\s*/i
-/** Verbs that follow the subject of "Do your X ...?" often enough to mark where it ends. */
-const SUBJECT_VERBS = new Set(
-  `have has use uses support supports cover covers include includes allow allows require requires perform performs
-  provide provides contain contains meet meets apply applies run runs store stores follow follows employ employs
-  undergo undergoes get gets receive receives offer offers maintain maintains enforce enforces be`.split(/\s+/),
-)
-/** Words that end a noun phrase: prepositions opening a modifier, clause openers, punctuation. */
-const PHRASE_END = new Set(
-  `for to in on at by with from before after that which who whom whose when where while if than as via across
-  against within during into onto upon under over between through throughout without per including such like
-  whether how since until unless because so`.split(/\s+/),
-)
-/** Predicate adjectives that end the subject of "Is X ...?" as a participle does. */
-const PREDICATES = new Set(
-  `available able responsible capable compliant accessible enabled possible present subject free aware
-  willing ready necessary`.split(/\s+/),
-)
-/** Irregular participles that end the subject of "Is/Are X ...?" as "-ed" does. */
-const PARTICIPLES = new Set(
-  `kept held done made built run shown known given taken sent spent stored met seen found bound used`.split(/\s+/),
-)
 /** Nouns that stand for the vendor, its product or data in general: a phrase of only these names no subject. */
 const GENERAL_NOUNS = new Set(
   `product products system systems application applications app apps service services solution solutions platform
@@ -54,62 +22,13 @@ const GENERAL_NOUNS = new Set(
   roles responsibility responsibilities record records template templates guideline guidelines`.split(/\s+/),
 )
 
-const isParticiple = (w: string) =>
-  /^[a-z]{3,}ed$/.test(w) || /^[a-z]{3,}(?:able|ible)$/.test(w) || PARTICIPLES.has(w) || PREDICATES.has(w)
-/** Words that are modifiers rather than what a phrase names: participles ("vended", "managed") and adverbs. */
-const isModifier = (w: string) => /^[a-z]{3,}ed$/.test(w) || isAdverb(w) || QUALIFIERS.has(w)
+/** Words that are modifiers rather than what a phrase names: participles ("vended", "managed"). */
+const isModifier = (w: string) => /^[a-z]{3,}ed$/.test(w) || QUALIFIERS.has(w)
 /** Adjectives that grade data or accounts ("sensitive data", "institutional accounts"): not what a phrase is about. */
 const QUALIFIERS = new Set(
   `sensitive confidential personal private institutional restricted critical important relevant regulated protected
   proprietary different various such same other additional`.split(/\s+/),
 )
-
-interface Phrase {
-  words: string[]
-  /** The text after the phrase when a preposition ended it ("for the secure management of passwords"). */
-  after?: string
-  /** That preposition. */
-  endedBy?: string
-}
-
-/**
- * The noun phrase at the start of `rest`, up to a preposition that ends it, or the verb: a participle or predicate
- * adjective ("Are your X documented?", "Is X available ...?") or, before its object ("Do your X cover the ...?"), a
- * verb that follows a subject (without a tagger: a known verb, an adverb or an article, else the last word).
- */
-function phraseAt(rest: string, end: 'participle' | 'verb' | 'none'): Phrase {
-  let text = rest
-  while (DETERMINER.test(text)) text = text.replace(DETERMINER, '')
-  const out: string[] = []
-  const tokens = text.split(/\s+/)
-  let endedByVerb = false
-  for (const [i, raw] of tokens.entries()) {
-    // A parenthesis ("(or parts thereof)") is an aside, not part of the phrase.
-    if (raw.startsWith('(') || raw.startsWith('[')) break
-    const w = raw.toLowerCase().replace(/[^a-z0-9/-]/g, '')
-    if (!w) break
-    if (PHRASE_END.has(w)) {
-      if (end === 'verb' && out.length > 1) out.pop()
-      return { words: out, after: tokens.slice(i + 1).join(' '), endedBy: w }
-    }
-    if (end === 'participle' && out.length && isParticiple(w)) break
-    if (end === 'verb' && out.length && (SUBJECT_VERBS.has(w) || isAdverb(w))) {
-      endedByVerb = true
-      break
-    }
-    if (end === 'verb' && out.length > 1 && /^(?:a|an|the)$/.test(w)) {
-      out.pop()
-      endedByVerb = true
-      break
-    }
-    if (/^(?:a|an|the|your|its|their|our)$/.test(w)) continue
-    out.push(w)
-    if (/[;:?.)(]$/.test(raw)) break
-    if (out.length >= 8) break
-  }
-  if (end === 'verb' && !endedByVerb && out.length > 1) out.pop()
-  return { words: out }
-}
 
 /** The question's subject phrase, or undefined when its grammar is not one of the plain yes/no shapes. */
 export function subjectPhrase(asked: string): string | undefined {
@@ -118,55 +37,16 @@ export function subjectPhrase(asked: string): string | undefined {
 }
 
 function subjectOf(asked: string): string[] | undefined {
-  let text = asked.replace(/\s+/g, ' ').trim()
-  // "Describe / List / Select the X ...": the object; "How are your X encrypted?": as "Are your X encrypted?".
-  const imperative = IMPERATIVE.exec(text)
-  if (imperative) {
-    // "Describe or provide a reference to X", "Provide details of X": X is the object; "... how X is handled" names
-    // no phrase a parse this light can trust.
-    const object = text
-      .slice(imperative[0].length)
-      .replace(/^(?:or|and|and\/or)\s+\w+\s+/i, '')
-      .replace(
-        /^(?:a\s+|any\s+)?(?:references?|details|description|information|documentation|overview|summary|copy|link|list)\s+(?:to|of|on|about|for|that\s+\w+)\s+/i,
-        '',
-      )
-    if (/^(?:how|what|which|who|whom|whose|when|where|why|whether|if)\b/i.test(object)) return undefined
-    return phraseAt(object, 'participle').words
-  }
-  text = text.replace(/^(?:how|when|where|why)\s+(?=(?:is|are|was|were|do|does|did)\b)/i, '')
-  const first = /^(\w+)\s+(.*)$/.exec(text)
-  if (!first || !AUX.has(first[1]!.toLowerCase())) return undefined
-  const aux = first[1]!.toLowerCase()
-  let rest = first[2]!
-  let phrase: Phrase
-  if (/^there\b/i.test(rest)) phrase = phraseAt(rest.replace(/^there\s+/i, ''), 'participle')
-  else if (/^(?:it|this|that)\b/i.test(rest)) return undefined
-  else if (RESPONDENT.test(rest)) {
-    rest = rest.replace(RESPONDENT, '')
-    while (ADVERB.test(rest)) rest = rest.replace(ADVERB, '')
-    // "Do you review and/or audit X?": conjoined verbs share the object.
-    const verb = /^[\w-]+(?:\s+(?:and\/or|and|or)\s+[\w-]+)?\s+(.*)$/.exec(rest)
-    if (!verb) return undefined
-    // "Have you implemented X?", "Do you have X?", "Do you monitor X?": the object is what the question is about.
-    phrase = phraseAt(verb[1]!, 'none')
-  } else if (['is', 'are', 'was', 'were', 'has', 'have'].includes(aux)) {
-    // "Are your X documented?", "Is the management of your network outsourced?": the subject ends at the participle.
-    phrase = phraseAt(rest.replace(ADVERB, ''), 'participle')
-  } else {
-    // "Do your X cover ...?", "Will institution data be shared ...?": the verb follows the subject.
-    phrase = phraseAt(rest, 'verb')
-  }
+  let phrase = taggedPhrase(asked)
+  if (!phrase) return undefined
   // "Are processes, procedures, and technical measures for the secure management of passwords ...?": a phrase of
-  // form words only is about what its modifier names.
   // form words only is about what its modifier names ("with regards to user privacy").
   const form = (words: string[]) => FORM.test(words.filter((w) => !isModifier(w)).join(' '))
   for (let hop = 0; hop < 3 && phrase.after && form(phrase.words); hop++) {
     // "... a plan to comply with X", "... measures to protect X": after "to", the verb is not part of X.
     const infinitive =
       phrase.endedBy === 'to' && !/^(?:regards?|respect|relation|addition)$/i.test(phrase.words.at(-1) ?? '')
-    const after = infinitive ? phrase.after.replace(/^[\w-]+\s*/, '') : phrase.after
-    phrase = phraseAt(after, 'participle')
+    phrase = phraseAt(infinitive ? phrase.after.slice(1) : phrase.after, 0)
   }
   return phrase.words
 }
@@ -223,7 +103,12 @@ export function asksForRemarks(asked: string): boolean {
   )
 }
 
-/** Whether a sentence (with its context) names any of the subject terms. */
+/**
+ * Whether a sentence (with its context) names any of the subject terms, itself or by a close paraphrase ("written
+ * contracts" / "agreements": word vectors, retrieval/paraphrase.server.ts).
+ */
 export function namesSubject(subject: string[], sentenceTerms: Set<string>, context: Set<string>): boolean {
-  return !subject.length || subject.some((t) => sentenceTerms.has(t) || context.has(t))
+  if (!subject.length || subject.some((t) => sentenceTerms.has(t) || context.has(t))) return true
+  const words = subject.filter((t) => /^[a-z]+$/.test(t))
+  return [...sentenceTerms, ...context].some((u) => words.some((t) => isParaphrase(t, u)))
 }

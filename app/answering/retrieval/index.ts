@@ -1,50 +1,14 @@
-import type { EvidenceDocument, Passage } from '../../evidence/model'
+import type { EvidenceDocument } from '../../evidence/model'
 import { splitSentences } from '../../evidence/text'
 import { isFurniture, repeatKey, runningLines } from './boilerplate'
 import { isHeading, locationHeading } from './headings'
 import { introducesProviderHoldings, LIST_ITEM } from './providers'
-import { terms } from './tokens'
+import { terms } from './terms'
+import type { Hit, QueryTerm, Sentence } from './model'
+import { ParaphraseFinder } from './paraphrase.server'
 import { weighQuery } from './weights'
 
-export interface Sentence {
-  id: number
-  passage: Passage
-  text: string
-  terms: Set<string>
-  length: number
-  /** Terms of the neighbouring sentences and of the section heading: what the sentence is about, unsaid. */
-  context: Set<string>
-  /** An item of a list introduced as the hosting provider's accreditations: true of the provider, not the vendor. */
-  providerHolding?: boolean
-}
-
-export interface Hit {
-  sentence: Sentence
-  /** BM25 score: for ranking only. */
-  score: number
-  /** Share (0-1) of the question's weighted terms this sentence (with its neighbours and heading as context) contains. */
-  coverage: number
-  /** Share of the question's weighted terms in the sentence alone. */
-  ownCoverage: number
-  /** Share of the question's core terms (the heaviest: its subject) the sentence or its context contains. */
-  coreCoverage: number
-  /** The sentence itself names part of the question's core: a quote of it shows what it is about. */
-  coreOwn: boolean
-  /** Every named subject of the question is in the sentence itself (none only around it). */
-  subjectsOwn: boolean
-  matched: Set<string>
-}
-
-export interface QueryTerm {
-  term: string
-  weight: number
-  /** Terms of one example list share a group: any one of them satisfies the whole list. */
-  group?: number
-  /** One of the question's heaviest terms: what it is about. */
-  core?: boolean
-  /** A named subject (a security concept, an acronym): evidence must mention it, in the sentence or around it. */
-  required?: boolean
-}
+export type { Hit, QueryTerm, Sentence } from './model'
 
 /** Context (neighbours, heading) counts half: it says what a statement is about, not that it is stated. */
 const CONTEXT_SHARE = 0.5
@@ -83,7 +47,8 @@ export class SentenceIndex {
     let providerList = false
     const running = runningLines(doc.passages, splitSentences)
     for (const passage of doc.passages) {
-      const pathHeading = locationHeading(passage.location)
+      // A table row's header says what its cells are: context, like a heading.
+      const pathHeading = [locationHeading(passage.location), passage.context ?? ''].join(' ').trim()
       if (pathHeading !== headingLocation) {
         headingLocation = pathHeading
         heading = terms(pathHeading)
@@ -94,8 +59,7 @@ export class SentenceIndex {
           providerList = false
           continue
         }
-        // Markup alone ("<td><strong>Comments</strong>") is not a statement.
-        if (text.replace(/<[^>]*>|[*_`#|>-]/g, ' ').trim().length < MIN_SENTENCE_CHARS) continue
+        if (text.length < MIN_SENTENCE_CHARS) continue
         // Signature blocks, tables of contents, running headers and footers never answer a question.
         if (isFurniture(text) || running.has(repeatKey(text))) continue
         const item = LIST_ITEM.test(text)
@@ -108,7 +72,8 @@ export class SentenceIndex {
         const sentence: Sentence = {
           id: this.sentences.length,
           passage,
-          text,
+          // The quote leaves a list mark out ("• ", "- "): still a verbatim span of the passage.
+          text: text.replace(LIST_ITEM, ''),
           terms: new Set(list),
           length: list.length,
           context: new Set(),
@@ -130,6 +95,13 @@ export class SentenceIndex {
         if (n && n.id >= first) for (const t of n.terms) s.context.add(t)
       }
     }
+  }
+
+  private readonly paraphrases = new ParaphraseFinder(() => [...this.postings.keys()].filter((t) => /^[a-z]+$/.test(t)))
+
+  /** The closest word the evidence uses for a word it never uses (word vectors: paraphrase.server.ts). */
+  paraphrase(term: string): { stem: string; similarity: number } | undefined {
+    return /^[a-z]+$/.test(term) && !this.df(term) ? this.paraphrases.closest(term) : undefined
   }
 
   /** How many sentences mention the term. */

@@ -1,4 +1,4 @@
-import { terms } from './tokens'
+import { terms } from './terms'
 
 /** What an answerer knows about the questionnaire beyond the question itself. */
 export interface AskContext {

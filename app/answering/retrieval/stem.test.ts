@@ -1,28 +1,31 @@
 import { describe, expect, it } from 'vitest'
-import { porter } from './stem'
+import { stem, stemToken } from './stem'
 
-describe('porter', () => {
-  it('gives the published Porter stems', () => {
-    const cases: [string, string][] = [
-      ['caresses', 'caress'],
-      ['ponies', 'poni'],
-      ['relational', 'relat'],
-      ['conditional', 'condit'],
-      ['generalization', 'gener'],
-      ['hopping', 'hop'],
-      ['filing', 'file'],
-      ['agreed', 'agre'],
-      ['hopeful', 'hope'],
-      ['goodness', 'good'],
-      ['adjustment', 'adjust'],
-    ]
-    for (const [word, stem] of cases) expect(porter(word), word).toBe(stem)
+describe('stem', () => {
+  it('brings the forms evidence and questions use to one stem', () => {
+    expect(new Set(['scanned', 'scans', 'scanning', 'scan'].map(stem))).toEqual(new Set(['scan']))
+    expect(new Set(['stored', 'storing', 'stores', 'store'].map(stem))).toEqual(new Set(['store']))
+    expect(stem('vulnerabilities')).toBe(stem('vulnerability'))
+    expect(stem('encryption')).toBe(stem('encrypted'))
   })
 
-  it('brings the forms evidence and questions use to one stem', () => {
-    expect(new Set(['scanned', 'scans', 'scanning', 'scan'].map(porter))).toEqual(new Set(['scan']))
-    expect(new Set(['stored', 'storing', 'stores', 'store'].map(porter))).toEqual(new Set(['store']))
-    expect(porter('vulnerabilities')).toBe(porter('vulnerability'))
-    expect(porter('encryption')).toBe(porter('encrypted'))
+  it('leaves tokens with digits or other characters alone', () => {
+    expect(stem('iso27001')).toBe('iso27001')
+    expect(stem('aes256')).toBe('aes256')
+  })
+})
+
+describe('stemToken', () => {
+  it('keeps acronyms whole: AWS is not a plural, IDS is not IDs', () => {
+    expect(stemToken('AWS')).toBe('aws')
+    expect(stemToken('IDS')).toBe('ids')
+    expect(stemToken('IDs')).toBe('id')
+    expect(stemToken('APIs')).toBe(stemToken('API'))
+    expect(stemToken('apis')).toBe(stemToken('API'))
+  })
+
+  it('stems words of a line written all in capitals, where capitals mark no acronym', () => {
+    expect(stemToken('POLICIES', true)).toBe(stem('policies'))
+    expect(stemToken('Backups')).toBe(stem('backups'))
   })
 })

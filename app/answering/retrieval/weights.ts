@@ -1,5 +1,5 @@
-import type { QueryTerm, SentenceIndex } from './index'
-import { GENERIC, subjectStems, terms, words } from './tokens'
+import type { QueryTerm, TermStats } from './model'
+import { GENERIC, subjectStems, terms, words } from './terms'
 
 /** Concepts too broad to show that a sentence is about the question's subject. */
 const BROAD = new Set(['#policy', '#audit', '#monitoring', '#thirdparty'])
@@ -21,7 +21,7 @@ const CORE_SHARE = 0.6
  * `damp` lowers the questionnaire's own boilerplate (words most of its questions share).
  */
 export function weighQuery(
-  index: Pick<SentenceIndex, 'df' | 'idf'>,
+  index: TermStats,
   text: string,
   examples: string[][],
   damp: (term: string) => number,
@@ -45,6 +45,15 @@ export function weighQuery(
   examples.forEach((group, g) => {
     for (const term of group) if (!seen.has(term)) out.push({ term, weight: weigh(term), group: g })
   })
+  // A word the evidence never uses, and the evidence's closest paraphrase of it, form a group as an example list
+  // does: either one satisfies it ("contracts" in the question, "agreements" in the evidence).
+  let group = examples.length
+  for (const q of out.filter((o) => o.group === undefined && !subject(o.term) && !generic(o.term))) {
+    const alike = index.paraphrase?.(q.term)
+    if (!alike || seen.has(alike.stem)) continue
+    q.group = group
+    out.push({ term: alike.stem, weight: q.weight, group: group++ })
+  }
   // The core is what the question is about: its security concepts and acronyms when it names any (an example
   // list naming one counts), else its heaviest words.
   const named = out.filter(

@@ -1,4 +1,4 @@
-import { porter } from './stem'
+import { stem, stemToken } from './stem'
 import { concepts } from './vocabulary'
 
 const STOP = new Set(
@@ -10,7 +10,7 @@ const STOP = new Set(
 )
 
 /** Stop words again after stemming, so "companies" and "vendors" go the way of "company" and "vendor". */
-const STOP_STEMS = new Set([...STOP].filter((w) => /^[a-z]+$/.test(w) && w.length > 3).map((w) => porter(w)))
+const STOP_STEMS = new Set([...STOP].filter((w) => /^[a-z]+$/.test(w) && w.length > 3).map((w) => stem(w)))
 
 /** Web addresses carry path words ("config-settings.html") that are not statements: they are left out. */
 const URL = /<?\bhttps?:\/\/[^\s>)\]]+>?|\bwww\.[^\s>)\]]+/gi
@@ -31,16 +31,16 @@ export function standardTokens(text: string): string {
   )
 }
 
-/** Lower-cased content words, stemmed, so "encrypted" and "encryption" meet at "encrypt", "scanned" and "scans" at "scan". */
+/**
+ * Content words, stemmed, so "encrypted" and "encryption" meet at "encrypt", "scanned" and "scans" at "scan";
+ * acronyms keep their letters ("AWS" stays "aws"), unless the whole text is in capitals.
+ */
 export function words(text: string): string[] {
-  return (
-    standardTokens(clean(text))
-      .toLowerCase()
-      .normalize('NFKD')
-      .match(/[a-z0-9]+/g) ?? []
-  )
-    .filter((w) => w.length > 1 && !STOP.has(w))
-    .map(stem)
+  const plain = standardTokens(clean(text)).normalize('NFKD')
+  const inCapitals = !/[a-z]/.test(plain)
+  return (plain.match(/[A-Za-z0-9]+/g) ?? [])
+    .filter((w) => w.length > 1 && !STOP.has(w.toLowerCase()))
+    .map((w) => stemToken(w, inCapitals))
     .filter((w) => !STOP_STEMS.has(w))
 }
 
@@ -48,31 +48,32 @@ function clean(text: string): string {
   return text.replace(URL, ' ').replace(BROKEN, '$1-$2 $1$2').replace(/\s+/g, ' ')
 }
 
+export { stem }
+
 /** Content words plus the security concepts the text mentions (#mfa, #soc2...). */
 export function terms(text: string): string[] {
   const { ids, rest } = concepts(clean(text))
   return [...words(rest), ...ids]
 }
 
-export function stem(word: string): string {
-  return /^[a-z]+$/.test(word) ? porter(word) : word
-}
-
 /**
  * Words that carry the question's form, not its subject ("established, documented, approved..."): they count at a
  * fifth of their weight, so "Are backups encrypted?" is decided by backups and encryption. Listed as written:
- * "documented" is form, "documentation" ("Do you have documentation...?") is a subject.
+ * "documented" is form, "documentation" ("Do you have documentation...?") is a subject. General form words of any
+ * questionnaire (in alphabetical order); a questionnaire's own repeated clause is damped by query.ts boilerplate().
  */
 const GENERIC_WORDS = new Set(
-  `established documented approved communicated applied evaluated maintained reviewed updated least annually defined
-  implemented process processes procedure procedures ensure ensured ensures relevant appropriate appropriately
-  organization organisation organizational organisational required requirements performed conducted managed support
-  supported provide provided including regular regularly periodic periodically formal formally existing place current
-  currently plan plans program programs programme policy policies standard standards control controls measures
-  mechanisms capable capabilities capability practices strategy strategies based according within across specific
-  identified used using utilize utilized system systems data information security established applicable past year
-  years yearly month months recent recently last latest new version enforced followed generally able ability overall
-  full fully detailed complete completed utilizing utilising utilize utilise employ employing employed`.split(/\s+/),
+  `ability able according across annually applicable applied appropriate appropriately approved based capabilities
+  capability capable communicated complete completed conducted control controls current currently data defined
+  detailed documented employ employed employing enforced ensure ensured ensures established evaluated existing
+  followed formal formally full fully generally identified implemented including information last latest least
+  maintained managed measures mechanisms month months new organisation organisational organization organizational
+  overall past performed periodic periodically place plan plans policies policy practices procedure procedures
+  process processes program programme programs provide provided recent recently regular regularly relevant
+  required requirements reviewed security specific standard standards strategies strategy support supported system
+  systems updated used using utilise utilising utilize utilized utilizing version within year yearly years`.split(
+    /\s+/,
+  ),
 )
 
 /** The stems of generic words, for terms whose every use in a text is generic. */

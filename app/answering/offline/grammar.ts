@@ -1,0 +1,68 @@
+import { createRequire } from 'node:module'
+import type { ItemToken, WinkMethods } from 'wink-nlp'
+
+/**
+ * English grammar from wink-nlp and its English model (wink-eng-lite-web-model): part-of-speech tags, negation
+ * scope and sentence boundaries. The model (3 MB) is read on first use, never at start-up.
+ */
+export interface Word {
+  /** The word as written; hyphenated words ("hard-coded") are one word. */
+  text: string
+  lower: string
+  /** Universal POS tag (NOUN, VERB, ADJ, ADP, AUX, DET, PRON, CCONJ, PUNCT ...). */
+  pos: string
+  /** Inside the scope of a negation ("not", "never", "n't"). */
+  negated: boolean
+}
+
+let nlp: WinkMethods | undefined
+
+function parser(): WinkMethods {
+  if (!nlp) {
+    const require = createRequire(import.meta.url)
+    const winkNLP = require('wink-nlp') as typeof import('wink-nlp').default
+    nlp = winkNLP(require('wink-eng-lite-web-model'), ['sbd', 'pos', 'negation'])
+  }
+  return nlp
+}
+
+/** "hard-coded", "host/support": joined with no space around, one word (tagged as its last part). */
+const JOINERS = new Set(['-', '/'])
+
+/** Tags a text's words; a hyphen or slash with no space around it joins its neighbours into one word. */
+export function tagWords(text: string): Word[] {
+  const its = parser().its
+  const words: Word[] = []
+  let glue = false
+  const mixedCase = /[a-z]/.test(text)
+  parser()
+    .readDoc(text)
+    .tokens()
+    .each((t: ItemToken) => {
+      const value = t.out()
+      const spaced = t.out(its.precedingSpaces) !== ''
+      const last = words.at(-1)
+      if (last && !spaced && (glue || (JOINERS.has(value) && last.pos !== 'PUNCT'))) {
+        last.text += value
+        last.lower = last.text.toLowerCase()
+        if (!JOINERS.has(value)) last.pos = t.out(its.pos)
+        glue = JOINERS.has(value)
+        return
+      }
+      glue = false
+      // A word in capitals after the first is an acronym ("IT governance"), whatever else it could be.
+      const acronym = words.length > 0 && mixedCase && /^[A-Z][A-Z0-9]+s?$/.test(value)
+      words.push({
+        text: value,
+        lower: value.toLowerCase(),
+        pos: acronym ? 'PROPN' : t.out(its.pos),
+        negated: Boolean(t.out(its.negationFlag)),
+      })
+    })
+  return words
+}
+
+/** Sentences as the model splits them. */
+export function sentencesOf(text: string): string[] {
+  return parser().readDoc(text).sentences().out()
+}

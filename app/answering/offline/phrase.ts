@@ -1,0 +1,165 @@
+import { tagWords, type Word } from './grammar'
+
+/**
+ * The noun phrase a question is about, read from its part-of-speech tags (offline/grammar.ts): the subject of "Are
+ * your hardening and build standards documented?", the object of "Do you have a separate management network
+ * ...?", what follows "Is there ...". Questions whose grammar is not one of the plain shapes name no phrase.
+ */
+export interface Phrase {
+  words: string[]
+  /** Index of the phrase's first word among the tagged words. */
+  start?: number
+  /** Where the phrase ended at a preposition ("for the secure management of passwords"): the words after it. */
+  after?: Word[]
+  /** That preposition. */
+  endedBy?: string
+}
+
+/** Who answers: "Do you ...", "Does your company ...", "Does the vendor ...": the question is about the object. */
+const RESPONDENT = new Set(
+  'you we company organization organisation firm vendor supplier provider team institution'.split(' '),
+)
+const POSSESSIVE = new Set(['your', 'its', 'their', 'our', 'my', 'his', 'her'])
+/** Quantifiers the tagger may read as adjectives or pronouns: they open a phrase without being part of it. */
+const QUANTIFIER = new Set(['any', 'all', 'each', 'every', 'some', 'these', 'those', 'this', 'of'])
+const NOMINAL = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X', 'SYM'])
+/** Request verbs that take what is asked about as their object. */
+const REQUEST =
+  /^(?:please\s+)?(?:select|list|describe|provide|explain|specify|identify|state|name|indicate|outline|detail|summari[sz]e)\s+/i
+/** "Describe or provide a reference to X", "Provide details of X": X is the object. */
+const REFERENCE = [
+  /^(?:or|and|and\/or)\s+\w+\s+/i,
+  /^(?:a\s+|any\s+)?(?:references?|details|description|information|documentation|overview|summary|copy|link|list)\s+(?:to|of|on|about|for|that\s+\w+)\s+/i,
+]
+const MAX_WORDS = 8
+const AUXILIARY = /^(?:is|are|was|were|has|have|do|does|did|can|could|will|would)$/i
+
+const opens = (w: Word | undefined) =>
+  w !== undefined && (w.pos === 'DET' || POSSESSIVE.has(w.lower) || QUANTIFIER.has(w.lower))
+const nominal = (w: Word | undefined) => w !== undefined && NOMINAL.has(w.pos) && !/^[?.!;:()]$/.test(w.text)
+const noun = (w: Word | undefined) => w !== undefined && (w.pos === 'NOUN' || w.pos === 'PROPN')
+/**
+ * A verb inside a noun phrase: a modifier before the nouns ("build standards", "hard-coded passwords", "established
+ * formal ... program"), or a noun the tagger took for a verb ("transfer of hardware").
+ */
+const modifierVerb = (w: Word, next: Word | undefined, previous: Word | undefined) =>
+  w.pos === 'VERB' && (next?.lower === 'of' || (nominal(next) && !noun(previous)))
+/** An adjective after the nouns is the predicate ("Is X available?", "Are X separated?"), not part of the phrase. */
+const predicate = (w: Word, next: Word | undefined, out: string[]) =>
+  w.pos === 'ADJ' && out.length > 0 && !nominal(next) && next?.pos !== 'CCONJ' && next?.text !== ','
+
+/** The noun phrase that starts at `from`: modifiers and nouns, lists joined by "and", "or" and commas. */
+export function phraseAt(words: Word[], from: number): Phrase {
+  let i = from
+  while (opens(words[i])) i++
+  // "for managing your software supply chain": a gerund after a preposition leads to its object.
+  if (words[i]?.pos === 'VERB' && /ing$/.test(words[i]!.lower) && (opens(words[i + 1]) || nominal(words[i + 1]))) {
+    i++
+    while (opens(words[i])) i++
+  }
+  const start = i
+  const out: string[] = []
+  for (; i < words.length && out.length < MAX_WORDS; i++) {
+    const w = words[i]!
+    const next = words[i + 1]
+    if (predicate(w, next, out)) break
+    if (nominal(w) || modifierVerb(w, next, words[i - 1])) {
+      out.push(w.lower)
+      continue
+    }
+    // "the least privilege principle", "cryptographically secure ... protocols": an adverb before a noun belongs to
+    // the phrase, one before an adjective only grades it.
+    if (w.pos === 'ADV' && (nominal(next) || next?.pos === 'VERB')) {
+      if (!/ly$/.test(w.lower)) out.push(w.lower)
+      continue
+    }
+    // "hardening and build standards", "processes, procedures, and technical measures": a list goes on.
+    const listGoesOn = (j: number) =>
+      nominal(words[j]) || (words[j]?.pos === 'VERB' && (nominal(words[j + 1]) || words[j + 1]?.lower === 'of'))
+    if (out.length && (w.pos === 'CCONJ' || w.text === ',')) {
+      let j = i + 1
+      while (words[j]?.pos === 'CCONJ' || words[j]?.text === ',' || opens(words[j])) j++
+      if (listGoesOn(j)) {
+        if (w.pos === 'CCONJ') out.push(w.lower)
+        continue
+      }
+      break
+    }
+    // "management of your network": "of" names what the head noun is of, inside the phrase.
+    if (w.lower === 'of' && out.length && (nominal(next) || opens(next))) {
+      out.push('of')
+      while (opens(words[i + 1]) && words[i + 1]!.lower !== 'of') i++
+      continue
+    }
+    if (w.pos === 'ADP' || w.pos === 'SCONJ' || (w.pos === 'PART' && w.lower === 'to'))
+      return { words: out, start, after: words.slice(i + 1), endedBy: w.lower }
+    if (opens(w) && !out.length) continue
+    break
+  }
+  return { words: out, start }
+}
+
+/**
+ * The question's words tagged in statement order ("your X documented."), which the model reads far better than a
+ * question; a word it tags as a verb there but as a noun in the question's own order is a noun ("Are security
+ * breaches ... reported?": "breaches" is no verb).
+ */
+function statementWords(auxiliary: string, rest: string): Word[] {
+  const body = rest.replace(/\band\/or\b/gi, 'or')
+  const words = tagWords(`${body}.`)
+  const asked = tagWords(`${auxiliary} ${body}?`).slice(1)
+  words.forEach((w, k) => {
+    if (w.pos === 'VERB' && asked[k]?.lower === w.lower && noun(asked[k]) && !/ed$/.test(w.lower)) w.pos = 'NOUN'
+  })
+  return words
+}
+
+/** The question's subject phrase from its tags, or undefined when its grammar is not a plain shape. */
+export function taggedPhrase(asked: string): Phrase | undefined {
+  const text = asked.replace(/\s+/g, ' ').trim()
+  const request = REQUEST.exec(text)
+  if (request) {
+    const object = REFERENCE.reduce((t, re) => t.replace(re, ''), text.slice(request[0].length))
+    if (/^(?:how|what|which|who|whom|whose|when|where|why|whether|if)\b/i.test(object)) return undefined
+    return phraseAt(tagWords(object), 0)
+  }
+  const question = /^(?:how|when|where|why)\s+(?=(?:is|are|was|were|do|does|did)\b)/i
+  const first = /^(\w+)\s+(.*?)\??$/.exec(text.replace(question, ''))
+  if (!first || !AUXILIARY.test(first[1]!)) return undefined
+  const words = statementWords(first[1]!, first[2]!)
+  if (words.length < 2) return undefined
+  if (words[0]!.lower === 'there') return phraseAt(words, 1)
+  if (/^(?:it|this|that)$/.test(words[0]!.lower)) return undefined
+  let i = 0
+  while (opens(words[i])) i++
+  if (RESPONDENT.has(words[i]!.lower) && words[i + 1]?.pos !== 'CCONJ') {
+    // "Do you (regularly) review or audit X?": adverbs and conjoined verbs lead to the object.
+    i++
+    while (words[i]?.pos === 'ADV') i++
+    if (!words[i] || !['VERB', 'AUX'].includes(words[i]!.pos)) return undefined
+    i++
+    // A word after "or" that a determiner follows is a second verb, whatever its tag ("review or audit your X").
+    while (words[i]?.pos === 'CCONJ' && words[i + 1] && opens(words[i + 2])) i += 2
+    while (words[i]?.pos === 'ADV' || words[i]?.pos === 'PART') i++
+    return phraseAt(words, i)
+  }
+  const phrase = phraseAt(words, 0)
+  // "Does X support Y?": a do-question has a main verb after its subject. When the tagger read it as a noun, the
+  // subject ends before the last word that reads as a verb after "will" ("the testing strategy will outline ...").
+  const at = phrase.start ?? 0
+  const verbAfter = words.slice(at + phrase.words.length).some((w) => w.pos === 'VERB')
+  if (/^(?:do|does|did)$/i.test(first[1]!) && !verbAfter) {
+    let cut = 0
+    for (let k = 1; k < phrase.words.length && words[at + k]?.lower === phrase.words[k]; k++) {
+      const retagged = tagWords(
+        `${words
+          .slice(0, at + k)
+          .map((w) => w.text)
+          .join(' ')} will ${words[at + k]!.text.split('/')[0]}`,
+      )
+      if (retagged.at(-1)?.pos === 'VERB') cut = k
+    }
+    if (cut) [phrase.words, phrase.after] = [phrase.words.slice(0, cut), undefined]
+  }
+  return phrase
+}

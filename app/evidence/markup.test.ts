@@ -1,0 +1,117 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { evidenceIndex, enforceVerbatim } from '../answering/citations'
+import { OfflineEngine } from '../answering/offline/engine'
+import { questionnaireOf, yesNoQuestion } from '../../tests/support/answering'
+import { decodeEntities, plainLines, stripInline } from './markup'
+import { markdownPassages } from './passages'
+
+/** Markup that must never reach a passage, hence a quote. */
+const MARKUP = /\*\*\S|__\S|\]\(|<\/?[a-z][^>]*>|&[a-z]+;|(?:^|\s)#{1,6}\s|`|^\s*\|/im
+
+describe('stripInline', () => {
+  it.each([
+    ['**Customer data** is __encrypted__ at rest.', 'Customer data is encrypted at rest.'],
+    ['We use *AES-256* and _TLS 1.2_ everywhere.', 'We use AES-256 and TLS 1.2 everywhere.'],
+    ['See the [security page](https://example.com/security) and ![logo](l.png).', 'See the security page and logo.'],
+    ['Run `pg_dump` nightly; keys in <code>KMS</code> &amp; HSMs.', 'Run pg_dump nightly; keys in KMS & HSMs.'],
+    ['Backups are ***never*** ~~sometimes~~ skipped.', 'Backups are never sometimes skipped.'],
+  ])('%s', (line, plain) => expect(stripInline(line)).toBe(plain))
+
+  it('leaves words with inner underscores and lone stars alone', () => {
+    expect(stripInline('The setting snake_case_name is on; 5 * 3 = 15.')).toBe(
+      'The setting snake_case_name is on; 5 * 3 = 15.',
+    )
+  })
+
+  it('decodes character references', () => {
+    expect(decodeEntities('R&amp;D &#8217;s &#x2019; &nbsp;&bogus;')).toBe('R&D ’s ’  &bogus;')
+  })
+})
+
+describe('plainLines', () => {
+  it('reads headings (ATX, setext, HTML, bold-only lines) as headings, keeping source line numbers', () => {
+    const lines = plainLines('# Security\n\n__Title__ __Title__\nBody.\n\nAccess\n======\n<h3>Keys</h3>\nText.')
+    expect(lines.filter((l) => l.heading || l.subheading).map((l) => [l.line, l.text, l.heading ?? 'sub'])).toEqual([
+      [0, 'Security', 1],
+      [2, 'Title Title', 'sub'],
+      [5, 'Access', 1],
+      [7, 'Keys', 3],
+    ])
+  })
+
+  it('makes table rows lines of their own with the header row as their context', () => {
+    const lines = plainLines(
+      '| Control | Frequency |\n| --- | :-: |\n| **Access review** | Quarterly |\n| Backups | Daily |',
+    )
+    expect(lines).toEqual([
+      { line: 2, text: 'Access review\tQuarterly', context: 'Control\tFrequency', block: true },
+      { line: 3, text: 'Backups\tDaily', context: 'Control\tFrequency', block: true },
+    ])
+  })
+
+  it('marks list items, drops rules, link definitions, comments and fences, and splits HTML blocks', () => {
+    const md =
+      '- one\n* two\n3. three\n\n---\n[ref]: https://x.y\n<!-- note\nmore -->\n```\ncode line\n```\n<p>First</p><p>Second</p>'
+    expect(plainLines(md).map((l) => l.text)).toEqual([
+      '• one',
+      '• two',
+      '3. three',
+      '',
+      '',
+      '',
+      'code line',
+      '',
+      'First',
+      'Second',
+    ])
+  })
+})
+
+describe('HTML tables in Markdown', () => {
+  it('reads a table written a cell per line as one line per row, its header row as context', () => {
+    const md =
+      '<table>\n  <tr>\n    <th>Data</th>\n    <th>Method</th>\n  </tr>\n  <tr>\n    <td>Laptop <b>HDD</b></td>\n    <td>Encryption</td>\n  </tr>\n</table>'
+    expect(plainLines(md)).toEqual([{ line: 6, text: 'Laptop HDD\tEncryption', block: true, context: 'Data\tMethod' }])
+  })
+})
+
+describe('Markdown evidence is plain text', () => {
+  it('keeps markup out of every passage of the openly licensed Markdown policies', () => {
+    const root = join(__dirname, '../../tests/fixtures/open')
+    const files = ['posthog', 'sourcegraph-handbook/policies', 'sourcegraph-handbook/security', 'basecamp-policies']
+      .flatMap((dir) => readdirSync(join(root, dir)).map((f) => join(root, dir, f)))
+      .filter((f) => f.endsWith('.md') && !/LICENSE/.test(f))
+    expect(files.length).toBeGreaterThan(10)
+    for (const f of files) {
+      for (const p of markdownPassages(f, readFileSync(f, 'utf8')))
+        expect(p.text, `${f} ${p.location}`).not.toMatch(MARKUP)
+    }
+  })
+
+  it('answers from a bold-marked policy with a plain quote, never its heading, and the quote checks as verbatim', async () => {
+    const md = [
+      '# Data Protection Policy',
+      '',
+      '__Encryption__ __Encryption__',
+      '',
+      'All **customer data** is encrypted at rest with [AES-256](https://en.wikipedia.org/wiki/AES) and in transit with `TLS 1.2`.',
+      '',
+      '| Control | Owner |',
+      '| --- | --- |',
+      '| Encryption keys rotated yearly | Security team |',
+    ].join('\n')
+    const doc = { file: 'policy.md', passages: markdownPassages('policy.md', md), library: [], chars: md.length }
+    const evidence = [{ ...doc, status: 'ok' as const }]
+    const [answer] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([yesNoQuestion('Is customer data encrypted at rest?')]),
+      evidence,
+    )
+    expect(answer!.label).toBe('YES')
+    const quote = answer!.citations[0]!.quote
+    expect(quote).toBe('All customer data is encrypted at rest with AES-256 and in transit with TLS 1.2.')
+    expect(answer!.citations[0]!.location).toBe('Data Protection Policy > Encryption Encryption')
+    expect(enforceVerbatim(answer!, evidenceIndex(evidence)).citations).toHaveLength(answer!.citations.length)
+  })
+})

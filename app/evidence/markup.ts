@@ -1,0 +1,225 @@
+/**
+ * Markdown and HTML markup read as what it means, so evidence is plain text: emphasis, code spans, links and tags
+ * go, their words stay; headings and table headers say what the text under them is about (context), never what it
+ * states. The plain text is the extracted text that quotes are checked against (answering/citations.ts), and each
+ * plain line keeps the number of the source line it came from, so locations still point into the uploaded file.
+ */
+
+/** One line of plain text and where it came from. */
+export interface PlainLine {
+  /** 0-based line of the source file. */
+  line: number
+  text: string
+  /** A heading of this level (1 = top): where the lines after it belong, not evidence of its own. */
+  heading?: number
+  /** A heading made only of emphasis ("**Data Retention**"): one level under the last real heading. */
+  subheading?: boolean
+  /** What the line is about, unsaid: the header row of the table it is a row of. */
+  context?: string
+  /** The line starts a block of its own (a table row, an HTML block): a paragraph break before it. */
+  block?: boolean
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  bull: '•',
+  middot: '·',
+}
+
+/** HTML character references (&amp;, &#39;, &#x2019;) to their characters; unknown names stay as written. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (all, code: string) => {
+    if (code[0] !== '#') return ENTITIES[code.toLowerCase()] ?? all
+    const point = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : Number(code.slice(1))
+    return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : all
+  })
+}
+
+const TAG = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>/gi
+/** Tags that start a block of their own: a paragraph, a list item, a table row, a line break. */
+const BLOCK_TAG =
+  /<\/?(?:p|div|br|hr|li|ul|ol|tr|table|thead|tbody|section|article|blockquote|pre|h[1-6]|dd|dt|dl)\b[^>]*>/gi
+const CELL_TAG = /<\/?t[dh]\b[^>]*>/gi
+
+/** Characters that may open inline markup: a line without any is plain already. */
+const INLINE_MARK = /[*_`<>[\]&\\~!]/
+
+/** Inline markup of one line to its words: links to their text, emphasis and code marks and tags dropped. */
+export function stripInline(line: string): string {
+  if (!INLINE_MARK.test(line)) return line
+  let t = line
+    .replace(/!\[([^\]]*)\]\((?:[^()]|\([^)]*\))*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+    .replace(/<((?:https?|mailto):[^<>\s]+)>/gi, '$1')
+    .replace(TAG, '')
+    .replace(/(`+)(.+?)\1/g, '$2')
+  // Strong before emphasis, repeated for nesting ("***x***", "**_x_**").
+  for (let i = 0; i < 3; i++) {
+    t = t
+      .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+      .replace(/~~(?=\S)(.+?)(?<=\S)~~/g, '$1')
+      .replace(/(?<![*\w\\])\*(?=[^\s*])([^*]*?[^\s*\\])\*(?![*\w])/g, '$1')
+      .replace(/(?<![\w\\])_(?=[^\s_])([^_]*?[^\s_\\])_(?!\w)/g, '$1')
+  }
+  return decodeEntities(t.replace(/\\([\\`*_{}[\]()#+\-.!|>~<])/g, '$1'))
+}
+
+const ATX = /^ {0,3}(#{1,6})\s+(.*?)\s*(?:#+\s*)?$/
+const SETEXT_UNDERLINE = /^([=\-~^"'`#*+])\1{2,}\s*$/
+const RULE = /^ {0,3}(?:(?:-\s*){3,}|(?:\*\s*){3,}|(?:_\s*){3,})$/
+const FENCE = /^ {0,3}(`{3,}|~{3,})/
+const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*\S+/
+const TABLE_RULE = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/
+const LIST_MARK = /^(\s*)(?:[-*+]|(\d{1,3}[.)]))\s+/
+/** A line made of emphasis only ("**Data Retention**", "__Title__ __Title__"): a heading written as bold text. */
+const BOLD_LINE = /^\s*(?:(\*\*|__)(?=\S)[^*_]+?(?<=\S)\1\s*)+$/
+const HTML_HEADING = /^\s*<h([1-6])\b[^>]*>(.*?)<\/h\1>\s*$/i
+
+const cells = (row: string) =>
+  row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => stripInline(c.trim()))
+    .filter(Boolean)
+
+/**
+ * Markdown (and reStructuredText headings, and HTML inside either) to plain lines. A table's rows become one line
+ * each, cells apart by a tab, with the header row as their context; list marks become "•" (numbers stay), so a list
+ * item still starts a sentence of its own.
+ */
+export function plainLines(source: string): PlainLine[] {
+  // Comments and tags that span lines go first, keeping the line count, so every line keeps its number.
+  const text = source
+    .replace(/<!--[\s\S]*?-->/g, (m) => m.replace(/[^\n]/g, ''))
+    .replace(/<\/?[a-z][^<>]*\n[^<>]*>/gi, (m) => m.replace(/[^\n]/g, ''))
+  const lines = text.split('\n')
+  const out: PlainLine[] = []
+  let fence = ''
+  let header: string | undefined
+  const html = new HtmlTable()
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!
+    const next = lines[i + 1] ?? ''
+    const fenced = FENCE.exec(raw)
+    if (fenced && (!fence || fenced[1]!.startsWith(fence))) {
+      fence = fence ? '' : fenced[1]!
+      continue
+    }
+    if (fence) {
+      out.push({ line: i, text: raw })
+      continue
+    }
+    if (!raw.includes('|')) header = undefined
+    const atx = ATX.exec(raw) ?? HTML_HEADING.exec(raw)
+    if (atx) {
+      const level = /^\d$/.test(atx[1]!) ? Number(atx[1]) : atx[1]!.length
+      out.push({ line: i, text: stripInline(atx[2]!), heading: level })
+      continue
+    }
+    if (html.read(i, raw, out)) continue
+    if (raw.trim() && !LIST_MARK.test(raw) && SETEXT_UNDERLINE.test(next) && next.trim().length >= raw.trim().length) {
+      out.push({ line: i, text: stripInline(raw.trim()), heading: rstLevel(next.trim()[0]!) })
+      i++
+      continue
+    }
+    if (RULE.test(raw) || LINK_DEFINITION.test(raw)) continue
+    if (raw.includes('|') && TABLE_RULE.test(next) && next.includes('-')) {
+      header = cells(raw).join('\t')
+      i++
+      continue
+    }
+    if (header !== undefined && raw.includes('|')) {
+      const row = cells(raw).join('\t')
+      if (row) out.push({ line: i, text: row, context: header, block: true })
+      continue
+    }
+    if (BOLD_LINE.test(raw)) {
+      out.push({ line: i, text: stripInline(raw.trim()), subheading: true })
+      continue
+    }
+    out.push(...htmlLine(i, raw.replace(/^\s{0,3}(?:>\s?)+/, '').replace(LIST_MARK, listMark)))
+  }
+  return out
+}
+
+/**
+ * An HTML table written a cell per line (as Markdown files often hold them): each row one line, cells apart by a
+ * tab; a row of header cells (th) is the context of the rows after it.
+ */
+class HtmlTable {
+  private row: PlainLine | undefined
+  private headerRow = false
+  private header: string | undefined
+
+  /** Takes the line when it is part of an HTML table's structure; false for any other line. */
+  read(line: number, raw: string, out: PlainLine[]): boolean {
+    const t = raw.trim()
+    if (/^<\/?table\b[^>]*>$/i.test(t)) {
+      this.header = undefined
+      this.row = undefined
+      return true
+    }
+    if (/^<\/?(?:thead|tbody|tfoot)\b[^>]*>$/i.test(t)) return true
+    if (/^<tr\b[^>]*>$/i.test(t)) {
+      this.row = undefined
+      return true
+    }
+    if (/^<\/tr>$/i.test(t)) {
+      if (this.row && this.headerRow) {
+        this.header = this.row.text
+        out.splice(out.indexOf(this.row), 1)
+      }
+      this.row = undefined
+      return true
+    }
+    const cell = /^<t([dh])\b[^>]*>(.*?)(?:<\/t[dh]>)?$/i.exec(t)
+    if (!cell) return false
+    const text = stripInline(cell[2]!).trim()
+    if (this.row) this.row.text += `\t${text}`
+    else {
+      this.headerRow = cell[1]!.toLowerCase() === 'h'
+      this.row = { line, text, block: true, ...(this.header ? { context: this.header } : {}) }
+      out.push(this.row)
+    }
+    return true
+  }
+}
+
+const listMark = (_: string, indent: string, number?: string) => `${indent}${number ? `${number} ` : '• '}`
+
+/** A line that may hold HTML blocks: each block its own line, table cells apart by a tab, list items marked. */
+function htmlLine(line: number, raw: string): PlainLine[] {
+  if (!/<[a-z/]/i.test(raw)) return [{ line, text: stripInline(raw) }]
+  const parts = raw
+    .replace(/<li\b[^>]*>/gi, '\n• ')
+    .replace(CELL_TAG, '\t')
+    .replace(BLOCK_TAG, '\n')
+    .split('\n')
+  return parts
+    .map((p, k) => ({ line, text: stripInline(p).replace(/^\t+|\t+$/g, ''), block: k > 0 }))
+    .filter((p, k) => k === 0 || p.text.trim())
+}
+
+const RST_LEVELS = ['=', '-', '~', '^', '"']
+function rstLevel(ch: string): number {
+  const i = RST_LEVELS.indexOf(ch)
+  return i === -1 ? 3 : i + 1
+}

@@ -1,0 +1,116 @@
+/**
+ * npm run bench:language: how much of the engine's English is hand-written (regex literals, concept spellings, word
+ * lists) and what the language resources cost to load. Prints a Markdown table (docs/benchmarks.md keeps the figures).
+ *   tsx bench/language.ts [folder holding app/]   (default: this checkout)
+ */
+import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import path from 'node:path'
+import ts from 'typescript'
+
+/** The engine's language knowledge: retrieval and the offline engine's reading of questions and sentences. */
+const FOLDERS = ['app/answering/retrieval', 'app/answering/offline']
+
+export interface LanguageCounts {
+  files: number
+  regexLiterals: number
+  concepts: number
+  spellings: number
+  wordLists: number
+  listWords: number
+  handStemmerLines: number
+}
+
+/** Counts over the source text: regex literals, CONCEPTS' spellings, and word lists (sets of words written out). */
+export function countLanguage(root: string): LanguageCounts {
+  const out: LanguageCounts = {
+    files: 0,
+    regexLiterals: 0,
+    concepts: 0,
+    spellings: 0,
+    wordLists: 0,
+    listWords: 0,
+    handStemmerLines: 0,
+  }
+  for (const folder of FOLDERS) {
+    for (const name of readdirSync(path.join(root, folder))) {
+      if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue
+      const text = readFileSync(path.join(root, folder, name), 'utf8')
+      if (name === 'stem.ts' && /function porter\(/.test(text)) out.handStemmerLines = text.split('\n').length
+      out.files++
+      visit(ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true), out)
+    }
+  }
+  return out
+}
+
+function visit(node: ts.Node, out: LanguageCounts): void {
+  if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) out.regexLiterals++
+  if (ts.isVariableDeclaration(node) && node.name.getText() === 'CONCEPTS' && node.initializer) {
+    const object = node.initializer
+    if (ts.isObjectLiteralExpression(object))
+      for (const p of object.properties) {
+        out.concepts++
+        if (ts.isPropertyAssignment(p) && ts.isArrayLiteralExpression(p.initializer))
+          out.spellings += p.initializer.elements.length
+      }
+  }
+  // new Set(`a b c`.split(/\s+/)) or new Set(['a', 'b']): a word list.
+  if (ts.isNewExpression(node) && node.expression.getText() === 'Set' && node.arguments?.length === 1) {
+    const arg = node.arguments[0]!
+    const template = ts.isCallExpression(arg) && arg.expression.getText().match(/^`[\s\S]*`\.split$/)
+    if (template) {
+      out.wordLists++
+      out.listWords += template[0].slice(1, -7).trim().split(/\s+/).length
+    } else if (ts.isArrayLiteralExpression(arg) && arg.elements.every((e) => ts.isStringLiteral(e))) {
+      out.wordLists++
+      out.listWords += arg.elements.length
+    }
+  }
+  ts.forEachChild(node, (child) => visit(child, out))
+}
+
+/** Wall time of a fresh process, in ms. */
+function timed(args: string[]): number {
+  const started = performance.now()
+  execFileSync(process.execPath, args, { stdio: 'ignore' })
+  return performance.now() - started
+}
+
+async function main() {
+  const root = process.argv[2] ?? process.cwd()
+  const c = countLanguage(root)
+  console.log(`# Language knowledge of the offline engine (${path.resolve(root)})\n`)
+  console.log('| measure | count |\n| --- | --- |')
+  console.log(`| source files read (${FOLDERS.join(', ')}) | ${c.files} |`)
+  console.log(`| regex literals | ${c.regexLiterals} |`)
+  console.log(`| concepts / spellings | ${c.concepts} / ${c.spellings} |`)
+  console.log(`| word lists / words | ${c.wordLists} / ${c.listWords} |`)
+  console.log(`| hand-written stemmer (lines) | ${c.handStemmerLines || 'none (stemmer package)'} |`)
+  if (process.argv[2]) return
+  const { tagWords } = await import('../app/answering/offline/grammar')
+  const { vectorLoadMs, wordVectors } = await import('../app/answering/retrieval/paraphrase.server')
+  let started = performance.now()
+  tagWords('Are backups encrypted?')
+  const wink = performance.now() - started
+  started = performance.now()
+  const header = wordVectors().header
+  const file = readFileSync(path.join(root, 'app/answering/retrieval/data/word-vectors.bin')).length
+  console.log('\n# Language resources: load time (first use, in this process)\n')
+  console.log('| resource | load |\n| --- | --- |')
+  console.log(`| wink-nlp + wink-eng-lite-web-model (first tagging) | ${wink.toFixed(0)} ms |`)
+  console.log(
+    `| word vectors (${header.count} stems x ${header.dims}, int8, ${(file / 1024 / 1024).toFixed(1)} MB) | ${vectorLoadMs().toFixed(0)} ms (${(performance.now() - started).toFixed(0)} ms with the call) |`,
+  )
+  // The resources load on first use: start-up is the CLI's own (tsx compiling the modules), resources excluded.
+  const help = timed(['bin/qfill.js', 'answer', '--help'])
+  const load = cpus().length ? loadavg()[0]!.toFixed(1) : '?'
+  console.log(`\n# Start-up (fresh process, wall time, load average ${load} on ${cpus().length} cores)\n`)
+  console.log('| what | time |\n| --- | --- |')
+  console.log(
+    `| \`qfill answer --help\` (start-up; no language resource is read before the first question) | ${help.toFixed(0)} ms |`,
+  )
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main()
