@@ -4,6 +4,7 @@ import { type SentenceIndex, type Hit, type QueryTerm } from '../retrieval'
 import { exampleGroups, questionParts, type AskContext, type QuestionParts } from '../retrieval/query'
 import { GENERIC, terms, words } from '../retrieval/terms'
 import { polarity, type Polarity } from './polarity'
+import { askedFor } from './question-word'
 import { namesSubject, subjectTerms } from './subject'
 
 /** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
@@ -107,8 +108,15 @@ export class Ask {
     })
   }
 
+  /**
+   * The sentence the answer is read from: the best one, except that a free-text question asking who, where or how
+   * often is read from the best close sentence that says it, when one does.
+   */
   get lead(): Judged {
-    return this.judged[0]!
+    return this.once('lead', () => {
+      const asked = this.yesNo ? undefined : askedFor(this.asked)
+      return (asked && this.judged.find((j) => asked.gives.test(j.hit.sentence.text))) || this.judged[0]!
+    })
   }
 
   /** Other passages on the same side as the lead. */

@@ -1,31 +1,7 @@
 import { isHeading } from '../retrieval/headings'
 import { namesSubject } from './subject'
 import type { Ask } from './ask'
-
-/** What a free-text question's question word asks for, and how a sentence shows it gives it. */
-const ASKS: { asks: RegExp; what: string; gives: RegExp }[] = [
-  {
-    // "Who ...", "Which third parties / vendors / subprocessors ...": parties, named or by role.
-    asks: /^(?:who|whom|whose)\b|^(?:which|what) (?:third[- ]part(?:y|ies)|part(?:y|ies)|vendors?|suppliers?|sub-?processors?|providers?|compan(?:y|ies)|organi[sz]ations?|teams?|roles?|individuals?|people|personnel|staff)\b/i,
-    what: 'who',
-    gives:
-      /(?<!^)\b[A-Z][a-zA-Z0-9&.-]+|\b(?:vendors?|providers?|suppliers?|sub-?processors?|partners?|third[- ]part(?:y|ies)|team|department|officer|manager|director|staff|employees|personnel|administrators?|engineers?|committee|board|auditors?|firm)\b/,
-  },
-  {
-    // "Where is data stored?", "In which countries ...": places.
-    asks: /^where\b|^(?:in )?(?:which|what) (?:countr(?:y|ies)|regions?|locations?|jurisdictions?|data cent(?:er|re)s?|states?)\b/i,
-    what: 'where',
-    gives:
-      /(?<!^)\b[A-Z][a-zA-Z]+|\b(?:regions?|countr(?:y|ies)|data ?cent(?:er|re)s?|zones?|on[- ]premises?|cloud|located|hosted|resides?)\b/,
-  },
-  {
-    // "How often ...", "How frequently ...": a period.
-    asks: /^how (?:often|frequently)\b|^(?:at )?what (?:frequency|interval)\b/i,
-    what: 'how often',
-    gives:
-      /\b(?:daily|weekly|monthly|quarterly|annually|yearly|hourly|biannually|semi-?annually|continuous(?:ly)?|real[- ]time|every \w+|each (?:day|week|month|quarter|year)|per (?:day|week|month|quarter|year)|once (?:a|per|every)|twice (?:a|per)|\d+ (?:hours?|days?|weeks?|months?|years?))\b/i,
-  },
-]
+import { askedFor } from './question-word'
 
 /**
  * Why a document sentence does not answer a free-text question on its own, or undefined when it does: it must be
@@ -37,7 +13,7 @@ export function freeTextGap(a: Ask): string | undefined {
   if (isHeading(sentence.text)) return 'the passage is a heading, not an answer'
   if (a.about.length && !namesSubject(a.about, sentence.terms, new Set()))
     return 'the sentence does not itself name what the question is about'
-  const asked = ASKS.find((x) => x.asks.test(a.asked.trim()))
+  const asked = askedFor(a.asked)
   if (asked && !asked.gives.test(sentence.text)) return `the sentence does not say ${asked.what}`
   return undefined
 }

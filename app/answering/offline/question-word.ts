@@ -1,0 +1,29 @@
+/** What a free-text question's question word asks for, and how a sentence shows it gives it. */
+export const ASKS: { asks: RegExp; what: string; gives: RegExp }[] = [
+  {
+    // "Who ...", "Which third parties / vendors / subprocessors ...": parties, named or by role.
+    asks: /^(?:who|whom|whose)\b|^(?:which|what) (?:third[- ]part(?:y|ies)|part(?:y|ies)|vendors?|suppliers?|sub-?processors?|providers?|compan(?:y|ies)|organi[sz]ations?|teams?|roles?|individuals?|people|personnel|staff)\b/i,
+    what: 'who',
+    gives:
+      /(?<!^)\b[A-Z][a-zA-Z0-9&.-]+|\b(?:vendors?|providers?|suppliers?|sub-?processors?|partners?|third[- ]part(?:y|ies)|team|department|officer|manager|director|staff|employees|personnel|administrators?|engineers?|committee|board|auditors?|firm)\b/,
+  },
+  {
+    // "Where is data stored?", "In which countries ...": places.
+    asks: /^where\b|^(?:in )?(?:which|what) (?:countr(?:y|ies)|regions?|locations?|jurisdictions?|data cent(?:er|re)s?|states?)\b/i,
+    what: 'where',
+    gives:
+      /(?<!^)\b[A-Z][a-zA-Z]+|\b(?:regions?|countr(?:y|ies)|data ?cent(?:er|re)s?|zones?|on[- ]premises?|cloud|located|hosted|resides?)\b/,
+  },
+  {
+    // "How often ...", "How frequently ...": a period.
+    asks: /^how (?:often|frequently)\b|^(?:at )?what (?:frequency|interval)\b/i,
+    what: 'how often',
+    gives:
+      /\b(?:daily|weekly|monthly|quarterly|annually|yearly|hourly|biannually|semi-?annually|continuous(?:ly)?|real[- ]time|every \w+|each (?:day|week|month|quarter|year)|per (?:day|week|month|quarter|year)|once (?:a|per|every)|twice (?:a|per)|\d+ (?:hours?|days?|weeks?|months?|years?))\b/i,
+  },
+]
+
+/** What the question word of a free-text question asks for (who, where, how often), if it asks for one of them. */
+export function askedFor(asked: string): (typeof ASKS)[number] | undefined {
+  return ASKS.find((x) => x.asks.test(asked.trim()))
+}
