@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { parseEnv } from '../app/env.server'
 import { childCommand, providerHost } from './child-command.server'
 
+const env = (vars: Record<string, string> = {}) => parseEnv({ NODE_ENV: 'test', ...vars })
+
 describe("a job child's command", () => {
   it('under Node: this Node with the heap capped', () => {
-    expect(childCommand('/app/jobs/pipeline-child.mjs', 768, parseEnv({}))).toEqual({
+    expect(childCommand('/app/jobs/pipeline-child.mjs', 768, env())).toEqual({
       command: process.execPath,
       args: ['--max-old-space-size=768', '/app/jobs/pipeline-child.mjs'],
     })
@@ -14,14 +16,14 @@ describe("a job child's command", () => {
     const holder = globalThis as { Deno?: { execPath(): string } }
     holder.Deno = { execPath: () => '/opt/deno/bin/deno' }
     try {
-      const offline = childCommand('/app/jobs/pipeline-child.mjs', 768, parseEnv({}))
+      const offline = childCommand('/app/jobs/pipeline-child.mjs', 768, env())
       expect(offline.command).toBe('/opt/deno/bin/deno')
       expect(offline.args[0]).toBe('run')
       expect(offline.args.at(-1)).toBe('/app/jobs/pipeline-child.mjs')
       expect(offline.args).toContain('--v8-flags=--max-old-space-size=768')
       expect(offline.args).toContain('--no-prompt')
       expect(offline.args.filter((a) => /^(-A|--allow-all|--allow-(write|run|ffi|net)\b)/.test(a))).toEqual([])
-      const gemini = childCommand('/app/jobs/pipeline-child.mjs', 768, parseEnv({ GEMINI_API_KEY: 'k' }))
+      const gemini = childCommand('/app/jobs/pipeline-child.mjs', 768, env({ GEMINI_API_KEY: 'k' }))
       expect(gemini.args.filter((a) => a.startsWith('--allow-net'))).toEqual([
         '--allow-net=generativelanguage.googleapis.com',
       ])
@@ -31,12 +33,10 @@ describe("a job child's command", () => {
   })
 
   it('may reach only the configured AI provider', () => {
-    expect(providerHost(parseEnv({ ANSWER_ENGINE: 'offline', GEMINI_API_KEY: 'k' }))).toBeNull()
-    expect(providerHost(parseEnv({ GEMINI_API_KEY: 'k' }))).toBe('generativelanguage.googleapis.com')
+    expect(providerHost(env({ ANSWER_ENGINE: 'offline', GEMINI_API_KEY: 'k' }))).toBeNull()
+    expect(providerHost(env({ GEMINI_API_KEY: 'k' }))).toBe('generativelanguage.googleapis.com')
     expect(
-      providerHost(
-        parseEnv({ OPENAI_BASE_URL: 'http://llm.internal:8000/v1', OPENAI_MODEL: 'm', ANSWER_ENGINE: 'openai' }),
-      ),
+      providerHost(env({ OPENAI_BASE_URL: 'http://llm.internal:8000/v1', OPENAI_MODEL: 'm', ANSWER_ENGINE: 'openai' })),
     ).toBe('llm.internal:8000')
   })
 })
