@@ -43,6 +43,8 @@ export interface LogOutput {
   to: 'stdout' | 'stderr'
   /** json: one pino object per line; text: "qfill: message" lines for a person. Default: text on a terminal. */
   format?: 'json' | 'text'
+  /** Instead of stdout or stderr: a stream of the JSON lines (a test reading what was logged). */
+  stream?: { write(line: string): void }
 }
 
 // On globalThis: the Remix server build bundles its own copy of this module, and both copies must share one
@@ -51,7 +53,7 @@ const holder = globalThis as typeof globalThis & { __qfillLogger?: Logger; __qfi
 
 /** Where this process's lines go; called by the CLI before a command logs anything. */
 export function configureLog(output: Partial<LogOutput>) {
-  holder.__qfillLogOutput = { ...currentOutput(), ...output }
+  holder.__qfillLogOutput = { ...currentOutput(), stream: undefined, ...output }
   holder.__qfillLogger?.flush?.()
   holder.__qfillLogger = undefined
 }
@@ -67,7 +69,10 @@ export function logger(): Logger {
 
 function createLogger(output: LogOutput): Logger {
   const fd = output.to === 'stderr' ? 2 : 1
-  const destination: DestinationStream = output.format === 'text' ? textLines(fd) : pino.destination({ fd, sync: true })
+  // JSON lines unless a person is reading (a terminal: `npm start` by hand).
+  const format = output.format ?? ((fd === 2 ? process.stderr : process.stdout).isTTY ? 'text' : 'json')
+  const destination: DestinationStream =
+    output.stream ?? (format === 'text' ? textLines(fd) : pino.destination({ fd, sync: true }))
   return pino(
     {
       level: configuredLevel(),

@@ -50,7 +50,7 @@ export async function main(argv: string[]): Promise<number> {
       else console.error(error)
       return EXIT.failure
     }
-    if (server) logger().error(`qfill: ${message}`)
+    if (server) logger().error(message)
     else console.error(`qfill: ${message}`)
     return EXIT.badInput
   }

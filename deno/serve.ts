@@ -27,7 +27,7 @@ try {
   code = await serveCommand([])
 } catch (error) {
   const usage = error instanceof UsageError || error instanceof EnvError
-  logger().error(usage ? {} : { err: error }, usage ? `qfill: ${(error as Error).message}` : 'stopped by an error')
+  logger().error(usage ? {} : { err: error }, usage ? (error as Error).message : 'stopped by an error')
   code = usage ? 2 : 1
 }
 Deno.exit(code)
