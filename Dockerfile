@@ -1,7 +1,10 @@
 # syntax=docker/dockerfile:1
 # Build with dev dependencies, then a slim runtime that runs as the unprivileged `node` user.
+# Node 22.18 or later (graphile-worker 0.18 requires it; package.json "engines" says the same): node:22 is the
+# newest 22.x release, and the build stops on an older one (a stale cached image).
 FROM node:22-slim AS build
 WORKDIR /app
+RUN node -e "const [major, minor] = process.versions.node.split('.').map(Number); if (major < 22 || (major === 22 && minor < 18)) { console.error('QFill needs Node 22.18 or later; this image has ' + process.version); process.exit(1) }"
 ENV npm_config_update_notifier=false
 COPY package.json package-lock.json ./
 # The same install command as CI (.ci/run): `npm ci` rejects a lock file without other platforms' optional binaries.

@@ -2,7 +2,7 @@
  * `npm run bench:load`: 15 concurrent HECVAT-sized jobs (about 300 questions, 3 PDFs of policy text each) plus 100
  * clients polling job status every 3 s for 60 s, on loopback, against the production build: a web process
  * (`qfill serve`, RUN_WORKER=false) and a worker process (`qfill worker`) sharing an embedded Postgres in a
- * temporary data folder. Prints errors, status latency p50/p95/p99, time until every job completed, and the
+ * temporary data folder, started here and passed as DATABASE_URL (production refuses to run without one). Prints errors, status latency p50/p95/p99, time until every job completed, and the
  * peak resident memory of the web process and of the worker (with its job child processes).
  * Targets (issue 11): 0 errors, status p99 < 100 ms, web RSS < 500 MB.
  */
@@ -14,6 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { jsPDF } from 'jspdf'
+import { connectOrStartEmbedded } from '../app/database/embedded.server'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const JOBS = Number(process.env.LOAD_JOBS ?? 15)
@@ -159,7 +160,8 @@ async function main() {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   }
-  delete env.DATABASE_URL
+  const pg = await connectOrStartEmbedded({ dataDir: path.join(dataDir, 'postgres') })
+  env.DATABASE_URL = pg.url
   if (!readdirSync(path.join(ROOT, 'build')).length) throw new Error('run "npm run build" first')
   const web = await start(['serve'], { ...env, RUN_WORKER: 'false' }, /QFill is running on/)
   const worker = await start(['worker'], { ...env, LOG_LEVEL: 'info' }, /looking for jobs/)
@@ -262,6 +264,7 @@ async function main() {
   await new Promise((r) => worker.once('exit', r))
   web.kill('SIGTERM')
   await new Promise((r) => web.once('exit', r))
+  await pg.stop()
   rmSync(dataDir, { recursive: true, force: true })
   const ok = errors === 0 && allDone && percentile(sorted, 99) < 100 && peakWeb < 500 * 1024 * 1024
   process.exit(ok ? 0 : 1)

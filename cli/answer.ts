@@ -1,18 +1,16 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
-import cliProgress from 'cli-progress'
 import { createEngine } from '../app/answering/engines.server'
 import { getEnv, parseEnv } from '../app/env.server'
-import { extractEvidence } from '../app/evidence/extract.server'
-import type { Progress } from '../app/pipeline/run.server'
-import { runPipeline } from '../app/pipeline/run.server'
-import { QuestionnaireError } from '../app/questionnaire/model'
+import { MAX_EVIDENCE_FILES } from '../app/uploads/limits'
+import { answerFiles, checkAnswerRequest, productSchema, summaryLine } from './answer-files'
+import { progressReporter } from './progress'
+import { reserveStdout } from './stdout'
 import { EXIT, UsageError } from './usage-error'
 
 const ENGINES = ['auto', 'offline', 'gemini', 'openai'] as const
 
-const HELP = `Usage: qfill answer QUESTIONNAIRE... [--evidence FILE]... [--library FILE]... [--product NAME] [--out DIR] [--json] [--engine NAME] [--unanswered blank|no]
+const HELP = `Usage: qfill answer QUESTIONNAIRE... [--evidence FILE]... [--library FILE]... [--product NAME] [--out DIR]
+                   [--json] [--engine NAME] [--unanswered blank|no]
 
 Fills in each QUESTIONNAIRE (.xlsx, .xls, .csv, .docx) from the evidence files, which are read once for all of
 them (qfill answer vendors/*.xlsx -e soc2.pdf -e policy.docx), and writes, in DIR (default: .):
@@ -23,20 +21,20 @@ NAME is the questionnaire's file name without its extension.
 
 Options:
   -e, --evidence FILE   an evidence file; repeat for several
-  -l, --library FILE    an earlier answered questionnaire (.xlsx, .xls, .csv, .docx) to reuse answers from; repeat
-                        for several (evidence and library files: at most 10 in all)
-      --product NAME    the product the questionnaire is for (default: its own profile rows); earlier answers
-                        given for another product are written but flagged
+  -l, --library FILE    an earlier answered questionnaire, read as an answer library; repeat for several
+                        (evidence and library files: at most ${MAX_EVIDENCE_FILES} in all; a .zip counts as one)
+      --product NAME    the product the questionnaire is about (at most 120 characters)
   -o, --out DIR         where to write the files (default: .)
-      --json            also print answers.json to stdout (an array of them for several questionnaires);
-                        progress and messages go to stderr
+      --json            print answers.json to stdout (an array of them for several questionnaires) instead
+                        of the files written; stdout then carries nothing else
       --unanswered MODE blank (default) leaves questions the evidence is silent on empty for you; no answers
                         No there (flagged). Answers already in a questionnaire are kept, never overwritten.
       --engine NAME     ${ENGINES.join(', ')} (default: ANSWER_ENGINE, else auto: Gemini or OpenAI-compatible if
                         configured, else offline)
   -q, --quiet           no progress output
 
-Progress is a bar on a terminal and plain lines otherwise.
+Progress is a bar on a terminal and plain lines otherwise; progress, warnings and every message of the engine
+or its provider go to stderr, so stdout carries only the result.
 Exit codes: 0 done, 2 bad input (arguments, unreadable files, a file that is not a questionnaire), 3 the answering
 engine failed (the provider kept failing: the files are written, the questions it failed on answered offline and
 flagged).`
@@ -57,8 +55,9 @@ export async function answerCommand(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
+  const print = reserveStdout()
   if (values.help) {
-    console.log(HELP)
+    print(`${HELP}\n`)
     return EXIT.ok
   }
   if (positionals.length === 0) throw new UsageError(`answer takes at least one questionnaire file.\n\n${HELP}`)
@@ -67,166 +66,39 @@ export async function answerCommand(argv: string[]): Promise<number> {
   }
   // --engine goes through the same checks as ANSWER_ENGINE (gemini needs GEMINI_API_KEY, ...): EnvError is exit 2.
   const env = values.engine ? parseEnv({ ...process.env, ANSWER_ENGINE: values.engine }) : getEnv()
-  const names = positionals.map((file) => path.basename(file).replace(/\.[^.]+$/, ''))
-  const duplicate = names.find((n, i) => names.indexOf(n) !== i)
-  if (duplicate)
-    throw new UsageError(`two questionnaires are named "${duplicate}": their outputs would overwrite each other.`)
-
   const unanswered = values.unanswered
   if (unanswered !== 'blank' && unanswered !== 'no')
     throw new UsageError(`--unanswered takes blank or no, not ${unanswered}.\n\n${HELP}`)
-  const readInput = async (file: string) => {
-    try {
-      return { name: path.basename(file), bytes: new Uint8Array(await readFile(file)) }
-    } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`)
-    }
+  let product: string | undefined
+  if (values.product !== undefined) {
+    const parsed = productSchema.safeParse(values.product)
+    if (!parsed.success) throw new UsageError(`--product: ${parsed.error.issues[0]!.message}.`)
+    product = parsed.data
   }
-  const questionnaires = await Promise.all(positionals.map(readInput))
-  const product = values.product?.trim()
-  if (product !== undefined && (!product || product.length > 120))
-    throw new UsageError('--product takes the product name, 1 to 120 characters.')
-  if (values.evidence!.length + values.library!.length > 10)
-    throw new UsageError('at most 10 evidence and library files in all.')
-  const evidenceInputs = [
-    ...(await Promise.all(values.evidence!.map(readInput))),
-    ...(await Promise.all(values.library!.map(async (f) => ({ ...(await readInput(f)), role: 'library' as const })))),
-  ]
+  const request = { questionnaires: positionals, evidence: values.evidence!, library: values.library! }
+  checkAnswerRequest(request)
+
   const progress = progressReporter({ quiet: values.quiet!, tty: Boolean(process.stderr.isTTY) })
-  const say = (line: string) => progress.line(line)
-
-  progress.line(`reading ${evidenceInputs.length} evidence file${evidenceInputs.length === 1 ? '' : 's'}`)
-  const evidence = await extractEvidence(evidenceInputs)
-  for (const doc of evidence) if (doc.status !== 'ok') say(`warning: ${doc.message}`)
-  const engine = createEngine(env)
-  const outDir = values.out!
-  await mkdir(outDir, { recursive: true })
-
-  let code: number = EXIT.ok
-  const printed: unknown[] = []
-  // Results are printed once the bars are gone, so a terminal does not mix them with the bar lines.
-  const results: string[] = []
-  for (const [i, questionnaire] of questionnaires.entries()) {
-    const name = names[i]!
-    let result
-    const failedBefore = engine.usage?.failedBatches ?? 0
-    try {
-      result = await runPipeline({
-        questionnaire,
-        evidence: [],
-        extractedEvidence: evidence,
-        engine,
-        unanswered,
-        product,
-        onProgress: (p) => progress.update(name, p),
-      })
-    } catch (error) {
-      progress.done(name)
-      if (error instanceof QuestionnaireError) {
-        say(`qfill: ${error.message}`)
-        code = Math.max(code, EXIT.badInput)
-        continue
-      }
-      say(`qfill: the ${engine.name} engine failed on ${questionnaire.name}: ${(error as Error).message}`)
-      code = EXIT.engineFailure
-      continue
-    }
-    progress.done(name)
-    const failed = (engine.usage?.failedBatches ?? 0) - failedBefore
-    if (failed > 0) {
-      // The files are still written (those questions answered offline and flagged), but the run did not do what
-      // was asked of it: a batch script should know.
-      say(
-        `qfill: the ${engine.name} engine failed on ${failed} batch${failed === 1 ? '' : 'es'} of ${questionnaire.name}: those questions were answered offline and flagged`,
-      )
-      code = Math.max(code, EXIT.engineFailure)
-    }
-    const files = {
-      xlsx: path.join(outDir, `${name}.completed.xlsx`),
-      pdf: path.join(outDir, `${name}.summary.pdf`),
-      json: path.join(outDir, `${name}.answers.json`),
-    }
-    await writeFile(files.xlsx, result.xlsx)
-    await writeFile(files.pdf, result.pdf)
-    await writeFile(files.json, `${JSON.stringify(result.answersJson, null, 2)}\n`)
-    const s = result.summary
-    const report = (line: string) => results.push(line)
-    report(
-      `${questionnaire.name}: ${s.questions} questions, ${s.answered} answered, ${s.flagged} flagged for review, ` +
-        `average confidence ${Math.round(s.averageConfidence * 100)} % (${s.engine} engine, ${s.durationMs} ms)`,
-    )
-    for (const file of Object.values(files)) report(`wrote ${file}`)
-    printed.push(result.answersJson)
-  }
+  const files = request.evidence.length + request.library.length
+  progress.line(`reading ${files} evidence file${files === 1 ? '' : 's'}`)
+  const outcome = await answerFiles({
+    ...request,
+    product,
+    outDir: values.out!,
+    engine: createEngine(env),
+    unanswered,
+    say: (line) => progress.line(line),
+    onProgress: (name, p) => progress.update(name, p),
+    onDone: (name) => progress.done(name),
+  })
   progress.stop()
-  for (const line of results) {
-    if (!values.json) console.log(line)
-    else if (!values.quiet) process.stderr.write(`${line}\n`)
-  }
+  // Results are printed once the bars are gone, so a terminal does not mix them with the bar lines.
+  const results = outcome.answered.flatMap((a) => [summaryLine(a), ...Object.values(a.files).map((f) => `wrote ${f}`)])
+  if (!values.json) for (const line of results) print(`${line}\n`)
+  else if (!values.quiet) for (const line of results) process.stderr.write(`${line}\n`)
+  const printed = outcome.answered.map((a) => a.answersJson)
   if (values.json && printed.length) {
-    process.stdout.write(`${JSON.stringify(questionnaires.length === 1 ? printed[0] : printed, null, 2)}\n`)
+    print(`${JSON.stringify(positionals.length === 1 ? printed[0] : printed, null, 2)}\n`)
   }
-  return code
-}
-
-const STAGES: Record<Progress['stage'], string> = {
-  parsing: 'reading questionnaire',
-  'reading-evidence': 'reading evidence',
-  answering: 'answering',
-  writing: 'writing files',
-}
-
-/** A progress bar per questionnaire on a terminal (stderr), plain lines otherwise, nothing with --quiet. */
-function progressReporter(options: { quiet: boolean; tty: boolean }) {
-  if (options.quiet) return { line: () => {}, update: () => {}, done: () => {}, stop: () => {} }
-  if (!options.tty) {
-    let last = ''
-    return {
-      line: (text: string) => process.stderr.write(`${text}\n`),
-      update(name: string, p: Progress) {
-        // One line per stage and per tenth of the questions: readable in a CI log.
-        const step = p.stage === 'answering' && p.total ? Math.floor((p.processed / p.total) * 10) : -1
-        const key = `${p.stage}:${step}`
-        if (key === last) return
-        last = key
-        process.stderr.write(
-          p.stage === 'answering' && p.total
-            ? `${name}: answering ${p.processed}/${p.total}\n`
-            : `${name}: ${STAGES[p.stage]}\n`,
-        )
-      },
-      done: () => {
-        last = ''
-      },
-      stop: () => {},
-    }
-  }
-  const bars = new cliProgress.MultiBar(
-    {
-      format: ' {name} |{bar}| {value}/{total} {stage}',
-      stream: process.stderr,
-      hideCursor: true,
-      clearOnComplete: false,
-      barsize: 30,
-    },
-    cliProgress.Presets.shades_classic,
-  )
-  const byName = new Map<string, cliProgress.SingleBar>()
-  return {
-    line: (text: string) => bars.log(`${text}\n`),
-    update(name: string, p: Progress) {
-      let bar = byName.get(name)
-      if (!bar) {
-        bar = bars.create(Math.max(p.total, 1), 0, { name, stage: STAGES[p.stage] })
-        byName.set(name, bar)
-      }
-      if (p.total) bar.setTotal(p.total)
-      bar.update(p.processed, { name, stage: STAGES[p.stage] })
-    },
-    done(name: string) {
-      const bar = byName.get(name)
-      bar?.update(bar.getTotal(), { name, stage: 'done' })
-    },
-    stop: () => bars.stop(),
-  }
+  return outcome.code
 }

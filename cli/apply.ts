@@ -1,13 +1,7 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { answersJsonSchema } from '../app/api/schemas/answers'
-import type { AnsweredQuestion, AnswersJson } from '../app/answering/model'
-import { QuestionnaireError } from '../app/questionnaire/model'
-import { normalizeComment } from '../app/review/edits'
-import { MismatchError, readQuestionnaire, rebuildFiles, rowSpecs } from '../app/review/rebuild.server'
-import { resolveAnswer, rowKey } from '../app/review/values'
-import { UsageError } from './usage-error'
+import { applyAnswers, ApplyRefused, readAnswersJson } from './apply-files'
+import { reserveStdout } from './stdout'
+import { EXIT, UsageError } from './usage-error'
 
 const HELP = `Usage: qfill apply QUESTIONNAIRE --answers EDITED.answers.json [--out DIR]
 
@@ -33,101 +27,33 @@ export async function applyCommand(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
+  const print = reserveStdout()
   if (values.help) {
-    console.log(HELP)
-    return 0
+    print(`${HELP}\n`)
+    return EXIT.ok
   }
   if (positionals.length !== 1) throw new UsageError(`apply takes exactly one questionnaire file.\n\n${HELP}`)
   if (!values.answers) throw new UsageError(`apply needs --answers EDITED.answers.json.\n\n${HELP}`)
-  const questionnairePath = positionals[0]!
-  const read = async (file: string) => {
-    try {
-      return new Uint8Array(await readFile(file))
-    } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`)
-    }
-  }
-  const original = await read(questionnairePath)
-  let raw: unknown
+  let applied
   try {
-    raw = JSON.parse(new TextDecoder().decode(await read(values.answers)))
+    applied = await applyAnswers({
+      questionnairePath: positionals[0]!,
+      answers: await readAnswersJson(values.answers),
+      outDir: values.out!,
+    })
   } catch (error) {
-    if (error instanceof UsageError) throw error
-    throw new UsageError(`${values.answers} is not JSON: ${(error as Error).message}`)
+    if (!(error instanceof ApplyRefused)) throw error
+    for (const p of error.problems) console.error(`qfill: ${p}`)
+    if (error.kind === 'values')
+      console.error(
+        `qfill: ${error.problems.length} answer${error.problems.length === 1 ? '' : 's'} refused; nothing was written.`,
+      )
+    return EXIT.failure
   }
-  const parsed = answersJsonSchema.safeParse(raw)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    throw new UsageError(
-      `${values.answers} is not an answers.json: ${issue.path.join('.') || 'the file'}: ${issue.message}`,
-    )
-  }
-  const answers = parsed.data as AnswersJson
-
-  let questionnaire
-  try {
-    questionnaire = readQuestionnaire({ name: path.basename(questionnairePath), bytes: original })
-  } catch (error) {
-    if (error instanceof QuestionnaireError) {
-      console.error(`qfill: ${error.message}`)
-      return 1
-    }
-    throw error
-  }
-  const specs = new Map(rowSpecs(questionnaire).map((s) => [s.key, s]))
-  const problems: string[] = []
-  const entries: AnsweredQuestion[] = answers.questions.map((q) => {
-    const spec = specs.get(rowKey(q))
-    if (!spec) return q // reported as a mismatch below
-    // The answer decides the cell; a machine answer the list could only approximate keeps its cell value.
-    let resolved = resolveAnswer(spec, q.answer, `${q.id} (${rowKey(q)})`)
-    // Only a vocabulary label (PARTIALLY written as "Yes") may fall back on its cell value; any other text is checked.
-    if (!resolved.ok && q.cellValue && /^(YES|NO|N\/A|PARTIALLY|PLANNED\b.*)$/.test(q.answer ?? '')) {
-      const fallback = resolveAnswer(spec, q.cellValue, q.id)
-      if (fallback.ok) resolved = { ...fallback, answer: q.answer }
-    }
-    if (!resolved.ok) {
-      problems.push(resolved.message)
-      return q
-    }
-    const confirmed = q.confirmed === true
-    return {
-      ...q,
-      answer: resolved.answer,
-      cellValue: resolved.cellValue,
-      comment: normalizeComment(q.comment),
-      ...(confirmed ? { confirmed: true as const, flagged: false } : {}),
-    }
-  })
-  if (problems.length) {
-    for (const p of problems) console.error(`qfill: ${p}`)
-    console.error(`qfill: ${problems.length} answer${problems.length === 1 ? '' : 's'} refused; nothing was written.`)
-    return 1
-  }
-  let files
-  try {
-    files = rebuildFiles({ questionnaire, original, machine: answers, entries })
-  } catch (error) {
-    if (error instanceof MismatchError) {
-      console.error(`qfill: ${error.message}`)
-      return 1
-    }
-    throw error
-  }
-  const name = path.basename(questionnairePath).replace(/\.[^.]+$/, '')
-  await mkdir(values.out!, { recursive: true })
-  const out = {
-    xlsx: path.join(values.out!, `${name}.completed.xlsx`),
-    pdf: path.join(values.out!, `${name}.summary.pdf`),
-    json: path.join(values.out!, `${name}.answers.json`),
-  }
-  await writeFile(out.xlsx, files.xlsx)
-  await writeFile(out.pdf, files.pdf)
-  await writeFile(out.json, `${JSON.stringify(files.answersJson, null, 2)}\n`)
-  const s = files.answersJson.summary
-  console.log(
-    `${s.questions} questions, ${s.answered} answered, ${s.confirmed ?? 0} confirmed by you, ${s.flagged} flagged for review`,
+  const s = applied.summary
+  print(
+    `${s.questions} questions, ${s.answered} answered, ${s.confirmed ?? 0} confirmed by you, ${s.flagged} flagged for review\n`,
   )
-  console.log(`wrote ${out.xlsx}\nwrote ${out.pdf}\nwrote ${out.json}`)
-  return 0
+  print(`wrote ${applied.files.xlsx}\nwrote ${applied.files.pdf}\nwrote ${applied.files.json}\n`)
+  return EXIT.ok
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -7,6 +7,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { checkToken } from '../app/access/tokens.server'
+import { freePort } from '../app/database/embedded.server'
 import { normalizeText } from '../app/evidence/text'
 import { projectRoot } from '../app/project-root.server'
 import { useTestDatabase } from '../tests/setup/database'
@@ -174,6 +175,86 @@ describe('qfill answer', () => {
     } finally {
       provider.close()
     }
+  })
+})
+
+describe('qfill answer: stdout and arguments', () => {
+  it('keeps stdout to the JSON when the AI provider cannot be reached: retries on stderr, exit 3', async () => {
+    // Nothing listens on this port: every call fails to connect and is retried (with back-off) before the
+    // questions are answered offline and flagged. The engine reports each retry through the logger.
+    const port = await freePort()
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'qfill-cli-'))
+    writeFileSync(path.join(dir, 'vendor.csv'), questionnaireCsv())
+    writeFileSync(path.join(dir, 'policy.md'), EVIDENCE_MD)
+    const res = await cli(
+      ['answer', path.join(dir, 'vendor.csv'), '-e', path.join(dir, 'policy.md'), '-o', dir, '--json'],
+      {
+        ANSWER_ENGINE: 'openai',
+        OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+        OPENAI_MODEL: 'any-model',
+        LOG_LEVEL: 'info',
+      },
+    )
+    expect(res.code).toBe(3)
+    const printed = JSON.parse(res.stdout) as { questionnaire: string; questions: { flagged: boolean }[] }
+    expect(printed.questionnaire).toBe('vendor.csv')
+    expect(printed.questions).toHaveLength(QUESTIONS.length)
+    expect(res.stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+\/v1 .*; retry 1 in \d+ ms/)
+    expect(res.stderr).toMatch(/qfill: warning: openai-compatible \(any-model\): batch of \d+ failed/)
+  })
+
+  it('refuses an unknown option or a missing value with a usage line and exit 2, no stack trace', async () => {
+    for (const args of [
+      ['answer', 'vendor.csv', '--evidense', 'policy.md'],
+      ['answer', 'vendor.csv', '--out'],
+      ['apply', 'vendor.csv', '--answer', 'x.json'],
+      ['token', 'create', '--plann', 'pro'],
+    ]) {
+      const res = await cli(args, { DATABASE_URL: '' })
+      expect(res.code, args.join(' ')).toBe(2)
+      expect(res.stderr).toMatch(/^qfill: (unknown option --\w+|--out needs a value)\nusage: qfill \w+ /)
+      expect(res.stderr).toContain(`(run "qfill ${args[0]} --help" for its options)`)
+      expect(res.stderr).not.toMatch(/\n\s+at /)
+    }
+    // A server command says it as a log line, on stderr.
+    const serve = await cli(['serve', '--port', '80'])
+    expect(serve.code).toBe(2)
+    expect(JSON.parse(serve.stderr.trim())).toMatchObject({
+      level: 'error',
+      msg: expect.stringMatching(/unknown option --port\nusage: qfill serve \[--dev\]/),
+    })
+    expect(serve.stdout).toBe('')
+  })
+
+  it('refuses more than ten evidence and library files in all, before reading any', async () => {
+    const evidence = Array.from({ length: 8 }, (_, i) => ['-e', `/nope/evidence-${i}.pdf`]).flat()
+    const library = Array.from({ length: 3 }, (_, i) => ['--library', `/nope/earlier-${i}.xlsx`]).flat()
+    const res = await cli(['answer', '/nope/vendor.csv', ...evidence, ...library])
+    expect(res.code).toBe(2)
+    expect(res.stderr).toBe(
+      'qfill: 11 evidence and library files were given; at most 10 are read in all, as for an upload. Leave some out, or put several documents into one .zip (it counts as one file).\n',
+    )
+    const ten = await cli(['answer', '/nope/vendor.csv', ...evidence, ...library.slice(0, 4)])
+    expect(ten.stderr).toMatch(/cannot read \/nope\/vendor\.csv: ENOENT/)
+  })
+})
+
+describe('production and Fly.io without DATABASE_URL', () => {
+  it('every command that needs a database refuses, saying to attach Postgres, and starts no embedded one', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qfill-prod-'))
+    const secrets = { SESSION_SECRET: 'x'.repeat(40), FILE_ENCRYPTION_KEY: '0'.repeat(64) }
+    for (const [env, where] of [
+      [{ NODE_ENV: 'production' }, /in production \(NODE_ENV=production\)/],
+      [{ FLY_APP_NAME: 'qfill-test' }, /on Fly\.io \(FLY_APP_NAME=qfill-test\)/],
+    ] as const) {
+      for (const args of [['db', 'migrate'], ['serve'], ['worker'], ['token', 'list'], ['outbox']]) {
+        const res = await cli(args, { ...env, ...secrets, DATABASE_URL: '', QFILL_DATA_DIR: dataDir })
+        expect(res.code, args.join(' ')).toBe(2)
+        expect(res.stderr).toMatch(where)
+        expect(res.stderr).toMatch(/Attach Postgres \(on Fly\.io: fly postgres attach/)
+      }
+    }
+    expect(existsSync(path.join(dataDir, 'postgres'))).toBe(false)
   })
 })
 

@@ -1,5 +1,6 @@
 import { createEngine } from '../app/answering/engines.server'
 import { getEnv } from '../app/env.server'
+import { captureConsole } from '../app/log.server'
 import type { EvidenceInput } from '../app/evidence/model'
 import { runPipeline, type Progress } from '../app/pipeline/run.server'
 import { QuestionnaireError } from '../app/questionnaire/model'
@@ -9,6 +10,9 @@ import type { ChildMessage, ChildRequest } from './run-isolated.server'
  * The child process side of an isolated job: receives the decrypted files over IPC, runs the pipeline, reports
  * each stage and sends back the results. It touches neither the database nor the keys.
  */
+// Libraries' console output (pdf.js warnings) joins this process's JSON log lines on stdout.
+captureConsole()
+
 const send = (message: ChildMessage) =>
   new Promise<void>((resolve, reject) =>
     process.send!(message, undefined, {}, (error) => (error ? reject(error) : resolve())),

@@ -1,10 +1,11 @@
-import { fork } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import type { UnansweredMode } from '../app/jobs.server'
 import type { Answer, AnswersJson, RunSummary } from '../app/answering/model'
 import type { Progress } from '../app/pipeline/run.server'
+import { childCommand } from './child-command.server'
 
 /**
  * Runs one job's parsing and answering in a child process with a memory limit, so a hostile file (a zip or
@@ -80,8 +81,9 @@ export function runIsolated(
 ): Promise<IsolatedResult> {
   return new Promise<IsolatedResult>((resolve, reject) => {
     const heapMb = Math.max(96, Math.floor(options.memoryLimitMb * 0.75))
-    const child = fork(CHILD, [], {
-      execArgv: [`--max-old-space-size=${heapMb}`],
+    // Like fork(), with the flags of childCommand (under Deno, narrower permissions than fork would give).
+    const { command, args } = childCommand(CHILD, heapMb)
+    const child = spawn(command, args, {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
       env: process.env,

@@ -8,7 +8,7 @@ import {
   removeHeartbeat,
   staleGraphileWorkerIds,
 } from '../app/worker-heartbeat.server'
-import { enabled } from '../app/log.server'
+import { enabled, logger as appLogger } from '../app/log.server'
 import { ANSWER_TASK, PURGE_TASK } from '../app/jobs.server'
 import { answerQuestionnaire, releaseRunningJobs } from './answer-questionnaire'
 import {
@@ -26,13 +26,19 @@ export const taskList = {
   [RETENTION_TASK]: enforceRetentionTask,
 }
 
-/** graphile-worker's messages, filtered by LOG_LEVEL like ours. */
-const logger = new Logger((scope) => (level, message) => {
-  if (!enabled(level)) return
-  const prefix = scope.label ? `[worker ${scope.label}]` : '[worker]'
-  if (level === 'error') console.error(prefix, message)
-  else if (level === 'warning') console.warn(prefix, message)
-  else console.log(prefix, message)
+/** graphile-worker's messages, as JSON lines of our one logger (filtered by LOG_LEVEL like ours). */
+const logger = new Logger((scope) => {
+  const fields = {
+    component: 'worker',
+    ...(scope.label ? { scope: scope.label } : {}),
+    ...(scope.workerId ? { workerId: scope.workerId } : {}),
+    ...(scope.taskIdentifier ? { task: scope.taskIdentifier } : {}),
+    ...(scope.jobId ? { queueJobId: scope.jobId } : {}),
+  }
+  return (level, message) => {
+    if (!enabled(level)) return
+    appLogger()[level === 'warning' ? 'warn' : level](fields, message)
+  }
 })
 
 // Fixed identifier so every worker machine shares one schedule; purge runs every minute.
@@ -53,6 +59,7 @@ export async function startWorker(options: {
   // Our own emitter, passed in, so that no 'worker:create' is missed before run() returns.
   const events: WorkerEvents = new EventEmitter()
   const heartbeat = heartbeatFor(events, options.connectionString)
+  logTaskRuns(events)
   const runner = await run({
     events,
     connectionString: options.connectionString,
@@ -64,6 +71,30 @@ export async function startWorker(options: {
     logger,
   })
   return heartbeat.attach(runner)
+}
+
+/**
+ * One structured line per task run: task, our job id when the payload names one, outcome of this run (done,
+ * retry, gave up) and duration. A job's own outcome (completed, failed) is the task's to say.
+ */
+function logTaskRuns(events: WorkerEvents) {
+  const started = new Map<string, number>()
+  events.on('job:start', ({ job }) => started.set(job.id, performance.now()))
+  events.on('job:complete', ({ job, error }) => {
+    const start = started.get(job.id)
+    started.delete(job.id)
+    const payload = job.payload as { jobId?: unknown } | null
+    appLogger().info(
+      {
+        component: 'worker',
+        task: job.task_identifier,
+        jobId: typeof payload?.jobId === 'string' ? payload.jobId : undefined,
+        outcome: !error ? 'done' : job.attempts >= job.max_attempts ? 'gave up' : 'retry',
+        durationMs: start === undefined ? undefined : Math.round(performance.now() - start),
+      },
+      'task run',
+    )
+  })
 }
 
 /**
@@ -85,6 +116,8 @@ export async function releaseDeadWorkers(sql: Sql, connectionString: string): Pr
   return ids
 }
 
+const warn = (message: string) => appLogger().warn({ component: 'worker' }, message)
+
 /** How often a worker looks for dead workers' locks (a dead worker is seen after HEARTBEAT_STALE_MS). */
 export const RELEASE_INTERVAL_MS = 5_000
 
@@ -95,11 +128,11 @@ function heartbeatFor(events: WorkerEvents, connectionString: string) {
   const workerIds = new Set<string>()
   const everId = new Set<string>()
   const tick = () =>
-    beat(sql, id, [...workerIds]).catch((error) => console.warn('[worker] heartbeat failed:', (error as Error).message))
+    beat(sql, id, [...workerIds]).catch((error) => warn(`heartbeat failed: ${(error as Error).message}`))
   const release = () =>
     releaseDeadWorkers(sql, connectionString).then(
-      (ids) => ids.length && console.warn(`[worker] released the queue locks of ${ids.length} stopped worker(s)`),
-      (error) => console.warn('[worker] releasing dead workers failed:', (error as Error).message),
+      (ids) => ids.length && warn(`released the queue locks of ${ids.length} stopped worker(s)`),
+      (error) => warn(`releasing dead workers failed: ${(error as Error).message}`),
     )
   events.on('worker:create', ({ worker }) => {
     workerIds.add(worker.workerId)
@@ -129,7 +162,7 @@ function heartbeatFor(events: WorkerEvents, connectionString: string) {
         // Stop taking jobs is graphile-worker's part; first hand running jobs back (their tasks fail this attempt,
         // which releases them), then stop, then release any lock still held by this process's ids.
         const released = await releaseRunningJobs()
-        if (released) console.warn(`[worker] shutting down: ${released} running job(s) handed back to the queue`)
+        if (released) warn(`shutting down: ${released} running job(s) handed back to the queue`)
         await stop()
         if (everId.size) {
           const utils = await makeWorkerUtils({ connectionString, logger })

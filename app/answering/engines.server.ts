@@ -14,7 +14,10 @@ type EngineEnv = Pick<Env, 'ANSWER_ENGINE' | 'GEMINI_API_KEY' | 'OPENAI_BASE_URL
  */
 export function createEngine(env: EngineEnv): AnsweringEngine {
   const name = answerEngineName(env as Env)
-  const options = { log: (line: string) => log('info', line), fallback: answerCalibrated }
+  const options = {
+    log: (line: string, level: 'info' | 'warn' = 'info') => log(level, line, { component: 'engine' }),
+    fallback: answerCalibrated,
+  }
   switch (name) {
     case 'offline':
       return new OfflineEngine()

@@ -1,47 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import pino, { type Logger } from 'pino'
-import { getEnv } from '../env.server'
+import type { Logger } from 'pino'
+import { logger } from '../log.server'
 
-/**
- * Structured JSON logs (one object per line, pino). What a line may hold: request id, method, route path, status,
- * duration, job id, byte counts. What it never holds: tokens (headers, query strings, form fields), e-mail
- * addresses, file names or file contents: the path is logged without its query string, no header is logged, and
- * the redact list below catches the usual field names if a caller passes an object by mistake.
- */
-export const REDACTED_FIELDS = [
-  'token',
-  'authorization',
-  'apiKey',
-  'email',
-  'fileName',
-  'filename',
-  'name',
-  'questionnaireName',
-  'headers',
-  'query',
-  'body',
-  '*.token',
-  '*.authorization',
-  '*.email',
-  '*.fileName',
-  '*.questionnaireName',
-  '*.headers',
-]
-
-const holder = globalThis as typeof globalThis & { __qfillLogger?: Logger }
-
-export function logger(): Logger {
-  holder.__qfillLogger ??= pino({
-    level: getEnv().LOG_LEVEL,
-    base: { service: 'qfill', pid: process.pid },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: REDACTED_FIELDS, remove: true },
-    formatters: { level: (label) => ({ level: label }) },
-  })
-  return holder.__qfillLogger
-}
-
+// Request lines of the one logger (app/log.server.ts): what a line may and may not hold is said there.
 const JOB_PATH = /^\/(?:api\/(?:status|result|delete-files|answers)|jobs)\/([a-z0-9]{24})(?:\/|$)/
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/
 

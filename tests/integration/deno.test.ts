@@ -7,14 +7,34 @@ import { freePort } from '../../app/database/embedded.server'
 import { projectRoot } from '../../app/project-root.server'
 import { useTestDatabase } from '../setup/database'
 import { questionnaireCsv } from '../support/files'
+import { startServer, type TestServer } from '../support/server'
 
 const root = projectRoot()
 const deno = path.join(root, 'node_modules/.bin/deno')
 const db = useTestDatabase()
 
-// `npm run start:deno`, exactly as an operator runs it (npm's own binary, so no npx in between).
+/** The headers that make a response safe, with this response's nonce taken out so two responses compare. */
+function securityHeaders(res: Response): Record<string, string | null> {
+  const names = [
+    'content-security-policy',
+    'x-content-type-options',
+    'referrer-policy',
+    'x-frame-options',
+    'cross-origin-opener-policy',
+    'cross-origin-resource-policy',
+    'permissions-policy',
+    'strict-transport-security',
+    'cache-control',
+    'content-type',
+  ]
+  return Object.fromEntries(names.map((n) => [n, res.headers.get(n)?.replace(/'nonce-[^']+'/g, "'nonce-*'") ?? null]))
+}
+
+// `npm run start:deno`, exactly as an operator runs it (npm's own binary, so no npx in between), with its narrowed
+// permissions and the production settings: rate limits on.
 describe.skipIf(!existsSync(deno))('npm run start:deno: the production build and the worker under Deno', () => {
   let url: string
+  let node: TestServer
   let output = ''
   let stop: () => void
 
@@ -50,15 +70,20 @@ describe.skipIf(!existsSync(deno))('npm run start:deno: the production build and
         // already gone
       }
     }
-    await new Promise<void>((resolve, reject) => {
+    const started = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`deno did not start:\n${output}`)), 90_000)
       child.stdout.on('data', () => output.includes('QFill is running on') && (clearTimeout(timer), resolve()))
       child.on('exit', (code) => reject(new Error(`deno exited with ${code}:\n${output}`)))
     })
+    // The same build under Node, to compare with.
+    ;[node] = await Promise.all([startServer({ databaseUrl: db.url, worker: false }), started])
   })
-  afterAll(() => stop?.())
+  afterAll(async () => {
+    stop?.()
+    await node?.stop()
+  })
 
-  it('renders pages through renderToReadableStream, serves assets and the API', async () => {
+  it('renders pages, serves assets and the API', async () => {
     const page = await fetch(`${url}/upload?token=abcdefghijkl`)
     expect(page.status).toBe(200)
     const html = await page.text()
@@ -72,7 +97,39 @@ describe.skipIf(!existsSync(deno))('npm run start:deno: the production build and
     expect((await fetch(`${url}/api/no-such-endpoint`)).status).toBe(404)
   })
 
-  it('answers a questionnaire with its worker', async () => {
+  it('answers with the same security headers as Node, and a request id', async () => {
+    for (const [p, init] of [
+      ['/upload', {}],
+      ['/api/status', {}],
+      ['/no-such-page', {}],
+      ['/upload', { headers: { 'x-forwarded-proto': 'https' } }],
+    ] as const) {
+      const [fromDeno, fromNode] = await Promise.all([fetch(`${url}${p}`, init), fetch(`${node.url}${p}`, init)])
+      expect(fromDeno.status, p).toBe(fromNode.status)
+      expect(securityHeaders(fromDeno), p).toEqual(securityHeaders(fromNode))
+      expect(fromDeno.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/)
+      expect(fromDeno.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    }
+    const own = await fetch(`${url}/api/status`, { headers: { 'x-request-id': 'my-request-0001' } })
+    expect(own.headers.get('x-request-id')).toBe('my-request-0001')
+  })
+
+  it('refuses a cross-site form post with 403, as Node does', async () => {
+    const post = (base: string) =>
+      fetch(`${base}/upload`, {
+        method: 'POST',
+        headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ intent: 'access', token: 'qf_attacker', terms: 'on' }),
+        redirect: 'manual',
+      })
+    const [fromDeno, fromNode] = await Promise.all([post(url), post(node.url)])
+    expect(fromDeno.status).toBe(403)
+    expect(fromNode.status).toBe(403)
+    expect(fromDeno.headers.get('set-cookie')).toBeNull()
+    expect(await fromDeno.text()).toContain('This request came from another website')
+  })
+
+  it('answers a questionnaire with its worker (the job child under its own permissions)', async () => {
     const { token } = await createToken(db.sql, { plan: 'pro' })
     const form = new FormData()
     form.append('questionnaire', new Blob([new Uint8Array(questionnaireCsv())]), 'vendor.csv')
@@ -80,17 +137,45 @@ describe.skipIf(!existsSync(deno))('npm run start:deno: the production build and
     expect(submitted.status).toBe(202)
     const { jobId } = (await submitted.json()) as { jobId: string }
     let status = 'processing'
-    for (let i = 0; i < 150 && status === 'processing'; i++) {
-      await new Promise((r) => setTimeout(r, 200))
-      status = (
-        (await (await fetch(`${url}/api/status/${jobId}`, { headers: { 'x-api-key': token } })).json()) as {
-          status: string
-        }
-      ).status
+    // Rate limits are on: poll as a client should, every 3 s (20 a minute per job is allowed).
+    for (let i = 0; i < 40 && status === 'processing'; i++) {
+      await new Promise((r) => setTimeout(r, i === 0 ? 500 : 3000))
+      const res = await fetch(`${url}/api/status/${jobId}`, { headers: { 'x-api-key': token } })
+      expect(res.status).toBe(200)
+      status = ((await res.json()) as { status: string }).status
     }
     expect(status).toBe('completed')
     const health = (await (await fetch(`${url}/healthz`)).json()) as { ok: boolean }
     expect(health.ok).toBe(true)
-    expect(output).not.toMatch(/\berror\b/i)
+  })
+
+  it('answers a burst of wrong tokens with 429 and Retry-After, as Node does', async () => {
+    const statuses: number[] = []
+    let limited: Response | undefined
+    for (let i = 0; i < 25 && !limited; i++) {
+      const res = await fetch(`${url}/api/validate-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: `qf_wrong_${i}`, tosAccepted: true }),
+      })
+      statuses.push(res.status)
+      if (res.status === 429) limited = res
+    }
+    // 20 a minute per client for token checks (the cross-site post above was one): refused as wrong, then limited.
+    expect(statuses.length).toBeGreaterThanOrEqual(20)
+    for (const s of statuses.slice(0, -1)) expect([400, 401]).toContain(s)
+    expect(limited?.status).toBe(429)
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(limited!.headers.get('ratelimit-limit')).toBe('20')
+    expect(((await limited!.json()) as { error: { code: string } }).error.code).toBe('rate_limited')
+  })
+
+  it('logs JSON lines only, and no errors', () => {
+    const lines = output.split('\n').filter(Boolean)
+    expect(lines.length).toBeGreaterThan(0)
+    for (const line of lines) {
+      const entry = JSON.parse(line) as { level: string }
+      expect(entry.level, line).not.toBe('error')
+    }
   })
 })

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { projectRoot } from '../../app/project-root.server'
@@ -9,11 +10,13 @@ import { projectRoot } from '../../app/project-root.server'
  */
 const root = projectRoot()
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
-const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> }
+const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string>; engines: { node: string } }
 const dockerfile = read('Dockerfile')
 const fly = read('fly.toml')
 const ci = read('.ci/run')
 const cliMain = read('cli/main.ts')
+const deployDoc = read('docs/deploy.md')
+const readme = read('README.md')
 
 /** The qfill subcommands cli/main.ts dispatches. */
 const subcommands = [...cliMain.matchAll(/case '([a-z]+)':\s*\n\s*return await/g)].map((m) => m[1])
@@ -100,5 +103,77 @@ describe('fly.toml', () => {
     expect(checkPath).toBe('/healthz')
     expect(routeExists(checkPath!)).toBe(true)
     for (const group of tomlList(tomlSection('[vm]'), 'processes')) expect(Object.keys(groups)).toContain(group)
+  })
+})
+
+/** Every environment variable the code reads: env.server.ts's schema, plus any direct process.env.NAME read. */
+function variablesInCode(): string[] {
+  const envModule = read('app/env.server.ts')
+  const body = envModule.slice(envModule.indexOf('.object({'), envModule.indexOf('.superRefine('))
+  const names = new Set([...body.matchAll(/^ {4}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]!))
+  for (const dir of ['app', 'cli', 'jobs', 'deno', 'bin']) {
+    for (const file of readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })) {
+      if (!/\.(ts|tsx|js|mjs)$/.test(file) || /\.test\.ts$/.test(file)) continue
+      const text = read(path.join(dir, file))
+      for (const m of text.matchAll(/process\.env(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g))
+        names.add((m[1] ?? m[2])!)
+    }
+  }
+  return [...names].sort()
+}
+
+describe('docs/deploy.md', () => {
+  it('lists every environment variable the code reads, and none it does not', () => {
+    const section = deployDoc.slice(deployDoc.indexOf('### Environment variables'))
+    const table = section.slice(0, section.search(/\n#{2,3} /))
+    const documented = [...table.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((m) => m[1]!).sort()
+    const inCode = variablesInCode()
+    expect(inCode.length).toBeGreaterThan(25)
+    expect(documented).toEqual(inCode)
+  })
+
+  it('states what the code does: payments without Stripe answer 503, production refuses without a database', () => {
+    expect(deployDoc).not.toMatch(/local test mode/i)
+    expect(deployDoc).toMatch(/answers 503 `payments_not_configured`/)
+    expect(deployDoc).toMatch(/refuses to start without\s+`DATABASE_URL`/)
+  })
+})
+
+describe('Node version', () => {
+  // graphile-worker 0.18 declares engines node >= 22.18.
+  const required = JSON.parse(read('node_modules/graphile-worker/package.json')).engines.node as string
+
+  it('is the same in package.json, the README, deploy.md and the Dockerfile', () => {
+    expect(required).toBe('>=22.18.0')
+    expect(pkg.engines.node).toBe(required)
+    expect(readme).toContain('Node 22.18 or later')
+    expect(deployDoc).toContain('Node 22.18 or later')
+    for (const text of [readme, deployDoc]) expect(text).not.toMatch(/Node 20\b/)
+    for (const m of dockerfile.matchAll(/^FROM node:(\d+)/gm)) expect(Number(m[1])).toBeGreaterThanOrEqual(22)
+  })
+
+  it('is checked when the image is built: older Node stops the build', () => {
+    const check = /^RUN node -e "(.+)"$/m.exec(dockerfile)?.[1]
+    expect(check).toBeTruthy()
+    const runWith = (version: string) =>
+      spawnSync(process.execPath, [
+        '-e',
+        `Object.defineProperty(process, 'versions', { value: { ...process.versions, node: '${version}' } }); ${check}`,
+      ]).status
+    expect(runWith('20.20.2')).toBe(1)
+    expect(runWith('22.17.1')).toBe(1)
+    expect(runWith('22.18.0')).toBe(0)
+    expect(runWith('24.1.0')).toBe(0)
+  })
+})
+
+describe('npm run start:deno', () => {
+  it('runs with named permissions, never all of them, and writes nothing', () => {
+    const script = pkg.scripts['start:deno']!
+    expect(script).toMatch(/^deno run /)
+    expect(script).not.toMatch(/(^| )(-A|--allow-all)( |$)/)
+    expect(script).not.toMatch(/--allow-write|--allow-ffi/)
+    for (const flag of ['--allow-net', '--allow-env', '--allow-read=', '--allow-sys=', '--allow-run='])
+      expect(script).toContain(flag)
   })
 })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkToken } from '../../app/access/tokens.server'
 import { createFreeTrial, isPersonalEmail } from '../../app/access/trial.server'
 import { resetEnvForTests } from '../../app/env.server'
+import { configureLog } from '../../app/log.server'
 import { sendMail } from '../../app/mail/transport.server'
 import { action as trialAction } from '../../app/routes/api.create-free-trial'
 import { resetServices } from '../../app/services.server'
@@ -89,10 +90,9 @@ describe('a free trial', () => {
 
   it('without SMTP the message waits in the outbox; the log names the recipient, not the token', async () => {
     const logs: string[] = []
-    const warn = console.warn
-    console.warn = (...a: unknown[]) => logs.push(a.join(' '))
     process.env.LOG_LEVEL = 'warn'
     resetEnvForTests()
+    configureLog({ stream: { write: (line) => logs.push(line) } }) // the logger's JSON lines, read here
     try {
       const result = await createFreeTrial(db.sql, {
         email: 'ops@initech.example',
@@ -101,9 +101,9 @@ describe('a free trial', () => {
       })
       expect(result.ok && result.mail.delivered).toBe(false)
     } finally {
-      console.warn = warn
       process.env.LOG_LEVEL = 'error'
       resetEnvForTests()
+      configureLog({ to: 'stdout' })
     }
     const [row] =
       await db.sql`select recipient, text_body, html_body, reason from outbox where recipient = 'ops@initech.example'`

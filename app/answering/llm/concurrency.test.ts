@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { evidenceDoc, questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import { RetryableError, type CompletionRequest, type LlmClient } from './client'
-import { LlmEngine, splitBatches } from './engine'
+import { splitBatches } from './batching'
+import { LlmEngine } from './engine'
 
 /** A provider that takes at most `limit` calls at once and turns the next one away with a 429 (no Retry-After). */
 function limitedProvider(limit: number, delayMs: number) {

@@ -1,13 +1,14 @@
 import type { EvidenceDocument } from '../../evidence/model'
 import type { Question, Questionnaire } from '../../questionnaire/model'
-import { type Answer, type AnsweringEngine, type Citation, type EngineProgress } from '../model'
+import { type Answer, type AnsweringEngine, type EngineProgress } from '../model'
 import { EarlierAnswers } from '../library'
 import { SentenceIndex } from '../retrieval'
 import { boilerplate, exampleGroups, questionParts, type AskContext } from '../retrieval/query'
-import { NO_EVIDENCE } from '../contract'
 import { finalizeAnswers, type FinalizeOptions } from '../contract'
 import { RetryableError, type LlmClient } from './client'
-import { responseSchema, SYSTEM_PROMPT, userPrompt, type BatchItem } from './prompt'
+import { delay, Gate, pool, splitBatches } from './batching'
+import { SYSTEM_PROMPT, userPrompt, type BatchItem } from './prompt'
+import { fallback, leftForUser, parseReply, toAnswer } from './reply'
 
 export interface LlmEngineOptions extends FinalizeOptions {
   batchSize?: number
@@ -19,7 +20,8 @@ export interface LlmEngineOptions extends FinalizeOptions {
   attempts?: number
   baseDelayMs?: number
   passagesPerQuestion?: number
-  log?: (line: string) => void
+  /** Where the engine's own lines go (retries, failed batches, usage): the process's logger, never stdout. */
+  log?: (line: string, level?: 'info' | 'warn') => void
   sleep?: (ms: number) => Promise<void>
   /**
    * Answers a question without the provider (nothing retrieved, or the provider failed): the offline engine's
@@ -169,7 +171,7 @@ export class LlmEngine implements AnsweringEngine {
       }
     }
     this.usage.failedBatches++
-    this.o.log?.(`${this.name}: batch of ${batch.length} failed (${lastError}); answered offline`)
+    this.o.log?.(`${this.name}: batch of ${batch.length} failed (${lastError}); answered offline`, 'warn')
     return batch.map(({ question }) =>
       fallback(offlineAnswer(question, index, context), `the AI provider failed (${lastError.slice(0, 120)})`),
     )
@@ -195,128 +197,6 @@ export class LlmEngine implements AnsweringEngine {
     } finally {
       clearTimeout(timer)
     }
-    let json: unknown
-    try {
-      json = JSON.parse(text.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, ''))
-    } catch {
-      throw new RetryableError('the reply was not valid JSON')
-    }
-    const parsed = responseSchema.safeParse(json)
-    if (!parsed.success)
-      throw new RetryableError(`the reply did not match the answer schema (${parsed.error.issues[0]?.message})`)
-    return new Map(parsed.data.answers.map((a) => [a.key, a]))
+    return parseReply(text)
   }
-}
-
-function toAnswer(key: string, a: ReturnType<typeof responseSchema.parse>['answers'][number]): Answer {
-  const reasons: string[] = []
-  const planned = a.label === 'PLANNED' && a.planned && /^Q[1-4]\/\d{4}$/.test(a.planned) ? a.planned : undefined
-  if (a.label === 'PLANNED' && !planned) reasons.push('planned work without a quarter in the evidence')
-  if (a.conflict) reasons.push(`the evidence contradicts itself: ${a.conflict.slice(0, 160)}`)
-  // Quotes are checked later against the files themselves (finalizeAnswers): the model's word is not enough.
-  const citations: Citation[] = a.citations.map((c) => ({ file: c.file, location: c.location, quote: c.quote }))
-  return {
-    key,
-    label: a.label,
-    planned,
-    text: a.text.trim(),
-    confidence: a.confidence,
-    citations,
-    flagged: false,
-    reasons,
-    rule: 'llm-answer',
-    rules: ['llm-answer'],
-  }
-}
-
-function leftForUser(question: Question): Answer {
-  return {
-    key: question.key,
-    label: null,
-    text: '',
-    confidence: 0,
-    citations: [],
-    flagged: true,
-    reasons: [NO_EVIDENCE],
-    rule: 'no-evidence',
-  }
-}
-
-function fallback(answer: Answer, why: string): Answer {
-  return {
-    ...answer,
-    flagged: true,
-    reasons: [...answer.reasons, `${why}; answered by the offline engine`],
-    rule: 'llm-failed',
-    rules: [...(answer.rules ?? []), 'llm-failed'],
-  }
-}
-
-/**
- * As few batches as `batchSize` allows, of nearly equal size (differing by one at most): no short last batch whose
- * call costs a whole round trip for a handful of questions while the other slots sit idle.
- */
-export function splitBatches<T>(items: T[], batchSize: number): T[][] {
-  if (!items.length) return []
-  const count = Math.ceil(items.length / Math.max(1, batchSize))
-  const batches: T[][] = []
-  let start = 0
-  for (let i = 0; i < count; i++) {
-    const size = Math.floor(items.length / count) + (i < items.length % count ? 1 : 0)
-    batches.push(items.slice(start, start + size))
-    start += size
-  }
-  return batches
-}
-
-/**
- * Calls in flight, under a limit that drops when the provider turns calls away (429) and climbs back by one after
- * each run of `limit` successes, up to the configured concurrency (additive increase, multiplicative decrease).
- */
-export class Gate {
-  inFlight = 0
-  private limit: number
-  private successes = 0
-  private readonly waiting: (() => void)[] = []
-
-  constructor(private readonly max: number) {
-    this.limit = Math.max(1, max)
-  }
-
-  get current() {
-    return this.limit
-  }
-
-  async acquire(): Promise<void> {
-    while (this.inFlight >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve))
-    this.inFlight++
-  }
-
-  /** ok: the call was accepted (whatever its outcome); false: turned away for being one call too many. */
-  release(ok: boolean) {
-    if (ok) {
-      if (++this.successes >= this.limit && this.limit < this.max) {
-        this.limit++
-        this.successes = 0
-      }
-    } else {
-      // The provider took the calls still in flight but not this one.
-      this.limit = Math.max(1, Math.min(this.limit, this.inFlight - 1))
-      this.successes = 0
-    }
-    this.inFlight--
-    for (const wake of this.waiting.splice(0)) wake()
-  }
-}
-
-async function pool<T>(items: T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) await run(items[next++]!)
-  }
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker))
-}
-
-function delay(ms: number) {
-  return new Promise<void>((resolve) => setTimeout(resolve, ms))
 }
