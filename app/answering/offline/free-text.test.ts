@@ -33,4 +33,17 @@ describe('free-text answers from documents', () => {
     expect(who!.label).toBe('YES')
     expect(who!.reasons.join(' ')).toMatch(/does not say who/)
   })
+
+  it('flags a glossary sentence given for a "describe" question', async () => {
+    const glossary = evidenceDoc('plan.md', [
+      'Recovery Time Objective refers to the longest time a service may be down after a disaster.',
+      'The recovery plan is reviewed by the operations team.',
+    ])
+    const [describe] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([free('Describe your recovery time objective.')]),
+      [glossary],
+    )
+    expect(describe!.flagged).toBe(true)
+    expect(describe!.reasons.join(' ')).toMatch(/defines a term/)
+  })
 })

@@ -3,6 +3,9 @@ import { namesSubject } from './subject'
 import type { Ask } from './ask'
 import { askedFor } from './question-word'
 
+/** "X refers to ...", "X is defined as ...", "X means ...": a glossary entry, whose subject is a word, not a practice. */
+const DEFINITION = /^\W*(?:\S+\s+){0,5}?(?:refers? to|(?:is|are) defined as|means|stands for)\b/i
+
 /**
  * Why a document sentence does not answer a free-text question on its own, or undefined when it does: it must be
  * a statement (a heading is context, never an answer), name the question's subject itself, and give what the
@@ -11,6 +14,7 @@ import { askedFor } from './question-word'
 export function freeTextGap(a: Ask): string | undefined {
   const sentence = a.lead.hit.sentence
   if (isHeading(sentence.text)) return 'the passage is a heading, not an answer'
+  if (DEFINITION.test(sentence.text)) return 'the sentence defines a term, it does not say what is done'
   if (a.about.length && !namesSubject(a.about, sentence.terms, new Set()))
     return 'the sentence does not itself name what the question is about'
   const asked = askedFor(a.asked)
