@@ -148,7 +148,7 @@ export function JobResult({
         </ButtonLink>
         {available ? (
           <Link
-            to="?confirm-delete=1"
+            to="?confirm-delete=1#delete-dialog"
             preventScrollReset
             className={buttonClass('danger')}
             onClick={(e) => {
@@ -165,6 +165,7 @@ export function JobResult({
         open={open}
         onClose={close}
         tone="danger"
+        id="delete-dialog"
         title="Delete Files Immediately?"
         description={`Are you sure you want to delete all files for job ${job.id}? This action cannot be undone. Your completed questionnaire and executive summary will be permanently deleted.`}
       >
@@ -172,6 +173,7 @@ export function JobResult({
           <a
             href={`/jobs/${job.id}`}
             data-autofocus
+            autoFocus
             className={buttonClass('secondary')}
             onClick={(e) => {
               e.preventDefault()

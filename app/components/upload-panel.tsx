@@ -114,7 +114,7 @@ export function UploadPanel({ serverProblems }: { serverProblems: UploadProblem[
         </p>
         <label {...drop(chooseQuestionnaire)} className={ZONE}>
           <UploadCloud aria-hidden className="h-8 w-8 text-brand-700" />
-          <span className="text-sm font-medium break-all text-slate-800">
+          <span className="text-sm font-medium wrap-anywhere text-slate-800">
             {questionnaire ? questionnaire.name : 'Drop your questionnaire here or click to browse'}
           </span>
           {questionnaire ? <span className="text-xs text-slate-600">{formatBytes(questionnaire.size)}</span> : null}

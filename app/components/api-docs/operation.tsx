@@ -40,7 +40,7 @@ export function OperationView({ op }: { op: Operation }) {
     <section
       id={anchorFor(op)}
       aria-labelledby={`${anchorFor(op)}-title`}
-      className="scroll-mt-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      className="min-w-0 scroll-mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <h3 id={`${anchorFor(op)}-title`} className="flex flex-wrap items-center gap-3">
         <span
@@ -48,7 +48,7 @@ export function OperationView({ op }: { op: Operation }) {
         >
           {op.method}
         </span>
-        <code className="font-mono text-base font-semibold text-slate-900">{op.path}</code>
+        <code className="font-mono text-base font-semibold wrap-anywhere text-slate-900">{op.path}</code>
         <span className="text-slate-700">{op.summary}</span>
       </h3>
       {op.description ? <p className="mt-2 text-sm text-slate-700">{op.description}</p> : null}
@@ -57,7 +57,7 @@ export function OperationView({ op }: { op: Operation }) {
         <span className="text-slate-700">{authText(op.security)}</span>
       </p>
       {op.parameters?.length ? (
-        <div className="mt-4">
+        <div className="mt-4 overflow-x-auto">
           <h4 className="text-sm font-semibold text-slate-900">Parameters</h4>
           <table className="mt-1 w-full text-left text-sm">
             <thead className="text-xs uppercase text-slate-500">
