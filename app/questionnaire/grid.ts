@@ -23,6 +23,8 @@ export interface Grid {
   rows: Map<number, Map<number, string>>
   /** Formula text of formula cells, keyed by cellKey(row, col). */
   formulas: Map<number, string>
+  /** How numeric cells with a number format display (a date serial as a date), keyed by cellKey(row, col). */
+  display: Map<number, string>
   hiddenRows: Set<number>
   hiddenCols: Set<number>
   merges: CellRange[]
@@ -36,6 +38,7 @@ export function emptyGrid(name: string, hidden = false): Grid {
     hidden,
     rows: new Map(),
     formulas: new Map(),
+    display: new Map(),
     hiddenRows: new Set(),
     hiddenCols: new Set(),
     merges: [],
@@ -51,6 +54,11 @@ export function cellKey(row: number, col: number): number {
 
 export function cellText(grid: Grid, row: number, col: number): string {
   return grid.rows.get(row)?.get(col) ?? ''
+}
+
+/** A cell's text as the workbook displays it: number formats applied (dates, percentages), else its value. */
+export function displayText(grid: Grid, row: number, col: number): string {
+  return grid.display.get(cellKey(row, col)) ?? cellText(grid, row, col)
 }
 
 export function setCell(grid: Grid, row: number, col: number, text: string) {

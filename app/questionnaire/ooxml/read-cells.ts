@@ -1,6 +1,7 @@
 import { parseCellRef, parseRange } from '../cells'
 import { cellKey, emptyGrid, setCell, type Grid } from '../grid'
 import type { SheetPart, XlsxPackage } from './package'
+import { formatNumber } from './number-formats'
 import { readAttributes, unescapeXml } from './xml'
 
 /**
@@ -57,7 +58,12 @@ function cellValue(attrs: Record<string, string>, inner: string, strings: string
   return decodeEscapes(unescapeXml(v))
 }
 
-export function readGrid(xml: string, sheet: Pick<SheetPart, 'name' | 'state'>, strings: string[]): Grid {
+export function readGrid(
+  xml: string,
+  sheet: Pick<SheetPart, 'name' | 'state'>,
+  strings: string[],
+  formats: (string | number | null)[] = [],
+): Grid {
   const grid = emptyGrid(sheet.name, sheet.state !== 'visible')
   const sheetData = /<(?:\w+:)?sheetData\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?sheetData>)/.exec(xml)
   const colsEnd = sheetData?.index ?? xml.length
@@ -83,7 +89,13 @@ export function readGrid(xml: string, sheet: Pick<SheetPart, 'name' | 'state'>, 
       if (!inner) continue
       const f = FORMULA.exec(inner)
       if (f) grid.formulas.set(cellKey(rowNumber, col), unescapeXml(f[2] ?? ''))
-      setCell(grid, rowNumber, col, normalize(cellValue(attrs, inner, strings)))
+      const text = normalize(cellValue(attrs, inner, strings))
+      setCell(grid, rowNumber, col, text)
+      const format = attrs.s && (attrs.t ?? 'n') === 'n' && text ? formats[Number(attrs.s)] : null
+      if (format) {
+        const shown = formatNumber(text, format)
+        if (shown !== text) grid.display.set(cellKey(rowNumber, col), shown)
+      }
     }
   }
   const mergesStart = xml.indexOf('mergeCells', colsEnd)

@@ -1,5 +1,6 @@
 import type { Grid } from '../grid'
 import { readDefinedNames, readValidations } from '../validations'
+import { readCellFormats } from './number-formats'
 import type { XlsxPackage } from './package'
 import { readGrid, readSharedStrings } from './read-cells'
 
@@ -7,7 +8,8 @@ import { readGrid, readSharedStrings } from './read-cells'
 export function readWorkbookGrids(pkg: XlsxPackage): Grid[] {
   const strings = readSharedStrings(pkg)
   const xml = pkg.sheets.map((s) => pkg.text(s.path) ?? '')
-  const grids = pkg.sheets.map((s, i) => readGrid(xml[i]!, s, strings))
+  const formats = readCellFormats(pkg)
+  const grids = pkg.sheets.map((s, i) => readGrid(xml[i]!, s, strings, formats))
   const byName = new Map(grids.map((g) => [g.name, g]))
   const names = readDefinedNames(pkg.text(pkg.workbookPath) ?? '')
   pkg.sheets.forEach((sheet, i) => {
