@@ -46,7 +46,8 @@ export const isProfileReason = (reason: string) => /\bprofile detail\b/i.test(re
  * the cell stays as it is and the row is flagged for the user.
  */
 export function applyProfileRule(question: Question, answer: Answer): Answer {
-  if (question.kind !== 'profile' || answer.citations.length) return answer
+  // A profile detail already in the uploaded file is the user's own statement: kept, not left for them.
+  if (question.kind !== 'profile' || answer.citations.length || answer.preexisting) return answer
   return {
     ...answer,
     flagged: true,
