@@ -12,6 +12,7 @@ import {
 } from '@remix-run/react'
 import { toasts } from './access/session.server'
 import { SiteFooter, SiteHeader } from './components/site-chrome'
+import { RateLimitNotice } from './components/rate-limit-notice'
 import { Toaster } from './components/toast'
 import { useNonce } from './http/nonce'
 import styles from './tailwind.css?url'
@@ -48,6 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader />
         <Toaster toast={loaderData?.toast ?? null} failure={failure} />
+        <RateLimitNotice />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>

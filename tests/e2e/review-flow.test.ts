@@ -132,8 +132,15 @@ describe.skipIf(!browserAvailable())('review before download, in Chromium', () =
         expect(cells.get('C4')).toBe('No')
         expect(cells.get('C7')).toBe('N/A')
         expect(cells.get('C9')).toBe('AWS, eu-west-1 and eu-central-1')
-        // Only the answer cells of the three edited rows changed (their comments were left as they were).
-        expect(changedCells(cellsOf(before, 'Questions'), cells)).toEqual(['C4', 'C7', 'C9'])
+        // Only the three edited rows changed: their answers, and their comments, which no longer carry the
+        // machine's words (its "Yes" explanation for AC-1, "needs your answer" for the other two).
+        expect(changedCells(cellsOf(before, 'Questions'), cells)).toEqual(['C4', 'C7', 'C9', 'D4', 'D7', 'D9'])
+        for (const ref of ['D4', 'D7', 'D9']) expect(cells.get(ref) ?? '').toBe('')
+        expect(cellsOf(before, 'Questions').get('D7')).toContain('needs your answer')
+        // Rows accepted as the machine answered keep its explanation and citations, which still support them.
+        expect(cells.get('D5')).toContain('Evidence: ')
+        // BC-1 (row 8) was never confirmed: it stays the machine's draft, flagged, with its note to the reviewer.
+        expect(cells.get('D8')).toContain('needs your answer')
         const summary = readSheet(after, '_SUMMARY')
         expect(summary.find((r) => r[0] === 'Confirmed by you')?.[1]).toBe(String(3 + accepting))
 
