@@ -30,7 +30,7 @@ export function SaveStatus({ status }: { status: QueueStatus }) {
     <span
       role="status"
       data-testid="save-status"
-      className={`min-w-0 text-xs sm:text-sm ${warn ? 'font-medium text-amber-900' : 'text-slate-600'}`}
+      className={`min-w-0 text-xs sm:text-sm ${warn ? 'font-medium text-amber-900' : 'text-slate-600'} ${warn || status.unsaved ? '' : 'max-sm:sr-only'}`}
     >
       {saveStatusText(status, now)}
     </span>
