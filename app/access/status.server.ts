@@ -75,7 +75,8 @@ export async function tokenQuestionnaires(sql: Queryable, tokenId: number, now =
     if (status === 'processing' || (status === 'completed' && !filesGone)) active.push(item)
     else expired.push(item)
     // "Delete Files Now" before the hour was up: not the retention policy's doing.
-    if (status === 'completed' && r.deletedAt && (!r.expiresAt || r.deletedAt < r.expiresAt)) deletedOnRequest.push(r.id)
+    if (status === 'completed' && r.deletedAt && (!r.expiresAt || r.deletedAt < r.expiresAt))
+      deletedOnRequest.push(r.id)
   }
   return { active, expired, deletedOnRequest }
 }
