@@ -96,6 +96,18 @@ describe.skipIf(!browserAvailable())('review before download, in Chromium', () =
           await page.keyboard.press('Tab')
           await row(9).getByTestId('confirmed').waitFor()
           expect(await page.getByTestId('review-progress').textContent()).toBe('3 of 6 confirmed by you')
+          // "u" undoes the last change (HO-1's answer); focus stays on the row being reviewed.
+          await row(7).locator('p').first().click()
+          await page.keyboard.press('u')
+          await page.getByText('Undid: Changed HO-1.').first().waitFor()
+          await expect.poll(() => page.getByTestId('review-progress').textContent()).toBe('2 of 6 confirmed by you')
+          expect(await row(9).locator('textarea').first().inputValue()).toBe('')
+          expect(await page.evaluate(() => document.activeElement?.getAttribute('data-row'))).toBe('Questions!7')
+          await row(9).locator('textarea').first().fill('AWS, eu-west-1 and eu-central-1')
+          await page.keyboard.press('Tab')
+          await row(9).getByTestId('confirmed').waitFor()
+          await page.getByTestId('save-status').getByText('All changes saved').waitFor()
+          expect(await page.getByTestId('review-progress').textContent()).toBe('3 of 6 confirmed by you')
         } else {
           await row(4).locator('select').selectOption('No')
           await row(7).locator('select').selectOption('N/A')
