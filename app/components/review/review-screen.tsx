@@ -42,6 +42,8 @@ export function ReviewScreen({ job, page, now, invalid }: Props) {
   const rows = page.rows.map((r) => latestRow(r, autosave.saved.rows.get(r.key), page.revision))
 
   const [active, setActive] = useState(0)
+  // Another page, filter or search: the keys start again from its first row.
+  useEffect(() => setActive(0), [page.page, page.filter, page.q])
   const handles = useRef(new Map<number, RowHandle>())
   const undoButton = useRef<HTMLButtonElement>(null)
   const search = useRef<HTMLInputElement>(null)
