@@ -128,12 +128,13 @@ describe.skipIf(!browserAvailable())('status, toasts, dialogs and the job screen
     }
   })
 
-  it('a worker starts: the queued jobs complete and /status turns operational', async () => {
+  it('a worker starts: the queued jobs complete and /status turns operational', { timeout: 240_000 }, async () => {
     worker = await startWorker({ connectionString: db.url, concurrency: 2, pollInterval: 200 })
+    // Each job runs in its own child process: on a busy machine three take well over 30 s.
     await waitFor(async () => {
       const rows = await db.sql<{ n: number }[]>`select count(*)::int as n from jobs where status = 'completed'`
       return rows[0]!.n === 3
-    })
+    }, 180_000)
     for (const javaScriptEnabled of [true, false]) {
       const context = await browser.newContext({ bypassCSP: true, javaScriptEnabled })
       const page = await context.newPage()
