@@ -162,49 +162,53 @@ describe.skipIf(!browserAvailable() || !hasEval)('review with the production rat
     },
   )
 
-  it('a real 429 never turns the page into an error page: the edit is kept, the countdown shows, and it retries', async () => {
-    const { token } = await createToken(db.sql, { plan: 'pro', email: 'limited@acme.example' })
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const page = await context.newPage()
-    await page.clock.install()
-    try {
-      await signIn(page, server.url, token)
-      const jobId = await completedJob(server.url, token)
-      await page.goto(`${server.url}/jobs/${jobId}/review?filter=all`)
-      await page.getByRole('heading', { name: 'Review Answers' }).waitFor()
-      // Spend this browser's whole budget (its own cookies, so it counts wherever the server keys it).
-      const rows = `${server.url}/jobs/${jobId}/review/rows`
-      let status = 0
-      for (let i = 0; i < 5000 && status !== 429; i++) status = (await page.request.get(rows)).status()
-      expect(status, 'the budget did not run out within 5000 requests').toBe(429)
+  it(
+    'a real 429 never turns the page into an error page: the edit is kept, the countdown shows, and it retries',
+    { timeout: 300_000 },
+    async () => {
+      const { token } = await createToken(db.sql, { plan: 'pro', email: 'limited@acme.example' })
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      const page = await context.newPage()
+      await page.clock.install()
+      try {
+        await signIn(page, server.url, token)
+        const jobId = await completedJob(server.url, token)
+        await page.goto(`${server.url}/jobs/${jobId}/review?filter=all`)
+        await page.getByRole('heading', { name: 'Review Answers' }).waitFor()
+        // Spend this browser's whole budget (its own cookies, so it counts wherever the server keys it).
+        const rows = `${server.url}/jobs/${jobId}/review/rows`
+        let status = 0
+        for (let i = 0; i < 5000 && status !== 429; i++) status = (await page.request.get(rows)).status()
+        expect(status, 'the budget did not run out within 5000 requests').toBe(429)
 
-      const comment = page.locator('textarea[name^="comment:"]').first()
-      await comment.fill('Reviewed by the security team.')
-      await page.clock.runFor(1_000)
-      const notice = page.getByTestId('rate-limited')
-      await notice.getByText(/^Too many requests, retrying in \d+ s$/).waitFor()
-      await page
-        .getByTestId('save-status')
-        .getByText(/Too many requests, retrying in \d+ s \(1 change kept\)/)
-        .waitFor()
-      expect(await comment.inputValue()).toBe('Reviewed by the security team.')
-      expect(await page.getByRole('heading', { name: 'Review Answers' }).count()).toBe(1)
+        const comment = page.locator('textarea[name^="comment:"]').first()
+        await comment.fill('Reviewed by the security team.')
+        await page.clock.runFor(1_000)
+        const notice = page.getByTestId('rate-limited')
+        await notice.getByText(/^Too many requests, retrying in \d+ s$/).waitFor()
+        await page
+          .getByTestId('save-status')
+          .getByText(/Too many requests, retrying in \d+ s \(1 change kept\)/)
+          .waitFor()
+        expect(await comment.inputValue()).toBe('Reviewed by the security team.')
+        expect(await page.getByRole('heading', { name: 'Review Answers' }).count()).toBe(1)
 
-      // A navigation meanwhile waits too, instead of showing an error page.
-      await page.getByRole('link', { name: /^Needs your answer/ }).click()
-      await page.clock.runFor(1_000)
-      expect(await page.getByText('Something went wrong').count()).toBe(0)
-      await notice.waitFor()
+        // A navigation meanwhile waits too, instead of showing an error page.
+        await page.getByRole('link', { name: /^Needs your answer/ }).click()
+        await page.clock.runFor(1_000)
+        expect(await page.getByText('Something went wrong').count()).toBe(0)
+        await notice.waitFor()
 
-      // When the wait is over, the same edit goes out again (and, still over budget, waits again: never dropped).
-      const seconds = Number(/in (\d+) s/.exec((await notice.textContent())!)![1])
-      const retried = page.waitForRequest((r) => r.method() === 'POST' && r.url() === rows)
-      await page.clock.runFor(seconds * 1000 + 1000)
-      expect(JSON.parse((await retried).postData()!).edits[0].comment).toBe('Reviewed by the security team.')
-      await notice.waitFor()
-      expect(await comment.inputValue()).toBe('Reviewed by the security team.')
-    } finally {
-      await context.close()
-    }
-  })
+        // When the wait is over, the same edit goes out again (and, still over budget, waits again: never dropped).
+        const seconds = Number(/in (\d+) s/.exec((await notice.textContent())!)![1])
+        const retried = page.waitForRequest((r) => r.method() === 'POST' && r.url() === rows)
+        await page.clock.runFor(seconds * 1000 + 1000)
+        expect(JSON.parse((await retried).postData()!).edits[0].comment).toBe('Reviewed by the security team.')
+        await notice.waitFor()
+        expect(await comment.inputValue()).toBe('Reviewed by the security team.')
+      } finally {
+        await context.close()
+      }
+    },
+  )
 })
