@@ -1,8 +1,18 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useRouteLoaderData,
+} from '@remix-run/react'
 import { toasts } from './access/session.server'
 import { SiteFooter, SiteHeader } from './components/site-chrome'
+import { RateLimitNotice } from './components/rate-limit-notice'
 import { Toaster } from './components/toast'
 import { useNonce } from './http/nonce'
 import styles from './tailwind.css?url'
@@ -20,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
+  // A route whose data says `failure: true` (a failed job) shows no success toast over it.
+  const failure = useMatches().some((m) => (m.data as { failure?: unknown } | undefined)?.failure === true)
   return (
     <html lang="en" className="h-full">
       <head>
@@ -36,7 +48,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader />
-        <Toaster toast={loaderData?.toast ?? null} />
+        <Toaster toast={loaderData?.toast ?? null} failure={failure} />
+        <RateLimitNotice />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>

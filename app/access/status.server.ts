@@ -26,6 +26,8 @@ export interface TokenStatus {
   canUpload: boolean
   previousQuestionnaires: QuestionnaireItem[]
   expiredQuestionnaires: QuestionnaireItem[]
+  /** Job ids among expiredQuestionnaires whose files the holder deleted before their hour was up (pages only). */
+  deletedOnRequest: string[]
 }
 
 /**
@@ -54,6 +56,7 @@ export async function tokenQuestionnaires(sql: Queryable, tokenId: number, now =
     from jobs where token_id = ${tokenId} order by created_at desc limit 100`
   const active: QuestionnaireItem[] = []
   const expired: QuestionnaireItem[] = []
+  const deletedOnRequest: string[] = []
   for (const r of rows) {
     const status = r.status === 'queued' ? 'processing' : (r.status as QuestionnaireItem['status'])
     const item: QuestionnaireItem = {
@@ -71,12 +74,15 @@ export async function tokenQuestionnaires(sql: Queryable, tokenId: number, now =
     const filesGone = Boolean(r.deletedAt) || (r.expiresAt !== null && r.expiresAt <= now)
     if (status === 'processing' || (status === 'completed' && !filesGone)) active.push(item)
     else expired.push(item)
+    // "Delete Files Now" before the hour was up: not the retention policy's doing.
+    if (status === 'completed' && r.deletedAt && (!r.expiresAt || r.deletedAt < r.expiresAt))
+      deletedOnRequest.push(r.id)
   }
-  return { active, expired }
+  return { active, expired, deletedOnRequest }
 }
 
 export async function tokenStatus(sql: Queryable, token: TokenRow, now = new Date()): Promise<TokenStatus> {
-  const { active, expired } = await tokenQuestionnaires(sql, token.id, now)
+  const { active, expired, deletedOnRequest } = await tokenQuestionnaires(sql, token.id, now)
   return {
     plan: token.plan,
     email: token.email,
@@ -88,6 +94,7 @@ export async function tokenStatus(sql: Queryable, token: TokenRow, now = new Dat
     canUpload: canUpload(token, now),
     previousQuestionnaires: active,
     expiredQuestionnaires: expired,
+    deletedOnRequest,
   }
 }
 

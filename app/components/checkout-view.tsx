@@ -20,7 +20,7 @@ export function CheckoutView({ data: view }: { data: QuestionnaireOrder | Proble
         <dl className="mt-4 space-y-3 text-sm">
           <div className="flex justify-between gap-4">
             <dt className="text-slate-600">Questionnaire</dt>
-            <dd className="text-right font-medium break-all">{q.fileName}</dd>
+            <dd className="text-right font-medium wrap-anywhere">{q.fileName}</dd>
           </div>
           {q.questions ? (
             <div className="flex justify-between gap-4">

@@ -1,6 +1,6 @@
 import { useSearchParams } from '@remix-run/react'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Button } from './ui'
+import { useRef, useState, type FormEvent } from 'react'
+import { Button, buttonClass, Dialog } from './ui'
 
 type State =
   | { step: 'form' }
@@ -29,10 +29,13 @@ export function FreeTrialForm() {
   const [fieldError, setFieldError] = useState<string | null>(
     outcome === 'invalid' ? (params.get('message') ?? 'Please enter a valid email address') : null,
   )
-  const dialog = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (state.step === 'corporate') dialog.current?.focus()
-  }, [state.step])
+
+  const emailInput = useRef<HTMLInputElement>(null)
+  // Back to the form with the e-mail field focused, ready for a work address.
+  const backToForm = () => {
+    setState({ step: 'form' })
+    requestAnimationFrame(() => emailInput.current?.focus())
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -102,6 +105,7 @@ export function FreeTrialForm() {
             Work email
           </label>
           <input
+            ref={emailInput}
             id="trial-email"
             name="email"
             type="email"
@@ -130,40 +134,27 @@ export function FreeTrialForm() {
           {submitting ? 'Setting up trial...' : 'Start Free Trial'}
         </Button>
       </form>
-      {state.step === 'corporate' ? (
-        <div
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby="corporate-title"
-          className="fixed inset-0 z-40 grid place-items-center bg-slate-900/40 p-4"
-        >
-          <div
-            ref={dialog}
-            tabIndex={-1}
-            className="max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-lg outline-none"
+      <Dialog
+        open={state.step === 'corporate'}
+        onClose={backToForm}
+        title="Corporate email required"
+        description="Personal email domains (such as Gmail, Outlook or Yahoo) and disposable addresses are not accepted for the free trial. Please use your work email address."
+      >
+        <div className="flex justify-end">
+          <a
+            href="/#trial"
+            data-autofocus
+            autoFocus
+            onClick={(e) => {
+              e.preventDefault()
+              backToForm()
+            }}
+            className={buttonClass('primary')}
           >
-            <h3 id="corporate-title" className="text-lg font-semibold">
-              Corporate email required
-            </h3>
-            <p className="mt-2 text-sm text-slate-600">
-              Personal email domains (such as Gmail, Outlook or Yahoo) and disposable addresses are not accepted for the
-              free trial. Please use your work email address.
-            </p>
-            <div className="mt-4 flex justify-end">
-              <a
-                href="/#trial"
-                onClick={(e) => {
-                  e.preventDefault()
-                  setState({ step: 'form' })
-                }}
-                className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-              >
-                Use a work email
-              </a>
-            </div>
-          </div>
+            Use a work email
+          </a>
         </div>
-      ) : null}
+      </Dialog>
     </div>
   )
 }

@@ -1,17 +1,22 @@
-import { percentDone, STAGES, stageIndex } from './progress'
+import { jobPercent, STAGES, stageIndex } from './progress'
+import { WorkerDownNotice } from './worker-down-notice'
 import { Check } from 'lucide-react'
 import { ButtonLink, Card } from './ui'
 
 export interface ProgressView {
   id: string
+  /** The worker's stage: parsing, reading evidence, answering, writing; null while queued. */
+  stage: string | null
   processed: number
   total: number
   evidenceCount: number
+  /** No answering worker is running: the job waits in the queue. */
+  waiting: boolean
 }
 
 /** 'Processing Your Security Questionnaire': ring, bar, counts and the 'What's Happening Now' checklist. */
 export function JobProgress({ job }: { job: ProgressView }) {
-  const percent = percentDone(job.processed, job.total)
+  const percent = jobPercent(job.stage, job.processed, job.total)
   const current = stageIndex(percent)
   const r = 52
   const circumference = 2 * Math.PI * r
@@ -75,6 +80,7 @@ export function JobProgress({ job }: { job: ProgressView }) {
           </dd>
         </div>
       </dl>
+      {job.waiting ? <WorkerDownNotice when="queued" className="mt-6" /> : null}
       <h2 className="mt-8 font-semibold">What's Happening Now</h2>
       <ol className="mt-3 space-y-2 text-sm">
         {STAGES.map((stage, i) => (

@@ -1,39 +1,19 @@
-import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
-import { CheckCircle2, Clock, Download, FileSpreadsheet, FileText, Flag, RotateCcw, Trash2 } from 'lucide-react'
+import { Link, useNavigate } from '@remix-run/react'
+import { CheckCircle2, Clock, Download, FileSpreadsheet, FileText, RotateCcw, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { reviewHref } from '../review/view'
 import { timeLeft } from './progress'
 import { showToast } from './toast'
-import { Badge, Button, ButtonLink, buttonClass, Card, Dialog, Notice } from './ui'
+import { DeleteFilesDialog } from './job-result/delete-files-dialog'
+import { NeedsReview } from './job-result/needs-review'
+import type { ResultView } from './job-result/model'
+import { RunDetails } from './job-result/run-details'
+import { Badge, Button, ButtonLink, buttonClass, Card, Notice } from './ui'
+
+export type { ResultView }
 
 /** The spec's countdown refresh: 'Files available for' is recomputed every minute. */
 export const COUNTDOWN_REFRESH_MS = 60_000
-
-export interface ResultView {
-  id: string
-  evidenceCount: number
-  questionCount: number
-  averageConfidence: number
-  flaggedCount: number
-  /** Answers the user confirmed in review. */
-  confirmedCount: number
-  expiresAt: string | null
-  deleted: boolean
-  xlsx: string
-  pdf: string
-  review: {
-    id: string
-    row: number
-    sheet: string
-    question: string
-    answer: string | null
-    confidence: number
-    reason: string
-  }[]
-  engine: string
-  evidence: { file: string; chars: number; status: 'ok' | 'empty' | 'error'; message?: string }[]
-  notes: string[]
-}
 
 /** The current time, re-read every `everyMs` (the countdown's refresh), starting from the server's clock. */
 export function useNow(initial: Date, everyMs = COUNTDOWN_REFRESH_MS): Date {
@@ -60,9 +40,7 @@ export function JobResult({
   confirmDelete: boolean
   now: Date
 }) {
-  const navigation = useNavigation()
   const navigate = useNavigate()
-  const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete'
   const now = useNow(serverNow)
   const left = timeLeft(job.expiresAt, now)
   const available = !job.deleted && left !== 'Expired'
@@ -148,7 +126,7 @@ export function JobResult({
         </ButtonLink>
         {available ? (
           <Link
-            to="?confirm-delete=1"
+            to="?confirm-delete=1#delete-dialog"
             preventScrollReset
             className={buttonClass('danger')}
             onClick={(e) => {
@@ -161,96 +139,9 @@ export function JobResult({
           </Link>
         ) : null}
       </div>
-      <Dialog
-        open={open}
-        onClose={close}
-        tone="danger"
-        title="Delete Files Immediately?"
-        description={`Are you sure you want to delete all files for job ${job.id}? This action cannot be undone. Your completed questionnaire and executive summary will be permanently deleted.`}
-      >
-        <Form method="post" className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <a
-            href={`/jobs/${job.id}`}
-            data-autofocus
-            className={buttonClass('secondary')}
-            onClick={(e) => {
-              e.preventDefault()
-              close()
-            }}
-          >
-            Cancel
-          </a>
-          <input type="hidden" name="intent" value="delete" />
-          <Button type="submit" variant="danger" disabled={deleting}>
-            {deleting ? 'Deleting...' : 'Delete Files'}
-          </Button>
-        </Form>
-      </Dialog>
+      <DeleteFilesDialog jobId={job.id} open={open} onClose={close} />
       <RunDetails job={job} />
-      {job.review.length ? (
-        <Card>
-          <h2 className="flex items-center gap-2 font-semibold">
-            <Flag aria-hidden className="h-5 w-5 text-amber-700" />
-            Needs Review
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Answers under 85% confidence or otherwise flagged, lowest confidence first.
-          </p>
-          <ul className="mt-4 divide-y divide-slate-100 text-sm">
-            {job.review.map((item) => (
-              <li key={`${item.sheet}-${item.row}`} className="py-3">
-                <p className="font-medium">
-                  <span className="font-mono text-xs text-slate-600">{item.id}</span> {item.question}
-                </p>
-                <p className="mt-1 text-slate-600">
-                  {item.answer ?? 'Needs your answer'} · {Math.round(item.confidence * 100)}% · {item.reason}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      ) : null}
+      <NeedsReview items={job.review} />
     </div>
-  )
-}
-
-/** What the run read: each evidence file with the text it gave (or why it gave none), and how the questionnaire was read. */
-function RunDetails({ job }: { job: ResultView }) {
-  return (
-    <Card>
-      <h2 className="font-semibold">What was read</h2>
-      <p className="mt-1 text-sm text-slate-600">Answered by the {job.engine} engine.</p>
-      {job.evidence.length ? (
-        <ul className="mt-4 divide-y divide-slate-100 text-sm" aria-label="Evidence files">
-          {job.evidence.map((e) => (
-            <li key={e.file} className="flex flex-wrap justify-between gap-2 py-2">
-              <span className="font-medium">{e.file}</span>
-              <span className={e.status === 'ok' ? 'text-right text-slate-600' : 'text-right text-amber-800'}>
-                {e.status === 'ok'
-                  ? `${e.chars.toLocaleString('en-US')} characters of text`
-                  : (e.message ?? 'No text found')}
-                {e.status === 'ok' && e.message ? <span className="block text-amber-800">{e.message}</span> : null}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-4 text-sm text-amber-800">
-          No evidence files were uploaded, so every answer is flagged for review.
-        </p>
-      )}
-      {job.notes.length ? (
-        <details className="mt-4 text-sm">
-          <summary className="cursor-pointer text-slate-700">
-            How the questionnaire was read ({job.notes.length} notes)
-          </summary>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-600">
-            {job.notes.map((note, i) => (
-              <li key={i}>{note}</li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
-    </Card>
   )
 }

@@ -19,15 +19,15 @@ export function GoverningLawText({ headingLevel: H = 'h3' }: { headingLevel?: 'h
         <strong>Swiss Rules of Mediation</strong> of the Swiss Arbitration Centre. The seat of the mediation is{' '}
         <strong>Zurich</strong> and its language is <strong>English</strong>.
       </p>
-      <H id="courts">3. Claims up to CHF 30 000: Zurich district court</H>
+      <H id="courts">3. Claims up to CHF&nbsp;30&nbsp;000: Zurich district court</H>
       <p>
-        If mediation fails, claims with a value of up to <strong>CHF 30 000</strong> are decided by the district court
-        of Zurich in summary procedure.
+        If mediation fails, claims with a value of up to <strong>CHF&nbsp;30&nbsp;000</strong> are decided by the
+        district court of Zurich in summary procedure.
       </p>
-      <H id="arbitration">4. Claims above CHF 30 000: expedited arbitration</H>
+      <H id="arbitration">4. Claims above CHF&nbsp;30&nbsp;000: expedited arbitration</H>
       <p>
-        Claims above CHF 30 000 are finally decided by <strong>expedited international arbitration</strong> under the
-        Swiss Rules of International Arbitration, before a <strong>single arbitrator</strong>. The seat of the
+        Claims above CHF&nbsp;30&nbsp;000 are finally decided by <strong>expedited international arbitration</strong>{' '}
+        under the Swiss Rules of International Arbitration, before a <strong>single arbitrator</strong>. The seat of the
         arbitration is Zurich, the language English, and the arbitrator issues a <strong>reasoned award</strong>.
       </p>
       <H id="forum">5. Exclusive forum and enforcement</H>

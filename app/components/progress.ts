@@ -19,6 +19,26 @@ export function stageLabel(percent: number): string {
   return STAGES[stageIndex(percent)]!.label
 }
 
+/**
+ * Where a running job is, from the stage the worker records (parsing, reading evidence, answering, writing) and
+ * its question count: each stage fills its own band of the bar (answering 30 to 90 by questions answered), so
+ * the spec's labels follow what the worker really does instead of jumping from 0 % to done.
+ */
+export function jobPercent(stage: string | null, processed: number, total: number): number {
+  switch (stage) {
+    case 'reading evidence':
+      return 10
+    case 'answering':
+      return 30 + Math.floor((total ? Math.min(1, processed / total) : 0) * 60)
+    case 'writing':
+      return 90
+    case 'completed':
+      return 100
+    default:
+      return 0
+  }
+}
+
 export function percentDone(processed: number, total: number): number {
   if (!total) return 0
   return Math.max(0, Math.min(100, Math.floor((processed / total) * 100)))

@@ -172,7 +172,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-100">
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-600 sm:px-6">
-          © 2025 QFill. Files encrypted at rest and deleted 1 hour after processing. Governed by Swiss law.
+          © {new Date().getFullYear()} QFill. Files encrypted at rest and deleted 1 hour after processing. Governed by
+          Swiss law.
         </p>
       </div>
     </footer>

@@ -34,8 +34,17 @@ export function showToast(toast: ToastData) {
   window.dispatchEvent(new CustomEvent<ToastData>(EVENT, { detail: toast }))
 }
 
-/** The toast region. `toast` is the flash notice of the current page, if any. Render it right after the header. */
-export function Toaster({ toast }: { toast: ToastData | null }) {
+/** Whether a toast may show while the page reports a failure: a success notice over it would contradict it. */
+export function shownWith(toast: ToastData | null, failure: boolean): ToastData | null {
+  return toast && failure && toast.type === 'success' ? null : toast
+}
+
+/**
+ * The toast region. `toast` is the flash notice of the current page, if any; `failure` is set while the page
+ * shows a failure (a job that failed), which removes a success toast. Render it right after the header.
+ */
+export function Toaster({ toast: flash, failure = false }: { toast: ToastData | null; failure?: boolean }) {
+  const toast = shownWith(flash, failure)
   const [current, setCurrent] = useState<(ToastData & { key: number }) | null>(() =>
     toast ? { ...toast, key: 0 } : null,
   )
@@ -59,6 +68,11 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
     }
     if (toast) setCurrent({ ...toast, key: Date.now() })
   }, [toast])
+
+  // A job that fails while its page is open: "Processing Started … successfully" must not stay over it.
+  useEffect(() => {
+    if (failure) setCurrent((c) => (c?.type === 'success' ? null : c))
+  }, [failure])
 
   useEffect(() => {
     const onToast = (e: Event) => setCurrent({ ...(e as CustomEvent<ToastData>).detail, key: Date.now() })

@@ -23,7 +23,7 @@ export function TokenUsage({ usage }: { usage: UsageView }) {
         >
           {usage.planLabel}
         </Badge>
-        {usage.email ? <span className="text-sm text-slate-600 break-all">{usage.email}</span> : null}
+        {usage.email ? <span className="text-sm text-slate-600 wrap-anywhere">{usage.email}</span> : null}
       </div>
       <dl className="grid gap-4 sm:grid-cols-3">
         <div>

@@ -1,95 +1,75 @@
 import { Form, useNavigation } from '@remix-run/react'
-import { useEffect, useRef, useState, type DragEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { FileSpreadsheet, FileStack, History, Sparkles } from 'lucide-react'
 import {
-  checkEvidenceFile,
-  checkQuestionnaireFile,
   EVIDENCE_ACCEPT,
   EVIDENCE_MAX_BYTES,
   EVIDENCE_TYPES_TEXT,
   formatBytes,
-  MAX_EVIDENCE_FILES,
   MB,
   MISSING_QUESTIONNAIRE,
   QUESTIONNAIRE_ACCEPT,
   QUESTIONNAIRE_MAX_BYTES,
-  tooManyFiles,
   type UploadProblem,
 } from '../uploads/limits'
-import { FileSpreadsheet, FileStack, Sparkles, UploadCloud, X } from 'lucide-react'
-import { Badge, Button, Card, ProblemList } from './ui'
+import { Badge, Button, Card, inputClass, ProblemList } from './ui'
+import {
+  addPicks,
+  CHECKS,
+  LIBRARY_ACCEPT,
+  MAX_FILES,
+  PRODUCT_MAX_CHARS,
+  submitLabel,
+  type Slot,
+} from './upload/file-picks'
+import { FileList, FileZone, syncInput } from './upload/file-zone'
 
 /**
- * Step 1 questionnaire, step 2 evidence, then 'Process with AI'. Without JavaScript these are two plain file
- * inputs; with it, files are checked as they are chosen, listed with a remove button and can be dropped.
- * Either way the form posts exactly the files shown.
+ * Step 1 questionnaire, step 2 earlier answered questionnaires (the answer library), step 3 evidence, the
+ * optional product, then 'Process with AI'. Without JavaScript these are plain inputs; with it, files are checked
+ * as they are chosen, listed with a remove button and can be dropped. Either way the form posts exactly the files
+ * shown, as the fields `questionnaire`, `library` and `evidence` (plus `product` and `unanswered`).
  */
-/** A drop zone: a label around its file input; the ring shows when the (visually hidden) input has keyboard focus. */
-const ZONE =
-  'mt-4 flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 px-6 py-10 text-center transition-colors hover:border-brand-500 hover:bg-brand-50 has-[input:focus-visible]:border-brand-600 has-[input:focus-visible]:bg-brand-50 has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-600'
-
-const FILE_INPUT =
-  'mt-2 max-w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:font-medium file:text-white'
-
 export function UploadPanel({ serverProblems }: { serverProblems: UploadProblem[] }) {
   const navigation = useNavigation()
   const pending = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post'
   const [hydrated, setHydrated] = useState(false)
-  const [questionnaire, setQuestionnaire] = useState<File | null>(null)
-  const [evidence, setEvidence] = useState<File[]>([])
-  const [problems, setProblems] = useState<UploadProblem[]>([])
-  const questionnaireInput = useRef<HTMLInputElement>(null)
-  const evidenceInput = useRef<HTMLInputElement>(null)
   useEffect(() => setHydrated(true), [])
-
-  const syncInput = (input: HTMLInputElement | null, files: File[]) => {
-    if (!input) return
-    const transfer = new DataTransfer()
-    for (const f of files) transfer.items.add(f)
-    input.files = transfer.files
+  const [questionnaire, setQuestionnaire] = useState<File | null>(null)
+  const [files, setFiles] = useState<Record<Slot, File[]>>({ evidence: [], library: [] })
+  const [problems, setProblems] = useState<UploadProblem[]>([])
+  const inputs = {
+    questionnaire: useRef<HTMLInputElement>(null),
+    evidence: useRef<HTMLInputElement>(null),
+    library: useRef<HTMLInputElement>(null),
   }
 
-  const chooseQuestionnaire = (files: FileList | File[]) => {
-    const file = Array.from(files)[0]
+  const chooseQuestionnaire = (picked: File[]) => {
+    const file = picked[0]
     if (!file) return
-    const problem = checkQuestionnaireFile(file)
+    const problem = CHECKS.questionnaire(file)
     setProblems(problem ? [problem] : [])
-    const next = problem ? null : file
-    setQuestionnaire(next)
-    syncInput(questionnaireInput.current, next ? [next] : [])
+    setQuestionnaire(problem ? null : file)
+    syncInput(inputs.questionnaire.current, problem ? [] : [file])
   }
-
-  const addEvidence = (files: FileList | File[]) => {
-    const found: UploadProblem[] = []
-    const accepted: File[] = []
-    for (const file of Array.from(files)) {
-      const problem = checkEvidenceFile(file)
-      if (problem) found.push(problem)
-      else if (!evidence.some((e) => e.name === file.name && e.size === file.size)) accepted.push(file)
-    }
-    const room = MAX_EVIDENCE_FILES - evidence.length
-    if (accepted.length > room) found.push(tooManyFiles(room))
-    const next = [...evidence, ...accepted.slice(0, Math.max(0, room))]
-    setProblems(found)
-    setEvidence(next)
-    syncInput(evidenceInput.current, next)
+  const add = (slot: Slot) => (picked: File[]) => {
+    const other = slot === 'evidence' ? 'library' : 'evidence'
+    // The input holds the whole list; only what was just picked is new.
+    const fresh = picked.filter((f) => !files[slot].includes(f))
+    const next = addPicks(slot, files[slot], fresh, files[other].length)
+    setProblems(next.problems)
+    setFiles({ ...files, [slot]: next.files })
+    syncInput(inputs[slot].current, next.files)
   }
-
-  const removeEvidence = (index: number) => {
-    const next = evidence.filter((_, i) => i !== index)
-    setEvidence(next)
-    syncInput(evidenceInput.current, next)
+  const remove = (slot: Slot) => (index: number) => {
+    const next = files[slot].filter((_, i) => i !== index)
+    setFiles({ ...files, [slot]: next })
+    syncInput(inputs[slot].current, next)
   }
-
-  const drop = (handler: (files: FileList) => void) => ({
-    onDragOver: (e: DragEvent) => e.preventDefault(),
-    onDrop: (e: DragEvent) => {
-      e.preventDefault()
-      handler(e.dataTransfer.files)
-    },
-  })
 
   const shown = problems.length ? problems : serverProblems
-  const evidenceCount = hydrated ? evidence.length : 0
+  const used = files.evidence.length + files.library.length
+  const count = hydrated ? `${used}/${MAX_FILES} files` : `up to ${MAX_FILES} files`
   return (
     <Form
       method="post"
@@ -105,91 +85,85 @@ export function UploadPanel({ serverProblems }: { serverProblems: UploadProblem[
       <input type="hidden" name="intent" value="upload" />
       <ProblemList problems={shown} id="upload-problems" />
       <Card>
-        <h2 className="flex items-center gap-2 text-lg font-semibold">
-          <FileSpreadsheet aria-hidden className="h-5 w-5 text-brand-700" />
-          Step 1: Upload Questionnaire
-        </h2>
+        <StepTitle icon={FileSpreadsheet} title="Step 1: Upload Questionnaire" />
         <p className="mt-1 text-sm text-slate-600">
           One file: .xlsx, .xls, .docx or .csv, up to {QUESTIONNAIRE_MAX_BYTES / MB} MB.
         </p>
-        <label {...drop(chooseQuestionnaire)} className={ZONE}>
-          <UploadCloud aria-hidden className="h-8 w-8 text-brand-700" />
-          <span className="text-sm font-medium break-all text-slate-800">
+        <FileZone
+          name="questionnaire"
+          label="Questionnaire file"
+          accept={QUESTIONNAIRE_ACCEPT}
+          hydrated={hydrated}
+          inputRef={inputs.questionnaire}
+          onFiles={chooseQuestionnaire}
+        >
+          <span className="text-sm font-medium wrap-anywhere text-slate-800">
             {questionnaire ? questionnaire.name : 'Drop your questionnaire here or click to browse'}
           </span>
           {questionnaire ? <span className="text-xs text-slate-600">{formatBytes(questionnaire.size)}</span> : null}
-          <input
-            ref={questionnaireInput}
-            type="file"
-            name="questionnaire"
-            accept={QUESTIONNAIRE_ACCEPT}
-            aria-label="Questionnaire file"
-            className={hydrated ? 'sr-only' : FILE_INPUT}
-            onChange={(e) => chooseQuestionnaire(e.currentTarget.files ?? [])}
-          />
+        </FileZone>
+        <label htmlFor="upload-product" className="mt-5 block text-sm font-medium text-slate-800">
+          Product <span className="font-normal text-slate-600">(optional)</span>
         </label>
+        <input
+          id="upload-product"
+          name="product"
+          type="text"
+          maxLength={PRODUCT_MAX_CHARS}
+          autoComplete="off"
+          placeholder="e.g. Acme Cloud"
+          aria-describedby="upload-product-help"
+          className={`mt-1 ${inputClass}`}
+        />
+        <p id="upload-product-help" className="mt-1 text-xs text-slate-600">
+          The product this questionnaire is for, if you offer more than one.
+        </p>
       </Card>
       <Card>
-        <div className="flex items-center justify-between">
-          <h2 className="flex items-center gap-2 text-lg font-semibold">
-            <FileStack aria-hidden className="h-5 w-5 text-brand-700" />
-            Step 2: Upload Evidence Files
-          </h2>
-          <Badge tone="brand">
-            {hydrated ? `${evidenceCount}/${MAX_EVIDENCE_FILES} files` : `up to ${MAX_EVIDENCE_FILES} files`}
-          </Badge>
-        </div>
+        <StepTitle icon={History} title="Step 2: Earlier answered questionnaires (your answer library)" badge={count} />
+        <p className="mt-1 text-sm text-slate-600" data-testid="library-help">
+          Last year&rsquo;s answered SIG, CAIQ or HECVAT: its answers are reused question by question, with the cell
+          they came from. .xlsx, .xls, .csv or .docx, up to {EVIDENCE_MAX_BYTES / MB} MB each.
+        </p>
+        <FileZone
+          name="library"
+          label="Earlier answered questionnaires"
+          accept={LIBRARY_ACCEPT}
+          multiple
+          hydrated={hydrated}
+          inputRef={inputs.library}
+          onFiles={add('library')}
+        >
+          <span className="text-sm font-medium text-slate-800">
+            Drop answered questionnaires here or click to browse
+          </span>
+        </FileZone>
+        <FileList files={files.library} label="Chosen library files" onRemove={remove('library')} />
+      </Card>
+      <Card>
+        <StepTitle icon={FileStack} title="Step 3: Upload Evidence Files" badge={count} />
         <p className="mt-1 text-sm text-slate-600">
-          Optional but recommended: policies, SOC 2 reports, earlier questionnaires. {EVIDENCE_TYPES_TEXT}, up to{' '}
+          Optional but recommended: policies, SOC 2 reports, security overviews. {EVIDENCE_TYPES_TEXT}, up to{' '}
           {EVIDENCE_MAX_BYTES / MB} MB each.
         </p>
-        <label {...drop(addEvidence)} className={ZONE}>
-          <UploadCloud aria-hidden className="h-8 w-8 text-brand-700" />
+        <FileZone
+          name="evidence"
+          label="Evidence files"
+          accept={EVIDENCE_ACCEPT}
+          multiple
+          hydrated={hydrated}
+          inputRef={inputs.evidence}
+          onFiles={add('evidence')}
+        >
           <span className="text-sm font-medium text-slate-800">Drop evidence files here or click to browse</span>
-          <input
-            ref={evidenceInput}
-            type="file"
-            name="evidence"
-            multiple
-            accept={EVIDENCE_ACCEPT}
-            aria-label="Evidence files"
-            className={hydrated ? 'sr-only' : FILE_INPUT}
-            onChange={(e) => {
-              // The input holds the whole list; add what was just picked to what is already listed.
-              const picked = Array.from(e.currentTarget.files ?? []).filter((f) => !evidence.includes(f))
-              addEvidence(picked)
-            }}
-          />
-        </label>
-        {evidence.length ? (
-          <ul
-            className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200"
-            aria-label="Chosen evidence files"
-          >
-            {evidence.map((file, i) => (
-              <li key={`${file.name}-${i}`} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-                <span className="min-w-0 truncate">
-                  {file.name} <span className="text-slate-600">({formatBytes(file.size)})</span>
-                </span>
-                <button
-                  type="button"
-                  onClick={() => removeEvidence(i)}
-                  className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-red-700 hover:bg-red-50"
-                  aria-label={`Remove ${file.name}`}
-                >
-                  <X aria-hidden className="h-4 w-4" />
-                  Remove
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        </FileZone>
+        <FileList files={files.evidence} label="Chosen evidence files" onRemove={remove('evidence')} />
       </Card>
       <label className="flex items-start gap-3 text-sm text-slate-700">
         <input type="checkbox" name="unanswered" value="no" className="mt-0.5 h-4 w-4" />
         <span>
           Answer No where my evidence is silent
-          <span className="block text-xs text-slate-500">
+          <span className="block text-xs text-slate-600">
             Otherwise such questions are left blank for you to answer.
           </span>
         </span>
@@ -200,10 +174,22 @@ export function UploadPanel({ serverProblems }: { serverProblems: UploadProblem[
           {pending
             ? 'Processing...'
             : hydrated
-              ? `Process with AI (${evidenceCount} evidence files)`
+              ? submitLabel(files.evidence.length, files.library.length)
               : 'Process with AI'}
         </Button>
       </div>
     </Form>
+  )
+}
+
+function StepTitle({ icon: Icon, title, badge }: { icon: typeof FileStack; title: string; badge?: string }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <Icon aria-hidden className="h-5 w-5 shrink-0 text-brand-700" />
+        {title}
+      </h2>
+      {badge ? <Badge tone="brand">{badge}</Badge> : null}
+    </div>
   )
 }

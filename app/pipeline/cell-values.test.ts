@@ -94,6 +94,10 @@ describe('mapping an answer onto the cell', () => {
       }).reasons,
     ).toEqual([PROFILE_REASON, 'commits you to contract terms'])
     expect(cellAnswer(profile, answer('YES', 'Acme Inc.')).value).toBe('Acme Inc.')
+    // A profile detail kept from the uploaded file is the user's own: not flagged as left for them.
+    const kept = applyProfileRule(profile, { ...answer('YES', 'Kept your answer: Acme.', false), preexisting: true })
+    expect(kept.flagged).toBe(false)
+    expect(kept.reasons).toEqual([])
   })
 })
 

@@ -44,7 +44,8 @@ export interface CellAnswer {
  * kept answers too).
  */
 export function applyProfileRule(question: Question, answer: Answer): Answer {
-  if (question.kind !== 'profile' || answer.citations.length) return answer
+  // A profile detail already in the uploaded file is the user's own statement: kept, not left for them.
+  if (question.kind !== 'profile' || answer.citations.length || answer.preexisting) return answer
   return profileDetail(answer)
 }
 

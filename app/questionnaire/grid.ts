@@ -29,6 +29,8 @@ export interface Grid {
   uncomputed: Set<number>
   /** Formula cells QFill could not evaluate, with why ("function XLOOKUP", "a circular reference"). */
   unevaluated: Map<number, string>
+  /** How numeric cells with a number format display (a date serial as a date), keyed by cellKey(row, col). */
+  display: Map<number, string>
   hiddenRows: Set<number>
   hiddenCols: Set<number>
   merges: CellRange[]
@@ -45,6 +47,7 @@ export function emptyGrid(name: string, hidden = false): Grid {
     typed: new Map(),
     uncomputed: new Set(),
     unevaluated: new Map(),
+    display: new Map(),
     hiddenRows: new Set(),
     hiddenCols: new Set(),
     merges: [],
@@ -66,6 +69,11 @@ export function cellOfKey(key: number): { row: number; col: number } {
 
 export function cellText(grid: Grid, row: number, col: number): string {
   return grid.rows.get(row)?.get(col) ?? ''
+}
+
+/** A cell's text as the workbook displays it: number formats applied (dates, percentages), else its value. */
+export function displayText(grid: Grid, row: number, col: number): string {
+  return grid.display.get(cellKey(row, col)) ?? cellText(grid, row, col)
 }
 
 export function setCell(grid: Grid, row: number, col: number, text: string) {

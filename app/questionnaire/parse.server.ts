@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx'
 import { csvGrid, sniffUtf16 } from './csv'
 import { parseCellRef } from './cells'
 import { docxGrids } from './docx'
-import { cellText as gridCellText, type Grid } from './grid'
+import { displayText, type Grid } from './grid'
 import { QUESTIONNAIRE_EXTENSIONS, QuestionnaireError, type Questionnaire, type QuestionnaireFormat } from './model'
 import { XlsxPackage } from './ooxml/package'
 import { readWorkbookGrids } from './ooxml/read-workbook'
@@ -100,7 +100,8 @@ function existingAnswers(questionnaire: Questionnaire, grids: Grid[]): Map<strin
     const at = (ref: string | undefined) => {
       if (!ref) return ''
       const { row, col } = parseCellRef(ref)
-      return gridCellText(grid, row, col).trim()
+      // As the workbook shows it: a kept date reads "10/4/2024", not its serial.
+      return displayText(grid, row, col).trim()
     }
     let answer = at(q.location.answerCell)
     if (!answer && q.location.markCells) answer = q.location.markCells.find((m) => at(m.cell))?.value ?? ''

@@ -13,6 +13,8 @@ export interface RowEdit {
   cellValue: string
   answer: string | null
   comment: string
+  /** The person changed an answer kept from the uploaded file: the new value is written over it. */
+  replacesKept?: true
 }
 
 /** One change as the person made it (a row, a saved page, an accepted page): undo reverts it whole. */
@@ -50,8 +52,11 @@ export function currentEntries(state: Pick<ReviewState, 'machine' | 'edits'>): A
 }
 
 export function confirmedEntry(q: AnsweredQuestion, edit: RowEdit): AnsweredQuestion {
+  const { preexisting, ...rest } = q
   return {
-    ...q,
+    ...rest,
+    // A kept answer the person only accepted stays kept (nothing written); one they changed is written.
+    ...(preexisting && !edit.replacesKept ? { preexisting } : {}),
     answer: edit.answer,
     cellValue: edit.cellValue,
     comment: edit.comment,
@@ -93,7 +98,12 @@ export function applyChanges(state: ReviewState, changes: Change[], label: strin
 }
 
 function sameEdit(a: RowEdit, b: RowEdit) {
-  return a.cellValue === b.cellValue && a.answer === b.answer && a.comment === b.comment
+  return (
+    a.cellValue === b.cellValue &&
+    a.answer === b.answer &&
+    a.comment === b.comment &&
+    Boolean(a.replacesKept) === Boolean(b.replacesKept)
+  )
 }
 
 /** Reverts the last change; returns it, or null when there is nothing to undo. */
@@ -108,9 +118,9 @@ export function undoLast(state: ReviewState): HistoryItem | null {
   return item
 }
 
-/** Whether a row still needs the person: no answer (the engine found no evidence) and not confirmed. */
+/** Whether a row still needs the person: no answer (the engine found no evidence), not kept from the file, not confirmed. */
 export function needsAnswer(e: AnsweredQuestion): boolean {
-  return !e.confirmed && (e.answer === null || e.cellValue === '')
+  return !e.confirmed && !e.preexisting && (e.answer === null || e.cellValue === '')
 }
 
 /**

@@ -2,16 +2,15 @@ import { z } from 'zod'
 import { currentEntries } from './edits'
 import { rebuild, saveChanges, undo, type ReviewDeps } from './state.server'
 import { changesFrom, type RowError, type RowInput } from './submit'
-import { countsOf, rowView, type RowResult } from './view'
 import { rowKey } from './values'
 
 /**
- * The review screen's form: one plain POST per page of rows (no JavaScript) or one row at a time (autosave).
- * Fields: `row` (each key on the page, repeated), `answer:KEY`, `comment:KEY`, and `intent`:
- *   save | rebuild (Save and rebuild) | accept:KEY | accept-page | undo | row (one row, from a fetcher).
+ * The review screen's form: one plain POST per page of rows (without JavaScript, and for the page-wide buttons
+ * with it; autosave goes through batch.server.ts). Fields: `row` (each key on the page, repeated),
+ * `answer:KEY`, `comment:KEY`, and `intent`: save | rebuild (Save and rebuild) | accept:KEY | accept-page | undo.
  */
 const intentSchema = z.union([
-  z.enum(['save', 'rebuild', 'accept-page', 'undo', 'row']),
+  z.enum(['save', 'rebuild', 'accept-page', 'undo']),
   z.string().regex(/^accept:.+!\d+$/, 'Unknown action'),
 ])
 
@@ -22,7 +21,6 @@ export type FormOutcome =
       errors: Record<string, string>
       values: Record<string, { answer: string | null; comment: string | null }>
     }
-  | RowResult
 
 const MAX_FIELD = 40000
 
@@ -48,28 +46,6 @@ export async function handleReviewForm(
     return undone
       ? { kind: 'done', message: 'Change undone', description: `Undid: ${undone.label}.` }
       : { kind: 'done', message: 'Nothing to undo', description: 'There are no changes left to undo.' }
-  }
-
-  if (intent === 'row') {
-    const key = field(form, 'key') ?? ''
-    const input: RowInput = { key }
-    if (form.has('answer')) input.answer = field(form, 'answer')
-    if (form.has('comment')) input.comment = field(form, 'comment') ?? ''
-    const { changes, errors } = changesFrom(state, [input], { confirm: form.get('accept') === '1' })
-    if (errors.length) return { kind: 'row-invalid', key, message: errors[0]!.message }
-    const id = currentEntries(state).find((e) => rowKey(e) === key)?.id ?? key
-    const label = form.get('accept') === '1' ? `Accepted ${id}` : `Changed ${id}`
-    const saved = changes.length ? (await saveChanges(deps, jobId, changes, label)).state : state
-    const entries = currentEntries(saved)
-    const i = entries.findIndex((e) => rowKey(e) === key)
-    return {
-      kind: 'row',
-      row: rowView(entries[i]!, saved.specs[i]),
-      counts: countsOf(entries),
-      revision: saved.revision,
-      pending: saved.revision !== saved.builtRevision,
-      lastChange: saved.history.at(-1)?.label ?? null,
-    }
   }
 
   // A page: every row's answer and comment as shown, plus what the button asked for.

@@ -1,6 +1,6 @@
 import type { AnsweredQuestion, AnswersJson } from '../answering/model'
 import type { Questionnaire } from '../questionnaire/model'
-import { parseQuestionnaire } from '../questionnaire/parse.server'
+import { readQuestionnaire as readWithAnswers, type ExistingAnswer } from '../questionnaire/parse.server'
 import { writeCompletedWorkbook } from '../questionnaire/write/write.server'
 import { summaryPdf } from '../reports/summary-pdf'
 import { reviewedAnswers } from './edits'
@@ -49,12 +49,18 @@ export function alignEntries(questionnaire: Questionnaire, entries: AnsweredQues
   )
 }
 
-export function rowSpecs(questionnaire: Questionnaire): RowSpec[] {
-  return questionnaire.questions.map(rowSpec)
+/** What each row may hold, with the answer the uploaded file already held (kept answers show it in review). */
+export function rowSpecs(questionnaire: Questionnaire, existing?: Map<string, ExistingAnswer>): RowSpec[] {
+  return questionnaire.questions.map((q) => rowSpec(q, existing?.get(q.key)))
 }
 
 export function readQuestionnaire(file: { name: string; bytes: Uint8Array }): Questionnaire {
-  return parseQuestionnaire(file.name, file.bytes)
+  return readWithAnswers(file.name, file.bytes).questionnaire
+}
+
+/** The questionnaire and the answers its cells already hold. */
+export function readQuestionnaireAnswers(file: { name: string; bytes: Uint8Array }) {
+  return readWithAnswers(file.name, file.bytes)
 }
 
 /**

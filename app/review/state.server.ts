@@ -11,7 +11,7 @@ import {
   type HistoryItem,
   type ReviewState,
 } from './edits'
-import { readQuestionnaire, rebuildFiles, rowSpecs } from './rebuild.server'
+import { readQuestionnaire, readQuestionnaireAnswers, rebuildFiles, rowSpecs } from './rebuild.server'
 import { rowKey, VOCABULARY_OPTIONS, type RowSpec } from './values'
 import { EXPIRED_MESSAGE } from './view'
 
@@ -76,8 +76,8 @@ async function createState(deps: ReviewDeps, jobId: string): Promise<ReviewState
   const original = await deps.store.get(jobId, 'questionnaire')
   let specs: RowSpec[]
   if (original) {
-    const questionnaire = readQuestionnaire({ name: original.name, bytes: original.bytes })
-    const byKey = new Map(rowSpecs(questionnaire).map((s) => [s.key, s]))
+    const { questionnaire, existing } = readQuestionnaireAnswers({ name: original.name, bytes: original.bytes })
+    const byKey = new Map(rowSpecs(questionnaire, existing).map((s) => [s.key, s]))
     specs = machine.questions.map((q) => byKey.get(rowKey(q)) ?? guessSpec(q))
   } else {
     specs = machine.questions.map(guessSpec)
@@ -96,7 +96,7 @@ function guessSpec(q: AnsweredQuestion): RowSpec {
 }
 
 /** Runs `change` on the job's review under the job's lock and stores the result in the same transaction. */
-async function mutate<T>(
+export async function mutate<T>(
   deps: ReviewDeps,
   jobId: string,
   change: (state: ReviewState, tx: Queryable) => T | Promise<T>,

@@ -1,6 +1,7 @@
 import type { AnsweredQuestion } from '../answering/model'
 import { currentEntries, normalizeComment, type Change, type ReviewState } from './edits'
-import { resolveAnswer, rowKey } from './values'
+import { vendorComment } from './comments'
+import { resolveAnswer, rowKey, type RowSpec } from './values'
 
 /** One row as a person or an API client sent it. `answer` or `comment` left out keeps what the row has. */
 export interface RowInput {
@@ -15,10 +16,21 @@ export interface RowError {
   message: string
 }
 
+/** The value a row shows: for a kept answer not yet replaced, what the uploaded file holds. */
+export function shownValue(entry: AnsweredQuestion, spec: RowSpec | undefined): string {
+  return entry.preexisting ? (spec?.kept ?? entry.cellValue) : entry.cellValue
+}
+
+/** The comment a row shows: for a kept answer, the file's own comment cell (the machine's note is not it). */
+export function shownComment(entry: AnsweredQuestion, spec: RowSpec | undefined): string {
+  return entry.preexisting && !entry.confirmed ? (spec?.keptComment ?? '') : entry.comment
+}
+
 /**
  * Checks rows against what each may hold and turns them into changes. With `confirm` every listed row becomes
  * confirmed (Accept, the API); without it only rows whose answer or comment differ are changed (a saved page).
  * Keeping the value a row already has keeps its answer label too (PARTIALLY written as "Yes" stays PARTIALLY).
+ * The comment shipped is the person's own, or the machine's cleared of its notes (comments.ts).
  */
 export function changesFrom(
   state: ReviewState,
@@ -36,22 +48,39 @@ export function changesFrom(
       continue
     }
     const current = entries[i]!
+    const machine = state.machine.questions[i]!
     const spec = state.specs[i]!
+    const shown = shownValue(current, spec)
     let cellValue = current.cellValue
     let answer = current.answer
+    let valueChanged = false
     if (input.answer !== undefined) {
       const resolved = resolveAnswer(spec, input.answer, current.id)
       if (!resolved.ok) {
         errors.push({ key: input.key, id: current.id, message: resolved.message })
         continue
       }
-      if (resolved.cellValue !== current.cellValue) ({ cellValue, answer } = resolved)
+      if (resolved.cellValue !== shown) {
+        ;({ cellValue, answer } = resolved)
+        valueChanged = true
+      }
     }
-    const comment = input.comment === undefined ? current.comment : normalizeComment(input.comment)
-    const changed = cellValue !== current.cellValue || comment !== normalizeComment(current.comment)
-    if (!changed && !options.confirm) continue
-    if (!changed && current.confirmed) continue
-    changes.push({ key: input.key, edit: { cellValue, answer, comment: changed ? comment : current.comment } })
+    const typed =
+      input.comment !== undefined && normalizeComment(input.comment) !== normalizeComment(shownComment(current, spec))
+        ? normalizeComment(input.comment)
+        : null
+    if (!valueChanged && typed === null && (!options.confirm || current.confirmed)) continue
+    // The person's own words stay theirs; a comment that was only the machine's follows the value.
+    const ownWords = current.confirmed && current.comment !== vendorComment(machine, current.cellValue, null)
+    const comment = vendorComment(machine, cellValue, typed ?? (ownWords ? current.comment : null))
+    // A kept answer is written over only where the person changed it (its value, or its comment: then the
+    // kept value is written back as shown, so the row still reads as answered).
+    const replacesKept = Boolean(current.preexisting) && (valueChanged || typed !== null)
+    if (replacesKept && !valueChanged) cellValue = shown
+    changes.push({
+      key: input.key,
+      edit: { cellValue, answer, comment, ...(replacesKept ? { replacesKept: true as const } : {}) },
+    })
   }
   return { changes, errors }
 }

@@ -17,6 +17,12 @@ export interface RowSpec {
   /** The values to choose from ('list' and 'vocabulary'); empty for 'text'. */
   options: string[]
   section?: string
+  /** A company-profile row (vendor name, date): the user's to state, shown without a confidence. */
+  profile?: true
+  /** The answer the uploaded file already held, as the workbook displays it (kept, never overwritten unasked). */
+  kept?: string
+  /** The comment cell the uploaded file held beside a kept answer. */
+  keptComment?: string
 }
 
 /** The answer vocabulary in the spelling written into cells without a list. */
@@ -36,13 +42,18 @@ export function rowKey(entry: { sheet: string; row: number }): string {
   return `${entry.sheet}!${entry.row}`
 }
 
-export function rowSpec(question: Question): RowSpec {
+export function rowSpec(question: Question, kept?: { answer: string; comment: string }): RowSpec {
   const key = rowKey(question.location)
-  const section = question.section
-  if (question.allowed?.length) return { key, mode: 'list', options: [...question.allowed], section }
+  const extra = {
+    section: question.section,
+    ...(question.kind === 'profile' ? { profile: true as const } : {}),
+    ...(kept?.answer ? { kept: kept.answer } : {}),
+    ...(kept?.comment ? { keptComment: kept.comment } : {}),
+  }
+  if (question.allowed?.length) return { key, mode: 'list', options: [...question.allowed], ...extra }
   if (question.kind === 'question' && isYesNoQuestion(question))
-    return { key, mode: 'vocabulary', options: [...VOCABULARY_OPTIONS], section }
-  return { key, mode: 'text', options: [], section }
+    return { key, mode: 'vocabulary', options: [...VOCABULARY_OPTIONS], ...extra }
+  return { key, mode: 'text', options: [], ...extra }
 }
 
 export type Resolved = { ok: true; cellValue: string; answer: string | null } | { ok: false; message: string }

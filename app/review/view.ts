@@ -1,6 +1,7 @@
 import type { Citation } from '../answering/model'
 import type { AnsweredQuestion } from '../answering/model'
 import { currentEntries, needsAnswer, type ReviewState } from './edits'
+import { shownComment, shownValue } from './submit'
 import type { AnswerMode } from './values'
 
 /** Where a job's review screen is: the result screen and /token-status link here. */
@@ -37,7 +38,10 @@ export interface ReviewRowView {
   reason: string
   confirmed: boolean
   needsAnswer: boolean
+  /** The answer is the uploaded file's own (shown as "Kept from your file"). */
   preexisting: boolean
+  /** Whether a machine confidence means anything here: not for a kept answer or a profile detail. */
+  showConfidence: boolean
 }
 
 export interface ReviewCounts {
@@ -46,18 +50,6 @@ export interface ReviewCounts {
   needs: number
   confirmed: number
 }
-
-/** What an autosaved row answers with (the review route's action, intent 'row'). */
-export type RowResult =
-  | {
-      kind: 'row'
-      row: ReviewRowView
-      counts: ReviewCounts
-      revision: number
-      pending: boolean
-      lastChange: string | null
-    }
-  | { kind: 'row-invalid'; key: string; message: string }
 
 export interface ReviewPage {
   filter: ReviewFilter
@@ -74,6 +66,7 @@ export interface ReviewPage {
 
 export function rowView(e: AnsweredQuestion, spec: ReviewState['specs'][number] | undefined): ReviewRowView {
   const options = spec?.options ?? []
+  const cellValue = shownValue(e, spec)
   return {
     key: `${e.sheet}!${e.row}`,
     id: e.id,
@@ -82,14 +75,11 @@ export function rowView(e: AnsweredQuestion, spec: ReviewState['specs'][number] 
     section: spec?.section ?? null,
     question: e.question,
     mode: spec?.mode ?? 'text',
-    // A value the machine wrote that is not among the choices (a planned quarter) stays choosable.
-    options:
-      e.cellValue && spec?.mode === 'vocabulary' && !options.includes(e.cellValue)
-        ? [...options, e.cellValue]
-        : options,
-    cellValue: e.cellValue,
+    // A value not among the choices (a planned quarter the machine wrote, a kept answer) stays choosable.
+    options: cellValue && spec?.mode !== 'text' && !options.includes(cellValue) ? [...options, cellValue] : options,
+    cellValue,
     answer: e.answer,
-    comment: e.comment,
+    comment: shownComment(e, spec),
     citations: e.citations,
     confidence: e.confidence,
     flagged: e.flagged,
@@ -97,6 +87,7 @@ export function rowView(e: AnsweredQuestion, spec: ReviewState['specs'][number] 
     confirmed: Boolean(e.confirmed),
     needsAnswer: needsAnswer(e),
     preexisting: Boolean(e.preexisting),
+    showConfidence: !e.preexisting && !e.confirmed && !spec?.profile,
   }
 }
 
@@ -127,9 +118,9 @@ export function reviewPage(
   const matching = entries
     .map((e, i) => ({ e, i }))
     .filter(({ e }) => (filter === 'needs' ? needsAnswer(e) : filter === 'flagged' ? e.flagged : true))
-    .filter(({ e }) => {
+    .filter(({ e, i }) => {
       if (!words.length) return true
-      const text = `${e.id} ${e.question} ${e.cellValue} ${e.comment} ${e.sheet}`.toLowerCase()
+      const text = `${e.id} ${e.question} ${shownValue(e, state.specs[i])} ${e.comment} ${e.sheet}`.toLowerCase()
       return words.every((w) => text.includes(w))
     })
   const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE))

@@ -5,7 +5,10 @@ import { paymentsConfigured } from '../billing/config.server'
 import { Hero } from '../components/home/hero'
 import { ScrollProgress } from '../components/home/scroll-progress'
 import { ClosingCall, Features, Figures, GetStarted, HowItWorks, Pricing } from '../components/home/sections'
-import { ButtonLink, Notice } from '../components/ui'
+import { PaymentConfirmation } from '../components/home/payment-confirmation'
+import { sessionToken } from '../access/auth.server'
+import { paymentReturn } from '../billing/payment-return.server'
+import { services } from '../services.server'
 
 export const meta: MetaFunction = () => [
   { title: 'QFill: security questionnaires answered from your own evidence' },
@@ -21,32 +24,28 @@ const paymentSchema = z.object({
   questionnaire: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
 })
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const params = Object.fromEntries(new URL(request.url).searchParams)
-  const paid = paymentSchema.safeParse(params)
-  return { paidQuestionnaire: paid.success ? paid.data.questionnaire : null, paymentsEnabled: paymentsConfigured() }
+  const returned = paymentSchema.safeParse(params)
+  const payment = returned.success
+    ? {
+        questionnaire: returned.data.questionnaire,
+        ...(await paymentReturn(
+          services().sql,
+          (await sessionToken(request))?.id ?? null,
+          returned.data.questionnaire,
+        )),
+      }
+    : null
+  return { payment, paymentsEnabled: paymentsConfigured() }
 }
 
 export default function Home() {
-  const { paidQuestionnaire, paymentsEnabled } = useLoaderData<typeof loader>()
+  const { payment, paymentsEnabled } = useLoaderData<typeof loader>()
   return (
     <>
       <ScrollProgress />
-      {paidQuestionnaire ? (
-        <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6" data-testid="payment-confirmation">
-          <Notice tone="success" title="Payment Successful!" live={false}>
-            <p>
-              Questionnaire <span className="font-mono">{paidQuestionnaire}</span> is paid for and will be processed.
-              Follow its progress and download the results from your token status page.
-            </p>
-            <div className="mt-3">
-              <ButtonLink href="/token-status" size="sm">
-                Check Token Status
-              </ButtonLink>
-            </div>
-          </Notice>
-        </div>
-      ) : null}
+      {payment ? <PaymentConfirmation payment={payment} /> : null}
       <Hero />
       <Figures />
       <HowItWorks />

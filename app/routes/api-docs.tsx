@@ -36,7 +36,7 @@ export function loader() {
 export default function ApiDocs() {
   const { title, description, groups } = useLoaderData<typeof loader>()
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10 lg:grid-cols-[14rem_1fr]">
+    <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10 lg:grid-cols-[14rem_minmax(0,1fr)]">
       <nav aria-label="Endpoints" className="text-sm lg:sticky lg:top-6 lg:self-start">
         {groups.map((g) => (
           <div key={g.tag} className="mb-4">
@@ -59,7 +59,7 @@ export default function ApiDocs() {
           OpenAPI 3.1 document (JSON)
         </a>
       </nav>
-      <div>
+      <div className="min-w-0">
         <h1 className="text-3xl font-semibold text-slate-900">{title}</h1>
         <p className="mt-3 max-w-3xl text-slate-700">
           {description.split('`').map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}

@@ -9,7 +9,7 @@ import { services } from '../services.server'
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await authenticateApi(request)
   if (token instanceof Response) return token
-  const { expired: _e, canUpload: _c, ...status } = await tokenStatus(services().sql, token)
+  const { expired: _e, canUpload: _c, deletedOnRequest: _d, ...status } = await tokenStatus(services().sql, token)
   return apiJson(status)
 }
 

@@ -13,6 +13,7 @@ import { reviewItems } from '../job-view.server'
 import { deleteJobFiles } from '../jobs.server'
 import type { RunSummary } from '../answering/model'
 import { services } from '../services.server'
+import { workerLiveness } from '../worker-heartbeat.server'
 
 export const POLL_MS = 3000
 
@@ -35,11 +36,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!(await sessionToken(request))) return data({ view: 'elsewhere' as const }, { status: 401 })
   const job = await ownJobOr404(request, params.jobId!)
   const now = new Date()
-  if (job.status === 'failed') return { view: 'failed' as const, error: job.error }
+  if (job.status === 'failed') return { view: 'failed' as const, error: job.error, failure: true }
   if (job.status !== 'completed') {
     return {
       view: 'progress' as const,
-      job: { id: job.id, processed: job.processed, total: job.total, evidenceCount: job.evidenceCount },
+      job: {
+        id: job.id,
+        stage: job.stage,
+        processed: job.processed,
+        total: job.total,
+        evidenceCount: job.evidenceCount,
+        waiting: job.status === 'queued' && (await workerLiveness(services().sql)).live === 0,
+      },
     }
   }
   // Deleted before its hour was up (by the user) shows the deleted banner; purged at expiry shows 'Expired'.

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ownJobOr404 } from '../access/token-page.server'
 import { toasts } from '../access/session.server'
 import { ReviewScreen } from '../components/review/review-screen'
@@ -58,9 +58,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     switch (outcome.kind) {
       case 'done':
         return toasts().redirectWithSuccess(back, { message: outcome.message, description: outcome.description })
-      case 'row':
-        return outcome
-      case 'row-invalid':
       case 'invalid':
         return data(outcome, { status: 400 })
     }
@@ -70,10 +67,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return toasts().redirectWithError(back, { message: 'Could not save', description: e.message })
   }
 }
-
-/** Autosaved rows update themselves from the fetcher's answer; reloading the whole page for each would be wasted. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get('intent') === 'row' ? false : defaultShouldRevalidate
 
 export default function ReviewRoute() {
   const loaded = useLoaderData<typeof loader>()

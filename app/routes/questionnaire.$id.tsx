@@ -86,7 +86,7 @@ export default function QuestionnaireStatus() {
       <PollRefresh active={polling} ms={POLL_MS} />
       <Card>
         <h1 className="text-2xl font-semibold">{title}</h1>
-        <p className="mt-1 text-sm text-slate-600 break-all">{view.fileName}</p>
+        <p className="mt-1 text-sm text-slate-600 wrap-anywhere">{view.fileName}</p>
         {view.status === 'processing' && view.total > 0 ? (
           <p className="mt-3 text-sm" data-testid="questions-completed">
             {view.processed} of {view.total} questions completed

@@ -112,7 +112,7 @@ export default function SuccessPage() {
               </div>
               <div>
                 <dt className="text-slate-500">Email</dt>
-                <dd className="mt-1 break-all">{view.email ?? '—'}</dd>
+                <dd className="mt-1 wrap-anywhere">{view.email ?? '—'}</dd>
               </div>
               <div className="sm:col-span-2">
                 <dt className="text-slate-500">Session</dt>

@@ -128,6 +128,7 @@ export default function TokenStatusPage() {
           <QuestionnaireList
             active={status.previousQuestionnaires}
             expired={status.expiredQuestionnaires}
+            deletedOnRequest={status.deletedOnRequest}
             confirmId={confirmId}
             action="/token-status"
           />

@@ -101,6 +101,7 @@ export default function TokenPage() {
         <QuestionnaireList
           active={previous.previousQuestionnaires}
           expired={previous.expiredQuestionnaires}
+          deletedOnRequest={previous.deletedOnRequest}
           confirmId={confirmId}
           action="/token-status"
         />

@@ -5,10 +5,12 @@ import { z } from 'zod'
 import { sessionToken } from '../access/auth.server'
 import { endSession, startSession, toasts } from '../access/session.server'
 import { validateToken } from '../access/status.server'
-import { planLabel, remaining, tokenSchema } from '../access/tokens.server'
+import { canUpload, planLabel, remaining, tokenSchema } from '../access/tokens.server'
 import { QuotaNotice } from '../components/quota-notice'
 import { TokenForm, type TokenFormErrors } from '../components/token-form'
 import { UploadPanel } from '../components/upload-panel'
+import { WorkerDownNotice } from '../components/worker-down-notice'
+import { workerLiveness } from '../worker-heartbeat.server'
 import { ArrowLeft } from 'lucide-react'
 import { Badge, Notice } from '../components/ui'
 import { services } from '../services.server'
@@ -20,8 +22,18 @@ export const meta: MetaFunction = () => [{ title: 'Upload | QFill' }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await sessionToken(request, 'upload')
   const prefill = new URL(request.url).searchParams.get('token') ?? ''
-  if (!token) return { access: null, prefill: prefill.slice(0, 128) }
-  return { access: { plan: planLabel(token.plan), remaining: remaining(token), email: token.email }, prefill: '' }
+  if (!token) return { access: null, prefill: prefill.slice(0, 128), workers: null }
+  return {
+    access: {
+      plan: planLabel(token.plan),
+      remaining: remaining(token),
+      email: token.email,
+      // An exhausted token gets the notice, not file pickers it cannot use (the server would refuse with 402).
+      canUpload: canUpload(token),
+    },
+    prefill: '',
+    workers: await workerLiveness(services().sql),
+  }
 }
 
 const accessSchema = z.object({
@@ -94,7 +106,7 @@ async function upload(request: Request) {
 }
 
 export default function UploadPage() {
-  const { access, prefill } = useLoaderData<typeof loader>()
+  const { access, prefill, workers } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as ActionData | undefined
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
@@ -126,7 +138,14 @@ export default function UploadPage() {
               </button>
             </Form>
           </div>
-          <UploadPanel serverProblems={actionData?.problems ?? []} />
+          {access.canUpload ? (
+            <>
+              {workers?.live === 0 ? <WorkerDownNotice when="upload" className="mb-6" /> : null}
+              <UploadPanel serverProblems={actionData?.problems ?? []} />
+            </>
+          ) : (
+            <QuotaNotice reason="exhausted" />
+          )}
         </>
       ) : (
         <>

@@ -152,7 +152,9 @@ async function fillUpload(request: Request): Promise<FillOutcome> {
         // No file byte is kept before the sender is known.
         if (!token) throw refuse(401, 'token_after_files', TOKEN_REQUIRED)
         if (field === 'questionnaire') return QUESTIONNAIRE_MAX_BYTES
-        if (field === 'evidence') {
+        // 'library' (earlier answered questionnaires) shares the 10 files with evidence; until the pipeline
+        // reads it as a library by role, it is evidence, where answered questionnaires are read as libraries.
+        if (field === 'evidence' || field === 'library') {
           if (++evidenceParts > MAX_EVIDENCE_FILES) {
             throw refuse(400, 'invalid_upload', {
               title: 'Too Many Files',
@@ -222,7 +224,7 @@ export async function checkFiles(files: UploadedFile[]): Promise<Checked> {
   const problems: UploadProblem[] = []
   // Like the upload panel, only the first questionnaire counts.
   const questionnaire = files.find((f) => f.field === 'questionnaire')
-  const evidence = files.filter((f) => f.field === 'evidence')
+  const evidence = files.filter((f) => f.field === 'evidence' || f.field === 'library')
   if (!questionnaire) problems.push(MISSING_QUESTIONNAIRE)
   const all: (readonly [UploadedFile, 'Invalid Questionnaire File' | 'Invalid Evidence File'])[] = [
     ...(questionnaire ? [[questionnaire, 'Invalid Questionnaire File'] as const] : []),

@@ -96,6 +96,18 @@ describe.skipIf(!browserAvailable())('review before download, in Chromium', () =
           await page.keyboard.press('Tab')
           await row(9).getByTestId('confirmed').waitFor()
           expect(await page.getByTestId('review-progress').textContent()).toBe('3 of 6 confirmed by you')
+          // "u" undoes the last change (HO-1's answer); focus stays on the row being reviewed.
+          await row(7).locator('p').first().click()
+          await page.keyboard.press('u')
+          await page.getByText('Undid: Changed HO-1.').first().waitFor()
+          await expect.poll(() => page.getByTestId('review-progress').textContent()).toBe('2 of 6 confirmed by you')
+          expect(await row(9).locator('textarea').first().inputValue()).toBe('')
+          expect(await page.evaluate(() => document.activeElement?.getAttribute('data-row'))).toBe('Questions!7')
+          await row(9).locator('textarea').first().fill('AWS, eu-west-1 and eu-central-1')
+          await page.keyboard.press('Tab')
+          await row(9).getByTestId('confirmed').waitFor()
+          await page.getByTestId('save-status').getByText('All changes saved').waitFor()
+          expect(await page.getByTestId('review-progress').textContent()).toBe('3 of 6 confirmed by you')
         } else {
           await row(4).locator('select').selectOption('No')
           await row(7).locator('select').selectOption('N/A')
@@ -132,8 +144,15 @@ describe.skipIf(!browserAvailable())('review before download, in Chromium', () =
         expect(cells.get('C4')).toBe('No')
         expect(cells.get('C7')).toBe('N/A')
         expect(cells.get('C9')).toBe('AWS, eu-west-1 and eu-central-1')
-        // Only the answer cells of the three edited rows changed (their comments were left as they were).
-        expect(changedCells(cellsOf(before, 'Questions'), cells)).toEqual(['C4', 'C7', 'C9'])
+        // Only the three edited rows changed: their answers, and their comments, which no longer carry the
+        // machine's words (its "Yes" explanation for AC-1, "needs your answer" for the other two).
+        expect(changedCells(cellsOf(before, 'Questions'), cells)).toEqual(['C4', 'C7', 'C9', 'D4', 'D7', 'D9'])
+        for (const ref of ['D4', 'D7', 'D9']) expect(cells.get(ref) ?? '').toBe('')
+        expect(cellsOf(before, 'Questions').get('D7')).toContain('needs your answer')
+        // Rows accepted as the machine answered keep its explanation and citations, which still support them.
+        expect(cells.get('D5')).toContain('Evidence: ')
+        // BC-1 (row 8) was never confirmed: it stays the machine's draft, flagged, with its note to the reviewer.
+        expect(cells.get('D8')).toContain('needs your answer')
         const summary = readSheet(after, '_SUMMARY')
         expect(summary.find((r) => r[0] === 'Confirmed by you')?.[1]).toBe(String(3 + accepting))
 

@@ -40,7 +40,7 @@ export function OperationView({ op }: { op: Operation }) {
     <section
       id={anchorFor(op)}
       aria-labelledby={`${anchorFor(op)}-title`}
-      className="scroll-mt-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      className="min-w-0 scroll-mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <h3 id={`${anchorFor(op)}-title`} className="flex flex-wrap items-center gap-3">
         <span
@@ -48,7 +48,7 @@ export function OperationView({ op }: { op: Operation }) {
         >
           {op.method}
         </span>
-        <code className="font-mono text-base font-semibold text-slate-900">{op.path}</code>
+        <code className="font-mono text-base font-semibold wrap-anywhere text-slate-900">{op.path}</code>
         <span className="text-slate-700">{op.summary}</span>
       </h3>
       {op.description ? <p className="mt-2 text-sm text-slate-700">{op.description}</p> : null}
@@ -59,34 +59,41 @@ export function OperationView({ op }: { op: Operation }) {
       {op.parameters?.length ? (
         <div className="mt-4">
           <h4 className="text-sm font-semibold text-slate-900">Parameters</h4>
-          <table className="mt-1 w-full text-left text-sm">
-            <thead className="text-xs uppercase text-slate-500">
-              <tr>
-                <th className="py-1 pr-3 font-medium">Name</th>
-                <th className="py-1 pr-3 font-medium">In</th>
-                <th className="py-1 pr-3 font-medium">Type</th>
-                <th className="py-1 font-medium">Description</th>
-              </tr>
-            </thead>
-            <tbody>
-              {op.parameters.map((p) => (
-                <tr key={`${p.in}:${p.name}`} className="border-t border-slate-100 align-top">
-                  <td className="py-1 pr-3">
-                    <code className="font-semibold">{p.name}</code>
-                    {p.required ? <span className="ml-1 text-xs text-rose-700">required</span> : null}
-                  </td>
-                  <td className="py-1 pr-3 text-slate-600">{p.in}</td>
-                  <td className="py-1 pr-3">
-                    <code>{p.schema ? typeLabel(p.schema) : 'string'}</code>
-                    {p.schema?.pattern ? (
-                      <div className="text-xs text-slate-500">pattern {p.schema.pattern}</div>
-                    ) : null}
-                  </td>
-                  <td className="py-1 text-slate-600">{p.description}</td>
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label={`Parameters of ${op.method.toUpperCase()} ${op.path}`}
+            className="overflow-x-auto"
+          >
+            <table className="mt-1 w-full text-left text-sm">
+              <thead className="text-xs uppercase text-slate-500">
+                <tr>
+                  <th className="py-1 pr-3 font-medium">Name</th>
+                  <th className="py-1 pr-3 font-medium">In</th>
+                  <th className="py-1 pr-3 font-medium">Type</th>
+                  <th className="py-1 font-medium">Description</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {op.parameters.map((p) => (
+                  <tr key={`${p.in}:${p.name}`} className="border-t border-slate-100 align-top">
+                    <td className="py-1 pr-3">
+                      <code className="font-semibold">{p.name}</code>
+                      {p.required ? <span className="ml-1 text-xs text-rose-700">required</span> : null}
+                    </td>
+                    <td className="py-1 pr-3 text-slate-600">{p.in}</td>
+                    <td className="py-1 pr-3">
+                      <code>{p.schema ? typeLabel(p.schema) : 'string'}</code>
+                      {p.schema?.pattern ? (
+                        <div className="text-xs text-slate-500">pattern {p.schema.pattern}</div>
+                      ) : null}
+                    </td>
+                    <td className="py-1 text-slate-600">{p.description}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       ) : null}
       {body ? (
@@ -126,7 +133,11 @@ export function OperationView({ op }: { op: Operation }) {
       {op['x-codeSamples']?.map((sample) => (
         <div key={sample.lang} className="mt-4">
           <h4 className="text-sm font-semibold text-slate-900">Example ({sample.lang})</h4>
-          <pre className="mt-1 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+          {/* Focusable, so a keyboard can scroll a long example sideways. */}
+          <pre
+            tabIndex={0}
+            className="mt-1 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100"
+          >
             <code>{sample.source}</code>
           </pre>
         </div>

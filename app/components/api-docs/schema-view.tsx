@@ -72,27 +72,32 @@ export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema; depth?: 
       </p>
     )
   }
+  // A <dl> holds only dt/dd groups: the "array of" caption sits before it.
   return (
-    <dl className={depth ? 'ml-4 border-l border-slate-200 pl-3' : ''}>
+    <div className={depth ? 'ml-4 border-l border-slate-200 pl-3' : ''}>
       {object !== schema ? <p className="text-sm text-slate-600">An array of:</p> : null}
-      {Object.entries(object.properties).map(([name, prop]) => (
-        <div key={name} className="py-1.5">
-          <dt className="text-sm">
-            <code className="font-semibold text-slate-900">{name}</code>{' '}
-            <code className="text-slate-600">{typeLabel(prop)}</code>
-            {object.required?.includes(name) ? (
-              <span className="ml-2 text-xs font-medium text-rose-700">required</span>
-            ) : null}
-          </dt>
-          <dd className="text-sm text-slate-600">
-            {prop.description ? <p>{prop.description}</p> : null}
-            {constraints(prop).length ? <p className="text-xs text-slate-500">{constraints(prop).join(', ')}</p> : null}
-            {prop.properties || prop.items?.properties || prop.oneOf ? (
-              <SchemaView schema={prop} depth={depth + 1} />
-            ) : null}
-          </dd>
-        </div>
-      ))}
-    </dl>
+      <dl>
+        {Object.entries(object.properties).map(([name, prop]) => (
+          <div key={name} className="py-1.5">
+            <dt className="text-sm">
+              <code className="font-semibold text-slate-900">{name}</code>{' '}
+              <code className="text-slate-600">{typeLabel(prop)}</code>
+              {object.required?.includes(name) ? (
+                <span className="ml-2 text-xs font-medium text-rose-700">required</span>
+              ) : null}
+            </dt>
+            <dd className="text-sm text-slate-600">
+              {prop.description ? <p>{prop.description}</p> : null}
+              {constraints(prop).length ? (
+                <p className="text-xs text-slate-500">{constraints(prop).join(', ')}</p>
+              ) : null}
+              {prop.properties || prop.items?.properties || prop.oneOf ? (
+                <SchemaView schema={prop} depth={depth + 1} />
+              ) : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   )
 }

@@ -20,6 +20,7 @@ export function Dialog({
   description,
   children,
   tone = 'default',
+  id: panelId,
 }: {
   open: boolean
   onClose: () => void
@@ -27,6 +28,8 @@ export function Dialog({
   description?: ReactNode
   children: ReactNode
   tone?: 'default' | 'danger'
+  /** The panel's id: a no-JavaScript link to `#id` moves keyboard focus to the dialog at once. */
+  id?: string
 }) {
   const id = useId()
   const panel = useRef<HTMLDivElement>(null)
@@ -78,6 +81,7 @@ export function Dialog({
     >
       <div
         ref={panel}
+        id={panelId}
         role={tone === 'danger' ? 'alertdialog' : 'dialog'}
         aria-modal="true"
         aria-labelledby={`${id}-title`}

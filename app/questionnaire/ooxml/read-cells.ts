@@ -2,6 +2,7 @@ import { parseCellRef, parseRange } from '../cells'
 import { shiftFormula } from '../formulas/shift'
 import { cellKey, emptyGrid, setCell, type Grid } from '../grid'
 import type { SheetPart, XlsxPackage } from './package'
+import { formatNumber } from './number-formats'
 import { readAttributes, unescapeXml } from './xml'
 
 /**
@@ -87,7 +88,12 @@ function formulaText(
   return first ? shiftFormula(first.formula, row - first.row, col - first.col) : ''
 }
 
-export function readGrid(xml: string, sheet: Pick<SheetPart, 'name' | 'state'>, strings: string[]): Grid {
+export function readGrid(
+  xml: string,
+  sheet: Pick<SheetPart, 'name' | 'state'>,
+  strings: string[],
+  formats: (string | number | null)[] = [],
+): Grid {
   const grid = emptyGrid(sheet.name, sheet.state !== 'visible')
   const sheetData = /<(?:\w+:)?sheetData\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?sheetData>)/.exec(xml)
   const colsEnd = sheetData?.index ?? xml.length
@@ -121,7 +127,13 @@ export function readGrid(xml: string, sheet: Pick<SheetPart, 'name' | 'state'>, 
         if (!value.saved) grid.uncomputed.add(key)
       }
       if (value.typed !== undefined) grid.typed.set(key, value.typed)
-      setCell(grid, rowNumber, col, normalize(value.text))
+      const text = normalize(value.text)
+      setCell(grid, rowNumber, col, text)
+      const format = attrs.s && (attrs.t ?? 'n') === 'n' && text ? formats[Number(attrs.s)] : null
+      if (format) {
+        const shown = formatNumber(text, format)
+        if (shown !== text) grid.display.set(key, shown)
+      }
     }
   }
   const mergesStart = xml.indexOf('mergeCells', colsEnd)

@@ -1,6 +1,7 @@
 import { evaluateFormulas, type FormulaReport } from '../formulas/evaluate'
 import type { Grid } from '../grid'
 import { readDefinedNames, readValidations } from '../validations'
+import { readCellFormats } from './number-formats'
 import type { XlsxPackage } from './package'
 import { readGrid, readSharedStrings } from './read-cells'
 
@@ -12,7 +13,8 @@ import { readGrid, readSharedStrings } from './read-cells'
 export function readWorkbookGrids(pkg: XlsxPackage): { grids: Grid[]; formulas: FormulaReport } {
   const strings = readSharedStrings(pkg)
   const xml = pkg.sheets.map((s) => pkg.text(s.path) ?? '')
-  const grids = pkg.sheets.map((s, i) => readGrid(xml[i]!, s, strings))
+  const formats = readCellFormats(pkg)
+  const grids = pkg.sheets.map((s, i) => readGrid(xml[i]!, s, strings, formats))
   const byName = new Map(grids.map((g) => [g.name, g]))
   const names = readDefinedNames(pkg.text(pkg.workbookPath) ?? '')
   const sheetName = (index: number | undefined) =>
