@@ -1,15 +1,24 @@
 import { z } from 'zod'
 import type { ApiRouteDoc } from '../contract'
-import { errorResponse, fileField } from './common'
+import { fileField } from './common'
 
 /** Job ids: 24 characters of [a-z0-9] (app/jobs.server.ts newJobId). */
 export const JOB_ID_PATTERN = /^[a-z0-9]{24}$/
 
-export const jobIdParams = z.object({
-  jobId: z.string().regex(JOB_ID_PATTERN, 'is 24 lower-case letters and digits').describe('The id /api/fill returned.'),
-})
+export const jobIdSchema = z
+  .string()
+  .regex(JOB_ID_PATTERN, 'is 24 lower-case letters and digits')
+  .describe('The job id POST /api/fill returned.')
+export const jobIdParams = z.object({ jobId: jobIdSchema })
 
 export const RESULT_KINDS = ['xlsx', 'pdf', 'json'] as const
+export type ResultKind = (typeof RESULT_KINDS)[number]
+/** What each download is sent as. */
+export const RESULT_MEDIA_TYPES: Record<ResultKind, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+  json: 'application/json',
+}
 export const resultParams = jobIdParams.extend({
   kind: z.enum(RESULT_KINDS).describe('xlsx: the completed workbook; pdf: the one-page summary; json: answers.json.'),
 })
@@ -17,15 +26,19 @@ export const resultParams = jobIdParams.extend({
 export const fillBody = z.object({
   questionnaire: fileField('The questionnaire: XLSX, XLS, DOCX or CSV, at most 10 MB.'),
   evidence: z
-    .array(fileField('An evidence file: PDF, DOC, DOCX, TXT, MD, XLSX, XLS or CSV, at most 25 MB.'))
+    .array(fileField('An evidence file: PDF, DOC, DOCX, TXT, MD, RST, ZIP, XLSX, XLS or CSV, at most 25 MB.'))
     .max(10)
     .optional()
     .describe('Repeat the field for each evidence file (up to 10).'),
-  token: z.string().optional().describe('The access token, for HTML forms that cannot send headers.'),
+  unanswered: z
+    .enum(['blank', 'no'])
+    .optional()
+    .describe('Questions the evidence says nothing about: left blank and flagged (default), or answered No, flagged.'),
+  token: z.string().optional().describe('The access token, for HTML forms that cannot send headers: before the files.'),
 })
 
 export const fillAccepted = z.object({
-  jobId: z.string().regex(JOB_ID_PATTERN),
+  jobId: jobIdSchema,
   evidenceCount: z.number().int().min(0),
   status: z.string().startsWith('/api/status/').describe('Where to poll.'),
 })
@@ -34,7 +47,7 @@ export type FillAccepted = z.infer<typeof fillAccepted>
 const progress = z.object({ processed: z.number().int().min(0), total: z.number().int().min(0) })
 
 export const jobProcessing = z.object({
-  jobId: z.string().regex(JOB_ID_PATTERN),
+  jobId: jobIdSchema,
   status: z.literal('processing'),
   error: z.null(),
   progress,
@@ -66,9 +79,6 @@ export type JobStatusJson = z.infer<typeof jobStatus>
 export const deleteResult = z.object({ success: z.literal(true), message: z.string() })
 export type DeleteResult = z.infer<typeof deleteResult>
 
-const unauthorized = errorResponse('No token, or a token that is unknown, expired or revoked.')
-const notYours = errorResponse('No such job for this token.')
-
 export const jobRoutes: ApiRouteDoc[] = [
   {
     method: 'post',
@@ -81,15 +91,12 @@ export const jobRoutes: ApiRouteDoc[] = [
     bodyType: 'multipart',
     body: fillBody,
     responses: {
-      202: { description: 'Accepted: the job is queued.', schema: fillAccepted },
-      400: errorResponse(
-        'A missing questionnaire, an unsupported file type, too many files or an unreadable questionnaire.',
-      ),
-      401: unauthorized,
-      402: errorResponse('The token has no questionnaires left.'),
-      413: errorResponse('A file or the whole upload is too large.'),
-      429: errorResponse('Too many requests: wait as long as Retry-After says.'),
+      202: {
+        description: 'Accepted: the job is queued.',
+        schema: fillAccepted,
+      },
     },
+    errors: ['not_multipart', 'malformed_upload', 'invalid_upload', 'quota_exhausted', 'upload_too_large'],
     example: `curl -X POST "$QFILL_URL/api/fill" \\
   -H "Authorization: Bearer $QFILL_TOKEN" \\
   -F questionnaire=@vendor-questionnaire.xlsx \\
@@ -104,46 +111,42 @@ export const jobRoutes: ApiRouteDoc[] = [
       'Progress while processing; download paths, confidence and expiry once completed; the reason once failed.',
     auth: 'token',
     params: jobIdParams,
-    responses: {
-      200: { description: 'The job.', schema: jobStatus },
-      401: unauthorized,
-      404: notYours,
-    },
-    example: `curl "$QFILL_URL/api/status/$JOB_ID" -H "x-api-key: $QFILL_TOKEN"`,
+    responses: { 200: { description: 'The job.', schema: jobStatus } },
+    errors: ['job_not_found'],
+    example: `curl "$QFILL_URL/api/status/$JOB_ID" \\
+  -H "Authorization: Bearer $QFILL_TOKEN"`,
   },
   {
     method: 'get',
     path: '/api/result/{jobId}/{kind}',
     tag: 'Jobs',
     summary: 'Download a result',
-    description: 'The completed workbook, the PDF summary or answers.json, as long as the files have not been deleted.',
+    description:
+      'The completed workbook, the PDF summary or answers.json, as an attachment named questionnaire-{jobId}.{kind}, as long as the files have not been deleted.',
     auth: 'token',
     params: resultParams,
     responses: {
       200: {
-        description: 'The file, as an attachment named questionnaire-{jobId}.{kind}.',
-        contentType: 'application/octet-stream',
+        description: 'The file (Content-Disposition: attachment; filename="questionnaire-{jobId}.{kind}").',
+        media: { [RESULT_MEDIA_TYPES.xlsx]: null, [RESULT_MEDIA_TYPES.pdf]: null, [RESULT_MEDIA_TYPES.json]: null },
       },
-      401: unauthorized,
-      404: notYours,
-      409: errorResponse('The job is still processing or has failed.'),
-      410: errorResponse('Files have been deleted due to 1-hour security policy'),
     },
-    example: `curl -OJ "$QFILL_URL/api/result/$JOB_ID/xlsx" -H "Authorization: Bearer $QFILL_TOKEN"`,
+    errors: ['job_not_found', 'unknown_result_kind', 'job_processing', 'job_failed', 'files_deleted'],
+    example: `curl -OJ "$QFILL_URL/api/result/$JOB_ID/xlsx" \\
+  -H "Authorization: Bearer $QFILL_TOKEN"`,
   },
   {
     method: 'delete',
     path: '/api/delete-files/{jobId}',
     tag: 'Jobs',
     summary: 'Delete a job’s files now',
-    description: 'Removes the questionnaire, the evidence and the results at once instead of 1 hour after completion.',
+    description:
+      'Removes the questionnaire, the evidence and the results at once instead of 1 hour after completion; a job still processing is cancelled.',
     auth: 'token',
     params: jobIdParams,
-    responses: {
-      200: { description: 'The files are gone.', schema: deleteResult },
-      401: unauthorized,
-      404: notYours,
-    },
-    example: `curl -X DELETE "$QFILL_URL/api/delete-files/$JOB_ID" -H "Authorization: Bearer $QFILL_TOKEN"`,
+    responses: { 200: { description: 'The files are gone.', schema: deleteResult } },
+    errors: ['job_not_found'],
+    example: `curl -X DELETE "$QFILL_URL/api/delete-files/$JOB_ID" \\
+  -H "Authorization: Bearer $QFILL_TOKEN"`,
   },
 ]
