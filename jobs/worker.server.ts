@@ -11,6 +11,7 @@ import {
 import { enabled } from '../app/log.server'
 import { ANSWER_TASK, PURGE_TASK } from '../app/jobs.server'
 import { answerQuestionnaire, releaseRunningJobs } from './answer-questionnaire'
+import { CALLBACK_TASK, sendJobCallback } from './send-job-callback'
 import {
   enforceRetentionTask,
   purgeExpiredFiles,
@@ -24,6 +25,7 @@ export const taskList = {
   [PURGE_TASK]: purgeExpiredFiles,
   [VACUUM_TASK]: vacuumFiles,
   [RETENTION_TASK]: enforceRetentionTask,
+  [CALLBACK_TASK]: sendJobCallback,
 }
 
 /** graphile-worker's messages, filtered by LOG_LEVEL like ours. */
