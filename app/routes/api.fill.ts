@@ -5,8 +5,8 @@ import { fillAccepted } from '../api/schemas/jobs'
 import { handleFillUpload } from '../uploads/fill-request.server'
 
 /**
- * POST /api/fill: multipart `questionnaire` + repeated `evidence` (+ optional `unanswered`: blank | no); token as
- * bearer, x-api-key or a `token` field sent before the files.
+ * POST /api/fill: multipart `questionnaire` + repeated `evidence` (+ optional `unanswered`: blank | no, and
+ * `callbackUrl`); token as bearer, x-api-key or a `token` field sent before the files; optional Idempotency-Key.
  * The questionnaire is parsed by the worker: a file that turns out unreadable ends as a failed job with the
  * reason (and the questionnaire back in the quota).
  */
@@ -21,7 +21,7 @@ export function action({ request }: ActionFunctionArgs) {
       evidenceCount: outcome.evidenceCount,
       status: `/api/status/${outcome.jobId}`,
     })
-    return apiJson(body, { status: 202 })
+    return apiJson(body, { status: 202, headers: outcome.replayed ? { 'Idempotent-Replayed': 'true' } : {} })
   })
 }
 

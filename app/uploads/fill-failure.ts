@@ -11,6 +11,9 @@ export type FillErrorCode =
   | 'upload_too_large'
   | 'invalid_upload'
   | 'quota_exhausted'
+  | 'invalid_callback_url'
+  | 'invalid_idempotency_key'
+  | 'idempotency_key_reused'
 
 export type FillFailure = {
   ok: false
@@ -28,6 +31,9 @@ const TITLES: Partial<Record<FillErrorCode, string>> = {
   not_multipart: 'Upload Failed',
   malformed_upload: 'Upload Failed',
   quota_exhausted: 'Quota Exhausted',
+  invalid_callback_url: 'Invalid Callback URL',
+  invalid_idempotency_key: 'Invalid Idempotency Key',
+  idempotency_key_reused: 'Idempotency Key Reused',
 }
 
 /** A refused upload, from the API error table; problems with their own titles (file checks) are listed as such. */

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { presentedToken, sessionToken } from '../access/auth.server'
 import { normalizeToken } from '../access/credentials.server'
 import { checkToken, type TokenRow } from '../access/tokens.server'
+import { FillExtras } from '../api/fill-extras.server'
+import { KeyTakenError } from '../api/idempotency.server'
 import { fillFailure, type FillFailure } from './fill-failure'
 import { createAnswerJob, QuotaExhaustedError, UNANSWERED_MODES, type UnansweredMode } from '../jobs.server'
 import { services } from '../services.server'
@@ -34,7 +36,8 @@ import {
 
 export type { FillErrorCode, FillFailure } from './fill-failure'
 
-export type FillOutcome = { ok: true; jobId: string; evidenceCount: number; token: TokenRow } | FillFailure
+export type FillOutcome =
+  { ok: true; jobId: string; evidenceCount: number; token: TokenRow; replayed: boolean } | FillFailure
 
 const unansweredSchema = z.enum(UNANSWERED_MODES, {
   errorMap: () => ({
@@ -83,6 +86,7 @@ async function discard(body: ReadableStream<Uint8Array>, limit: number) {
 
 async function fillUpload(request: Request): Promise<FillOutcome> {
   const { sql, store } = services()
+  const extras = FillExtras.of(request)
   let token: TokenRow | null = null
   let presented = presentedToken(request)
   if (presented) {
@@ -90,6 +94,10 @@ async function fillUpload(request: Request): Promise<FillOutcome> {
     if (!check.ok) return fillFailure('invalid_token', { reason: check.reason })
     token = check.row
   } else token = await sessionToken(request, 'upload')
+  if (token) {
+    const problem = extras.headerProblem()
+    if (problem) return problem
+  }
 
   const boundary = boundaryOf(request.headers.get('content-type'))
   if (!boundary) return token ? fillFailure('not_multipart') : tokenRequired()
@@ -109,11 +117,17 @@ async function fillUpload(request: Request): Promise<FillOutcome> {
           const check = await checkToken(sql, presented)
           if (!check.ok) throw new Refusal(fillFailure('invalid_token', { reason: check.reason }))
           token = check.row
+          const problem = extras.headerProblem()
+          if (problem) throw new Refusal(problem)
         } else if (name === 'unanswered') {
           const parsed = unansweredSchema.safeParse(value.trim() || 'blank')
           if (!parsed.success)
             throw new Refusal(invalidUpload({ title: 'Invalid Option', message: parsed.error.issues[0]!.message }))
           unanswered = parsed.data
+        }
+        if (name !== 'token') {
+          const problem = extras.field(name, value)
+          if (problem) throw new Refusal(problem)
         }
       },
       fileStart(field, name) {
@@ -161,16 +175,26 @@ async function fillUpload(request: Request): Promise<FillOutcome> {
 
   const checked = await checkFiles(files)
   if (!checked.ok) return fillFailure('invalid_upload', { problems: checked.problems }, { details: checked.problems })
+  const earlier = await extras.prepare(sql, owner.id, presented, files)
+  if (earlier && !earlier.ok) return earlier
+  if (earlier)
+    return { ok: true, jobId: earlier.jobId, evidenceCount: earlier.evidenceCount, token: owner, replayed: true }
   try {
     const job = await createAnswerJob(sql, store, {
       tokenId: owner.id,
       questionnaire: checked.questionnaire,
       evidence: checked.evidence,
       unanswered,
+      onCreated: extras.onCreated(owner.id, presented),
     })
-    return { ok: true, ...job, token: owner }
+    return { ok: true, ...job, token: owner, replayed: false }
   } catch (error) {
     if (error instanceof QuotaExhaustedError) return fillFailure('quota_exhausted')
+    if (error instanceof KeyTakenError) {
+      const winner = await extras.afterRace(sql, owner.id)
+      if (!winner.ok) return winner
+      return { ok: true, jobId: winner.jobId, evidenceCount: winner.evidenceCount, token: owner, replayed: true }
+    }
     throw error
   }
 }

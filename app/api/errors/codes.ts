@@ -127,6 +127,21 @@ export const API_ERRORS = {
     'The token has no questionnaires left.',
     'Token quota exhausted. Purchase a plan to continue.',
   ),
+  invalid_idempotency_key: entry(
+    400,
+    'The Idempotency-Key header is empty, too long or not printable ASCII.',
+    'The Idempotency-Key header must be 1 to 255 printable ASCII characters, e.g. a UUID.',
+  ),
+  idempotency_key_reused: entry(
+    422,
+    'The Idempotency-Key was used in the last 24 hours with a different body.',
+    'This Idempotency-Key was already used with different files or fields: use a new key for a new request.',
+  ),
+  invalid_callback_url: entry<{ problem: string }>(
+    400,
+    'callbackUrl is not an https or http URL of a public host.',
+    (p) => `callbackUrl ${p.problem}`,
+  ),
 
   // Jobs. A job id answers only to the token that created it: another token's job is "not found".
   job_not_found: entry<{ jobId: string }>(

@@ -23,6 +23,16 @@ export const resultParams = jobIdParams.extend({
   kind: z.enum(RESULT_KINDS).describe('xlsx: the completed workbook; pdf: the one-page summary; json: answers.json.'),
 })
 
+/** Idempotency-Key: any client-chosen string, e.g. a UUID per logical request. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, 'is 1 to 255 printable ASCII characters')
+  .describe(
+    'Optional. The same key with the same files and fields within 24 hours answers the same job again (header Idempotent-Replayed: true) and spends no second questionnaire; with a different body it answers 422 idempotency_key_reused.',
+  )
+
+export const fillHeaders = z.object({ 'Idempotency-Key': idempotencyKeySchema.optional() })
+
 export const fillBody = z.object({
   questionnaire: fileField('The questionnaire: XLSX, XLS, DOCX or CSV, at most 10 MB.'),
   evidence: z
@@ -34,6 +44,13 @@ export const fillBody = z.object({
     .enum(['blank', 'no'])
     .optional()
     .describe('Questions the evidence says nothing about: left blank and flagged (default), or answered No, flagged.'),
+  callbackUrl: z
+    .string()
+    .url()
+    .optional()
+    .describe(
+      'An https (or http) URL of a public host: when the job ends (completed or failed) QFill POSTs its status document there, signed (see the QFill-Signature header in the README), retried with backoff.',
+    ),
   token: z.string().optional().describe('The access token, for HTML forms that cannot send headers: before the files.'),
 })
 
@@ -86,19 +103,31 @@ export const jobRoutes: ApiRouteDoc[] = [
     tag: 'Jobs',
     summary: 'Submit a questionnaire and evidence',
     description:
-      'Starts a job that fills in the questionnaire from the evidence. The body is checked before a job exists and before the quota is spent; poll the returned status path.',
+      'Starts a job that fills in the questionnaire from the evidence. The body is checked before a job exists and before the quota is spent; poll the returned status path, or pass callbackUrl to be called when the job ends.',
     auth: 'token',
+    headers: fillHeaders,
     bodyType: 'multipart',
     body: fillBody,
     responses: {
       202: {
-        description: 'Accepted: the job is queued.',
+        description: 'Accepted: the job is queued (or, for a repeated Idempotency-Key, the job it created).',
         schema: fillAccepted,
+        headers: { 'Idempotent-Replayed': 'true when this answers a repeated Idempotency-Key' },
       },
     },
-    errors: ['not_multipart', 'malformed_upload', 'invalid_upload', 'quota_exhausted', 'upload_too_large'],
+    errors: [
+      'not_multipart',
+      'malformed_upload',
+      'invalid_upload',
+      'invalid_callback_url',
+      'invalid_idempotency_key',
+      'quota_exhausted',
+      'upload_too_large',
+      'idempotency_key_reused',
+    ],
     example: `curl -X POST "$QFILL_URL/api/fill" \\
   -H "Authorization: Bearer $QFILL_TOKEN" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
   -F questionnaire=@vendor-questionnaire.xlsx \\
   -F evidence=@soc2-report.pdf -F evidence=@security-policy.docx`,
   },
@@ -108,7 +137,7 @@ export const jobRoutes: ApiRouteDoc[] = [
     tag: 'Jobs',
     summary: 'Poll a job',
     description:
-      'Progress while processing; download paths, confidence and expiry once completed; the reason once failed.',
+      'Progress while processing; download paths, confidence and expiry once completed; the reason once failed. The same document is what a callbackUrl receives.',
     auth: 'token',
     params: jobIdParams,
     responses: { 200: { description: 'The job.', schema: jobStatus } },
