@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { isPublicAddress } from './addresses.server'
+import { ipFamily, isPublicAddress } from './url'
 import { callbackSecret, signCallback, verifyCallback } from './signature'
 import { parseCallbackUrl, publicAddresses } from './target.server'
 
@@ -94,5 +94,23 @@ describe('callback signatures', () => {
     expect(await verifyCallback(secret, header, body, { now: 1_700_000_301 })).toBe(false)
     for (const junk of [null, '', 'v1=abc', 't=x,v1=00', `t=1700000000`])
       expect(await verifyCallback(secret, junk, body, now)).toBe(false)
+  })
+})
+
+describe('IP literals', () => {
+  it('are recognised in every form a URL or DNS gives them', () => {
+    for (const [text, family] of [
+      ['8.8.8.8', 4],
+      ['::1', 6],
+      ['[2606:4700::1111]', 6],
+      ['::ffff:127.0.0.1', 6],
+      ['fe80::1%eth0', 6],
+      ['1:2:3:4:5:6:7:8', 6],
+      ['256.1.1.1', 0],
+      ['1:2:3:4:5:6:7:8:9', 0],
+      ['example.com', 0],
+      ['::g', 0],
+    ] as const)
+      expect(ipFamily(text), text).toBe(family)
   })
 })

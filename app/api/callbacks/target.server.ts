@@ -1,34 +1,14 @@
 import { lookup } from 'node:dns/promises'
-import { isIP } from 'node:net'
-import { isPublicAddress } from './addresses.server'
+import { ipFamily, isPublicAddress, parseCallbackUrl, refusedAddress, type Checked } from './url'
 
 /**
- * Where a callback may go: an absolute http(s) URL without credentials, whose host is, or resolves only to,
- * public addresses. Checked when the job is submitted and again, on the addresses actually connected to, when
- * the callback is sent (a name may resolve elsewhere by then).
+ * Where a callback may go: an absolute http(s) URL without credentials (./url.ts) whose host is, or resolves
+ * only to, public addresses. Checked when the job is submitted and again, on the addresses actually connected
+ * to, when the callback is sent (a name may resolve elsewhere by then).
  */
 
-export const CALLBACK_URL_MAX_LENGTH = 2048
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string }
-
-/** The URL's form only (no network): the problem completes the sentence "callbackUrl …". */
-export function parseCallbackUrl(raw: string): Checked<URL> {
-  const text = raw.trim()
-  if (text.length > CALLBACK_URL_MAX_LENGTH)
-    return { ok: false, problem: `is longer than ${CALLBACK_URL_MAX_LENGTH} characters.` }
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    return { ok: false, problem: 'must be an absolute URL such as https://example.com/qfill-callback.' }
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return { ok: false, problem: 'must be an https (or http) URL.' }
-  if (url.username || url.password) return { ok: false, problem: 'must not contain a user name or password.' }
-  if (!url.hostname) return { ok: false, problem: 'has no host.' }
-  return { ok: true, value: url }
-}
+export { parseCallbackUrl }
+export type { Checked }
 
 export interface ResolvedAddress {
   address: string
@@ -38,9 +18,9 @@ export interface ResolvedAddress {
 /** Every address the host stands for, if all of them are public. */
 export async function publicAddresses(hostname: string): Promise<Checked<ResolvedAddress[]>> {
   const host = hostname.replace(/^\[|\]$/g, '')
-  const literal = isIP(host)
+  const literal = ipFamily(host)
   let addresses: ResolvedAddress[]
-  if (literal) addresses = [{ address: host, family: literal as 4 | 6 }]
+  if (literal) addresses = [{ address: host, family: literal }]
   else {
     try {
       addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => ({
@@ -52,11 +32,7 @@ export async function publicAddresses(hostname: string): Promise<Checked<Resolve
     }
   }
   const refused = addresses.find((a) => !isPublicAddress(a.address))
-  if (refused || !addresses.length)
-    return {
-      ok: false,
-      problem: `points to a private or reserved address (${refused?.address ?? 'none'}): callbacks go only to public hosts.`,
-    }
+  if (refused || !addresses.length) return { ok: false, problem: refusedAddress(refused?.address ?? 'none') }
   return { ok: true, value: addresses }
 }
 
