@@ -1,6 +1,5 @@
-import type { ZodError } from 'zod'
 import { log } from '../log.server'
-import { apiError, isApiErrorBody, type ApiErrorInit } from './errors'
+import { apiError, isApiErrorBody } from './errors'
 
 /**
  * How an /api/* route answers: JSON bodies with no-store, its failures from the error table (./errors.ts), and
@@ -36,17 +35,6 @@ export async function withApiErrors(handler: () => Promise<Response> | Response)
     )
     return apiError('internal_error')
   }
-}
-
-/** Zod's issues as one sentence, each prefixed with its field. */
-export function zodMessage(error: Pick<ZodError, 'issues'>): string {
-  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ')
-}
-
-/** 400 `invalid_request`: the issues as one sentence, and as `details` entries ({path, message}). */
-export function invalidRequest(error: Pick<ZodError, 'issues'>, init: Pick<ApiErrorInit, 'extra'> = {}): Response {
-  const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
-  return apiError('invalid_request', { problem: zodMessage(error) }, { details, ...init })
 }
 
 /** A JSON object body (or an HTML form's fields); null when it is neither or cannot be read. */

@@ -1,6 +1,6 @@
 import { data, redirect } from '@remix-run/node'
+import { zodMessage } from '../api/errors'
 import { sessionToken } from '../access/auth.server'
-import { zodMessage } from '../api/route.server'
 import { baseUrl } from '../http/public-url.server'
 import { checkoutSessionBody } from '../api/schemas/access'
 import { getOwnJob } from '../jobs.server'

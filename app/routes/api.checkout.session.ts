@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { apiError, methodNotAllowed } from '../api/errors'
-import { apiJson, invalidRequest, withApiErrors } from '../api/route.server'
+import { apiError, invalidRequest, methodNotAllowed } from '../api/errors'
+import { apiJson, withApiErrors } from '../api/route.server'
 import { checkoutSessionQuery } from '../api/schemas/access'
 import { checkoutToken } from '../billing/checkout-token.server'
 import { billing } from '../billing/config.server'

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { apiError, methodNotAllowed } from '../api/errors'
-import { apiJson, invalidRequest, notAJsonObject, readObjectBody, withApiErrors } from '../api/route.server'
+import { apiError, invalidRequest, methodNotAllowed } from '../api/errors'
+import { apiJson, notAJsonObject, readObjectBody, withApiErrors } from '../api/route.server'
 import { checkoutSessionBody } from '../api/schemas/access'
 import { billing } from '../billing/config.server'
 import { createCheckoutSession } from '../billing/stripe.server'

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { validateToken } from '../access/status.server'
-import { apiError, methodNotAllowed, TOKEN_REFUSAL_MESSAGES, type TokenRefusal } from '../api/errors'
-import { apiJson, invalidRequest, readObjectBody, withApiErrors } from '../api/route.server'
+import { apiError, invalidRequest, methodNotAllowed, TOKEN_REFUSAL_MESSAGES, type TokenRefusal } from '../api/errors'
+import { apiJson, readObjectBody, withApiErrors } from '../api/route.server'
 import { validateTokenBody } from '../api/schemas/access'
 import { services } from '../services.server'
 

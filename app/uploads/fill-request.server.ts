@@ -1,11 +1,11 @@
-import { z } from 'zod'
 import { presentedToken, sessionToken } from '../access/auth.server'
 import { normalizeToken } from '../access/credentials.server'
 import { checkToken, type TokenRow } from '../access/tokens.server'
 import { FillExtras } from '../api/fill-extras.server'
 import { KeyTakenError } from '../api/idempotency.server'
 import { fillFailure, type FillFailure } from './fill-failure'
-import { createAnswerJob, QuotaExhaustedError, UNANSWERED_MODES, type UnansweredMode } from '../jobs.server'
+import { unansweredSchema } from '../api/schemas/jobs'
+import { createAnswerJob, QuotaExhaustedError, type UnansweredMode } from '../jobs.server'
 import { services } from '../services.server'
 import { checkMagic, scanFile } from './content-check.server'
 import {
@@ -38,12 +38,6 @@ export type { FillErrorCode, FillFailure } from './fill-failure'
 
 export type FillOutcome =
   { ok: true; jobId: string; evidenceCount: number; token: TokenRow; replayed: boolean } | FillFailure
-
-const unansweredSchema = z.enum(UNANSWERED_MODES, {
-  errorMap: () => ({
-    message: 'The field "unanswered" must be "blank" (leave questions without evidence blank) or "no" (answer No).',
-  }),
-})
 
 /** Stops reading the body with a finished outcome (a bad token, a file before the token, an unexpected part). */
 class Refusal extends Error {

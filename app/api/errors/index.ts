@@ -72,3 +72,18 @@ export function isApiErrorBody(body: unknown): body is ApiErrorBody {
   const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined
   return typeof code === 'string' && code in API_ERRORS
 }
+
+interface Issues {
+  issues: { path: (string | number)[]; message: string }[]
+}
+
+/** Zod's issues as one sentence, each prefixed with its field. */
+export function zodMessage(error: Issues): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ')
+}
+
+/** 400 `invalid_request`: the issues as one sentence, and as `details` entries ({path, message}). */
+export function invalidRequest(error: Issues, init: Pick<ApiErrorInit, 'extra'> = {}): Response {
+  const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
+  return apiError('invalid_request', { problem: zodMessage(error) }, { details, ...init })
+}

@@ -31,6 +31,13 @@ export const idempotencyKeySchema = z
     'Optional. The same key with the same files and fields within 24 hours answers the same job again (header Idempotent-Replayed: true) and spends no second questionnaire; with a different body it answers 422 idempotency_key_reused.',
   )
 
+/** The upload's `unanswered` field (the modes of app/jobs.server.ts UNANSWERED_MODES). */
+export const unansweredSchema = z.enum(['blank', 'no'], {
+  errorMap: () => ({
+    message: 'The field "unanswered" must be "blank" (leave questions without evidence blank) or "no" (answer No).',
+  }),
+})
+
 export const fillHeaders = z.object({ 'Idempotency-Key': idempotencyKeySchema.optional() })
 
 export const fillBody = z.object({
@@ -40,8 +47,7 @@ export const fillBody = z.object({
     .max(10)
     .optional()
     .describe('Repeat the field for each evidence file (up to 10).'),
-  unanswered: z
-    .enum(['blank', 'no'])
+  unanswered: unansweredSchema
     .optional()
     .describe('Questions the evidence says nothing about: left blank and flagged (default), or answered No, flagged.'),
   callbackUrl: z

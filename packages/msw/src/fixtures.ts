@@ -1,0 +1,57 @@
+import type { AnswersJson } from '../../../app/answering/model'
+import { FIXTURES } from '../generated/fixtures'
+
+/** The recorded run (scripts/make-fixtures.ts), decoded once. */
+
+function fromBase64(base64: string): Uint8Array {
+  const binary = atob(base64)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
+export interface FixtureFile {
+  name: string
+  /** A fresh copy of the file's bytes. */
+  bytes(): Uint8Array
+  /** The file as a Blob, ready for FormData. */
+  blob(): Blob
+}
+
+const fixtureFile = (f: { name: string; base64: string }): FixtureFile => ({
+  name: f.name,
+  bytes: () => fromBase64(f.base64),
+  blob: () => new Blob([fromBase64(f.base64) as Uint8Array<ArrayBuffer>]),
+})
+
+/**
+ * The files the mock's answers come from: upload these to a real QFill server and it answers with exactly the
+ * mock's answers.json (its offline engine is deterministic). `failing` is a questionnaire without questions.
+ */
+export const fixtureFiles: {
+  questionnaire: FixtureFile
+  evidence: FixtureFile[]
+  failing: FixtureFile
+} = {
+  questionnaire: fixtureFile(FIXTURES.questionnaire),
+  evidence: FIXTURES.evidence.map(fixtureFile),
+  failing: fixtureFile(FIXTURES.failure.questionnaire),
+}
+
+export const completedWorkbook = (): Uint8Array => fromBase64(FIXTURES.xlsxBase64)
+export const summaryPdf = (): Uint8Array => fromBase64(FIXTURES.pdfBase64)
+
+/** answers.json of the recorded run, for a questionnaire uploaded under `name`. */
+export function machineAnswers(name: string = FIXTURES.questionnaire.name): AnswersJson {
+  return { ...structuredClone(FIXTURES.answers), questionnaire: name }
+}
+
+/** The failed job's message, naming the uploaded file as the server does. */
+export function failureMessage(name: string): string {
+  const recorded = FIXTURES.failure.questionnaire.name
+  const message = FIXTURES.failure.message
+  return message.startsWith(`${recorded}:`) ? `${name}${message.slice(recorded.length)}` : message
+}
+
+export const rowSpecs = () => structuredClone(FIXTURES.specs)
+export const openApiDocument = () => FIXTURES.openapi
