@@ -201,7 +201,10 @@ export const accessRoutes: ApiRouteDoc[] = [
     bodyType: 'raw',
     responses: { 200: { description: 'Received (applied, duplicate or ignored)', schema: received } },
     errors: ['payments_not_configured', 'invalid_signature'],
-    example: `stripe listen --forward-to "$QFILL_URL/api/stripe/webhook"`,
+    example: `curl -X POST "$QFILL_URL/api/stripe/webhook" \\
+  -H "Stripe-Signature: $STRIPE_SIGNATURE" \\
+  -H "Content-Type: application/json" \\
+  --data-binary @event.json`,
   },
   {
     method: 'get',
