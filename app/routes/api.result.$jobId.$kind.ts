@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { apiError, methodNotAllowed } from '../api/errors'
 import { requireOwnJob, requireResults } from '../api/own-job.server'
 import { withApiErrors } from '../api/route.server'
-import { RESULT_KINDS, RESULT_MEDIA_TYPES, type ResultKind } from '../api/schemas/jobs'
+import { RESULT_KINDS, resultContentType, type ResultKind } from '../api/schemas/jobs'
 import { services } from '../services.server'
 
 /** Where each download is stored. */
@@ -19,7 +19,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     if (!file) return apiError('files_deleted')
     return new Response(new Uint8Array(file.bytes), {
       headers: {
-        'Content-Type': RESULT_MEDIA_TYPES[kind],
+        'Content-Type': resultContentType(kind),
         'Content-Length': String(file.bytes.byteLength),
         'Content-Disposition': `attachment; filename="questionnaire-${job.id}.${kind}"`,
         'Cache-Control': 'private, no-store',

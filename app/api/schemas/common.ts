@@ -14,11 +14,14 @@ export const apiErrorSchema = z
 
 export type ApiErrorJson = z.infer<typeof apiErrorSchema>
 
-/** The error body of one endpoint and status: its codes only, plus any documented fields beside `error`. */
+/**
+ * The error body of one endpoint and status: its codes only, plus any documented fields beside `error` (its own
+ * refusals carry them; the rate limiter's and the CSRF check's do not, hence optional).
+ */
 export function errorSchemaFor(codes: readonly ApiErrorCode[], extra: z.ZodRawShape = {}) {
   return z
     .object({
-      ...extra,
+      ...z.object(extra).partial().shape,
       error: z.object({
         code: z.enum(codes as [ApiErrorCode, ...ApiErrorCode[]]).describe('Stable, snake_case: switch on this.'),
         message: z.string().min(1).describe('A sentence saying what to fix.'),

@@ -19,6 +19,10 @@ export const RESULT_MEDIA_TYPES: Record<ResultKind, string> = {
   pdf: 'application/pdf',
   json: 'application/json',
 }
+/** The Content-Type a download is sent with (answers.json says its charset). */
+export const resultContentType = (kind: ResultKind) =>
+  kind === 'json' ? `${RESULT_MEDIA_TYPES.json}; charset=utf-8` : RESULT_MEDIA_TYPES[kind]
+
 export const resultParams = jobIdParams.extend({
   kind: z.enum(RESULT_KINDS).describe('xlsx: the completed workbook; pdf: the one-page summary; json: answers.json.'),
 })

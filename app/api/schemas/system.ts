@@ -18,7 +18,7 @@ export type HealthJson = z.infer<typeof health>
 export const openApiDocument = z
   .object({
     openapi: z.string().startsWith('3.1'),
-    info: z.object({ title: z.string(), version: z.string() }),
+    info: z.object({ title: z.string(), version: z.string() }).passthrough(),
     paths: z.record(z.unknown()),
   })
   .passthrough()

@@ -21,13 +21,18 @@ const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 
 const questionnaire = file('vendor-questionnaire.xlsx')
 const evidence = [file('security-policy.md')]
-const result = await runPipeline({ questionnaire, evidence, engine: new OfflineEngine() })
-const answers = answersJsonSchema.parse(result.answersJson)
-if (JSON.stringify(answers) !== JSON.stringify(result.answersJson))
-  throw new Error('answers.json has fields the API schema (app/api/schemas/answers.ts) does not document')
+/** One recorded run per `unanswered` mode, its answers.json checked field for field against the API schema. */
+async function record(unanswered: 'blank' | 'no') {
+  const result = await runPipeline({ questionnaire, evidence, engine: new OfflineEngine(), unanswered })
+  const answers = answersJsonSchema.parse(result.answersJson)
+  if (JSON.stringify(answers) !== JSON.stringify(result.answersJson))
+    throw new Error('answers.json has fields the API schema (app/api/schemas/answers.ts) does not document')
+  return { xlsxBase64: base64(result.xlsx), pdfBase64: base64(result.pdf), answers: result.answersJson }
+}
+const runs = { blank: await record('blank'), no: await record('no') }
 
 const byKey = new Map(rowSpecs(readQuestionnaire(questionnaire)).map((s) => [s.key, s]))
-const specs = answers.questions.map((q) => {
+const specs = runs.blank.answers.questions.map((q) => {
   const spec = byKey.get(rowKey(q))
   if (!spec) throw new Error(`no row spec for ${rowKey(q)}`)
   return spec
@@ -44,9 +49,7 @@ const failure = await runPipeline({ questionnaire: empty, evidence: [], engine: 
 const data: FixtureData = {
   questionnaire: { name: questionnaire.name, base64: base64(questionnaire.bytes) },
   evidence: evidence.map((f) => ({ name: f.name, base64: base64(f.bytes) })),
-  xlsxBase64: base64(result.xlsx),
-  pdfBase64: base64(result.pdf),
-  answers: result.answersJson,
+  runs,
   specs,
   failure: { questionnaire: { name: empty.name, base64: base64(empty.bytes) }, message: failure },
   openapi: openApiDocument(),
@@ -58,4 +61,5 @@ writeFileSync(
     `import type { FixtureData } from '../src/fixture-data'\n\n` +
     `export const FIXTURES: FixtureData = ${JSON.stringify(data)}\n`,
 )
-console.error(`fixtures: ${answers.questions.length} answers, ${answers.summary.flagged} flagged, failure "${failure}"`)
+const { summary } = runs.blank.answers
+console.error(`fixtures: ${summary.questions} answers, ${summary.flagged} flagged, failure "${failure.slice(0, 40)}…"`)

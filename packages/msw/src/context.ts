@@ -2,6 +2,7 @@ import { apiError, TOKEN_REFUSAL_MESSAGES } from '../../../app/api/errors'
 import { jobIdSchema } from '../../../app/api/schemas/jobs'
 import {
   canUpload,
+  finish,
   mockToken,
   remaining,
   tokenExpired,
@@ -91,6 +92,14 @@ export class MockContext {
     return [...this.jobs.values()].some(
       (j) => j.token === token.token && !j.deletedAt && (!j.outcome || j.outcome === 'completed'),
     )
+  }
+
+  /** Ends a job as its scenario says; a failed job gives its questionnaire back, as the server's does. */
+  end(job: MockJob) {
+    if (job.outcome) return
+    finish(job, this.now())
+    const token = this.tokens.get(job.token)
+    if (job.outcome === 'failed' && token) token.used = Math.max(0, token.used - 1)
   }
 
   authenticate(request: Request): MockToken | Response {

@@ -58,7 +58,7 @@ export async function fill(ctx: MockContext, request: Request, onCreated: (job: 
   const fields: [string, string][] = []
   const files: { field: string; file: File }[] = []
   let callbackUrl: string | null = null
-  let unanswered = 'blank'
+  let unanswered: 'blank' | 'no' = 'blank'
   let evidenceCount = 0
   for (const [name, value] of form) {
     if (typeof value === 'string') {
@@ -141,11 +141,11 @@ export async function fill(ctx: MockContext, request: Request, onCreated: (job: 
     token: token.token,
     scenario: ctx.scenario,
     questionnaireName: questionnaire!.name,
+    unanswered,
     evidenceCount: evidence.length,
     callbackUrl,
     now,
   })
-  void unanswered // the recorded run answers the same either way
   ctx.jobs.set(job.id, job)
   if (keyId) ctx.keys.set(keyId, { fingerprint, jobId: job.id, at: now })
   onCreated(job)

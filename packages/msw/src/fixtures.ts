@@ -1,5 +1,6 @@
 import type { AnswersJson } from '../../../app/answering/model'
 import { FIXTURES } from '../generated/fixtures'
+import type { UnansweredMode } from './fixture-data'
 
 /** The recorded run (scripts/make-fixtures.ts), decoded once. */
 
@@ -38,12 +39,12 @@ export const fixtureFiles: {
   failing: fixtureFile(FIXTURES.failure.questionnaire),
 }
 
-export const completedWorkbook = (): Uint8Array => fromBase64(FIXTURES.xlsxBase64)
-export const summaryPdf = (): Uint8Array => fromBase64(FIXTURES.pdfBase64)
+export const completedWorkbook = (mode: UnansweredMode): Uint8Array => fromBase64(FIXTURES.runs[mode].xlsxBase64)
+export const summaryPdf = (mode: UnansweredMode): Uint8Array => fromBase64(FIXTURES.runs[mode].pdfBase64)
 
 /** answers.json of the recorded run, for a questionnaire uploaded under `name`. */
-export function machineAnswers(name: string = FIXTURES.questionnaire.name): AnswersJson {
-  return { ...structuredClone(FIXTURES.answers), questionnaire: name }
+export function machineAnswers(mode: UnansweredMode, name: string): AnswersJson {
+  return { ...structuredClone(FIXTURES.runs[mode].answers), questionnaire: name }
 }
 
 /** The failed job's message, naming the uploaded file as the server does. */

@@ -7,7 +7,7 @@ import { fill } from './fill'
 import { answers, editAnswers, remove, result, status } from './jobs'
 import { freeTrial, paymentIntent, paymentsNotConfigured, questionnaire, tokenStatus, validateToken } from './access'
 import { budgetOf, RateLimits, tooManyRequests } from './rate-limits'
-import { finish, type MockJob, type MockToken, type Scenario } from './state'
+import type { MockJob, MockToken, Scenario } from './state'
 import { health, openApi, serviceStatus } from './system'
 
 /**
@@ -59,7 +59,7 @@ export function createQfillMock(options: QfillMockOptions = {}): QfillMock {
     if (!job.callbackUrl) return
     setTimeout(() => {
       if (job.outcome) return
-      finish(job, ctx.now())
+      ctx.end(job)
       ended(job)
     }, options.callbackDelayMs ?? 0)
   }

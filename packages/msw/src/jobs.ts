@@ -1,12 +1,12 @@
 import { apiError, invalidRequest } from '../../../app/api/errors'
 import { answersPatchSchema } from '../../../app/api/schemas/answers'
-import { RESULT_KINDS, RESULT_MEDIA_TYPES } from '../../../app/api/schemas/jobs'
+import { RESULT_KINDS, resultContentType } from '../../../app/api/schemas/jobs'
 import { applyChanges, currentEntries, reviewedAnswers } from '../../../app/review/edits'
 import { changesFrom, keyForId, type RowInput } from '../../../app/review/submit'
 import type { MockContext } from './context'
 import { completedWorkbook, summaryPdf } from './fixtures'
 import { json } from './respond'
-import { answersOf, filesGone, finish, statusOf, type MockJob } from './state'
+import { answersOf, filesGone, statusOf, type MockJob } from './state'
 
 /** The job endpoints, each in the server's order of checks (app/routes/api.*.ts). */
 
@@ -14,7 +14,7 @@ import { answersOf, filesGone, finish, statusOf, type MockJob } from './state'
 export function poll(ctx: MockContext, job: MockJob, onEnd: (job: MockJob) => void) {
   job.polls++
   if (!job.outcome && job.polls > ctx.pollsUntilDone) {
-    finish(job, ctx.now())
+    ctx.end(job)
     onEnd(job)
   }
 }
@@ -43,13 +43,13 @@ export function result(ctx: MockContext, request: Request, jobId: string, kindNa
   if (problem) return problem
   const bytes =
     kind === 'xlsx'
-      ? completedWorkbook()
+      ? completedWorkbook(own.job.unanswered)
       : kind === 'pdf'
-        ? summaryPdf()
+        ? summaryPdf(own.job.unanswered)
         : new TextEncoder().encode(JSON.stringify(answersOf(own.job), null, 2))
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: {
-      'Content-Type': RESULT_MEDIA_TYPES[kind],
+      'Content-Type': resultContentType(kind),
       'Content-Length': String(bytes.byteLength),
       'Content-Disposition': `attachment; filename="questionnaire-${own.job.id}.${kind}"`,
       'Cache-Control': 'private, no-store',
@@ -67,6 +67,8 @@ export function remove(ctx: MockContext, request: Request, jobId: string) {
     job.endedAt = now
   }
   job.deletedAt ??= now
+  // The server's purge (every minute) then forgets the file's name: the mock does at once.
+  job.questionnaireName = ''
   return json({ success: true, message: `All files for job ${job.id} have been removed from our servers.` })
 }
 

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { questionnaireItem } from '../../../app/api/schemas/access'
 import type { JobStatusJson } from '../../../app/api/schemas/jobs'
 import { currentEntries, newReviewState, reviewedAnswers, type ReviewState } from '../../../app/review/edits'
+import type { UnansweredMode } from './fixture-data'
 import { failureMessage, machineAnswers, rowSpecs } from './fixtures'
 
 export const SCENARIOS = [
@@ -73,7 +74,9 @@ export interface MockJob {
   id: string
   token: string
   scenario: Scenario
+  /** As uploaded; '' once the files are deleted (the server's purge forgets it). */
   questionnaireName: string
+  unanswered: UnansweredMode
   evidenceCount: number
   createdAt: Date
   /** Status polls so far: the job finishes after `pollsUntilDone`. */
@@ -90,6 +93,7 @@ export function newJob(input: {
   token: string
   scenario: Scenario
   questionnaireName: string
+  unanswered: UnansweredMode
   evidenceCount: number
   callbackUrl: string | null
   now: Date
@@ -102,7 +106,7 @@ export function newJob(input: {
     outcome: null,
     endedAt: null,
     deletedAt: null,
-    review: newReviewState(machineAnswers(input.questionnaireName), rowSpecs()),
+    review: newReviewState(machineAnswers(input.unanswered, input.questionnaireName), rowSpecs()),
   }
 }
 
