@@ -177,21 +177,21 @@ describe('after the worker ran the jobs', () => {
   beforeAll(async () => {
     worker = spawn(process.execPath, [path.join(projectRoot(), 'bin/qfill.js'), 'worker'], {
       cwd: projectRoot(),
-      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, LOG_LEVEL: 'warn' },
+      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, LOG_LEVEL: 'warn', WORKER_CONCURRENCY: '2' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
     worker.stdout!.on('data', (d) => (output += d))
     worker.stderr!.on('data', (d) => (output += d))
-    const until = Date.now() + 180_000
+    const until = Date.now() + 480_000
     for (;;) {
       const [row] = await db.sql<{ n: number }[]>`
         select count(*)::int as n from jobs where status in ('queued', 'processing')`
       if (row!.n === 0) break
-      if (Date.now() > until) throw new Error(`the worker did not finish the jobs in 3 minutes:\n${output}`)
+      if (Date.now() > until) throw new Error(`the worker did not finish the jobs in 8 minutes:\n${output}`)
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
-  }, 240_000)
+  }, 540_000)
 
   it('completed and failed jobs, by status and by questionnaire', async () => {
     const completed = await same({ path: '/api/status/{job1}', token: pro })

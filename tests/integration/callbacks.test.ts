@@ -76,7 +76,7 @@ describe.skipIf(unavailable)('a job that ends calls back, signed', () => {
     await db.sql`update job_callbacks set url = 'http://localhost:8080/moved' where job_id = ${moved.body.jobId}`
 
     worker = await startNamespacedWorker({ databaseUrl: db.url, plan: { '/failed': [503] } })
-    const until = Date.now() + 120_000
+    const until = Date.now() + 480_000
     const rows = async () =>
       db.sql<
         { jobId: string; attempts: number; delivered: boolean; lastStatus: number | null; lastError: string | null }[]
@@ -135,7 +135,7 @@ describe.skipIf(unavailable)('a job that ends calls back, signed', () => {
     expect(state[moved.body.jobId]!.lastError).toMatch(
       /^refused: callbackUrl points to a private or reserved address \((127\.0\.0\.1|::1)\)/,
     )
-  })
+  }, 600_000)
 })
 
 if (unavailable) console.warn(`callbacks.test.ts: the delivery test is skipped: ${unavailable}`)

@@ -44,7 +44,7 @@ beforeAll(() => {
     filename: string
   }[]
   tarball = path.join(scratch, packed[0]!.filename)
-}, 240_000)
+}, 480_000)
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true })
 })
@@ -133,5 +133,5 @@ describe('the packed @qfill/msw', () => {
     tsc('tsconfig.json')
     const printed = sh(process.execPath, ['out/example.js'])
     expect(printed).toBe(block('text'))
-  }, 300_000)
+  }, 600_000)
 })
