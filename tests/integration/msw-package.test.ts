@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
@@ -21,26 +21,26 @@ const version = (name: string) =>
 
 let scratch: string
 let tarball: string
-/** Runs a command; a failure shows what it printed (tsc's errors, npm's complaint). */
-function sh(file: string, args: string[], cwd = scratch): string {
-  try {
-    return execFileSync(file, args, {
-      cwd,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, npm_config_update_notifier: 'false' },
-    })
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
-    throw new Error(`${path.basename(file)} ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`)
-  }
+/**
+ * Runs a command; a failure shows what it printed (tsc's errors, npm's complaint). Asynchronous: a test worker
+ * blocked for minutes in execFileSync cannot answer vitest, which then reports "Timeout calling onTaskUpdate".
+ */
+function sh(file: string, args: string[], cwd = scratch): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, npm_config_update_notifier: 'false' }
+    execFile(file, args, { cwd, encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      error
+        ? reject(new Error(`${path.basename(file)} ${args.join(' ')} failed:\n${stdout}\n${stderr}`))
+        : resolve(stdout),
+    )
+  })
 }
 const tsc = (project: string) =>
   sh(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', project])
 
-beforeAll(() => {
+beforeAll(async () => {
   scratch = mkdtempSync(path.join(os.tmpdir(), 'qfill-msw-scratch-'))
-  const packed = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', scratch], packageDir)) as {
+  const packed = JSON.parse(await sh('npm', ['pack', '--json', '--pack-destination', scratch], packageDir)) as {
     filename: string
   }[]
   tarball = path.join(scratch, packed[0]!.filename)
@@ -50,13 +50,13 @@ afterAll(() => {
 })
 
 describe('the packed @qfill/msw', () => {
-  it('holds the built module, its declarations and the README, and depends on nothing but its peers', () => {
-    const files = sh('tar', ['-tzf', tarball]).trim().split('\n')
+  it('holds the built module, its declarations and the README, and depends on nothing but its peers', async () => {
+    const files = (await sh('tar', ['-tzf', tarball])).trim().split('\n')
     expect(files).toContain('package/dist/index.js')
     expect(files).toContain('package/dist/types/packages/msw/src/index.d.ts')
     expect(files).toContain('package/README.md')
     expect(files.filter((f) => !/^package\/(dist\/|README\.md$|package\.json$)/.test(f))).toEqual([])
-    const manifest = JSON.parse(sh('tar', ['-xzOf', tarball, 'package/package.json'])) as Record<string, unknown>
+    const manifest = JSON.parse(await sh('tar', ['-xzOf', tarball, 'package/package.json'])) as Record<string, unknown>
     expect(manifest).toMatchObject({
       name: '@qfill/msw',
       type: 'module',
@@ -64,17 +64,17 @@ describe('the packed @qfill/msw', () => {
     })
     expect(manifest.dependencies).toBeUndefined()
     expect(manifest.private).toBeUndefined()
-    const bundle = sh('tar', ['-xzOf', tarball, 'package/dist/index.js'])
+    const bundle = await sh('tar', ['-xzOf', tarball, 'package/dist/index.js'])
     const imports = new Set([...bundle.matchAll(/^import .* from ["']([^"']+)["']/gm)].map((m) => m[1]))
     expect([...imports].sort()).toEqual(['msw', 'zod'])
   })
 
-  it('installs into a project with only msw and zod, and its README example type-checks and runs', () => {
+  it('installs into a project with only msw and zod, and its README example type-checks and runs', async () => {
     writeFileSync(
       path.join(scratch, 'package.json'),
       JSON.stringify({ name: 'scratch', private: true, type: 'module' }),
     )
-    sh('npm', [
+    await sh('npm', [
       'install',
       '--no-audit',
       '--no-fund',
@@ -129,9 +129,9 @@ describe('the packed @qfill/msw', () => {
         compilerOptions: { ...common, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true },
       }),
     )
-    tsc('tsconfig.bundler.json')
-    tsc('tsconfig.json')
-    const printed = sh(process.execPath, ['out/example.js'])
+    await tsc('tsconfig.bundler.json')
+    await tsc('tsconfig.json')
+    const printed = await sh(process.execPath, ['out/example.js'])
     expect(printed).toBe(block('text'))
   }, 600_000)
 })
