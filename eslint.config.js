@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build/**', 'dist/**', 'node_modules/**', '.data/**', 'public/**', 'tests/fixtures/**/*.js'] },
+  {
+    ignores: [
+      'build/**',
+      'dist/**',
+      'node_modules/**',
+      '.data/**',
+      'public/**',
+      'tests/fixtures/**/*.js',
+      'packages/*/dist/**',
+      'packages/*/generated/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     // React code only: tests have helpers named use* (useTestDatabase) that are not hooks.

@@ -73,6 +73,8 @@ export async function createAnswerJob(
     questionCount?: number
     now?: Date
     unanswered?: UnansweredMode
+    /** Runs in the creating transaction once the job row exists (the API's idempotency key and callback). */
+    onCreated?: (tx: Queryable, jobId: string) => Promise<void>
   },
 ): Promise<{ jobId: string; evidenceCount: number }> {
   const jobId = newJobId()
@@ -88,6 +90,7 @@ export async function createAnswerJob(
     await tx`
       insert into jobs (id, token_id, questionnaire_name, evidence_count, total, unanswered)
       values (${jobId}, ${input.tokenId}, ${input.questionnaire.name}, ${input.evidence.length}, 0, ${input.unanswered ?? 'blank'})`
+    await input.onCreated?.(tx, jobId)
     await store.put(
       jobId,
       { role: 'questionnaire', name: input.questionnaire.name, bytes: input.questionnaire.bytes },

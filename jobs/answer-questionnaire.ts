@@ -1,6 +1,7 @@
 import type { Task } from 'graphile-worker'
 import { z } from 'zod'
 import { refundQuota } from '../app/access/tokens.server'
+import { queueJobCallback } from '../app/api/callbacks/store.server'
 import { ANSWER_MAX_ATTEMPTS, JOB_ID_PATTERN, UNANSWERED_MODES } from '../app/jobs.server'
 import type { Answer } from '../app/answering/model'
 import type { Progress } from '../app/pipeline/run.server'
@@ -140,6 +141,7 @@ async function answer(jobId: string, helpers: Parameters<Task>[1], signal: Abort
           summary = ${tx.json(summary as never)}, completed_at = now(),
           expires_at = now() + make_interval(mins => ${env.FILE_RETENTION_MINUTES})
         where id = ${jobId}`
+      await queueJobCallback(tx, jobId)
       return true
     })
     if (!stored) helpers.logger.info(`job ${jobId} was deleted or finished elsewhere; results discarded`)
@@ -194,6 +196,9 @@ async function failJob(jobId: string, message: string) {
         expires_at = now() + make_interval(mins => ${env.FILE_RETENTION_MINUTES})
       where id = ${jobId} and status <> 'failed' and deleted_at is null
       returning token_id as "tokenId"`
-    if (job) await refundQuota(tx, jobId)
+    if (job) {
+      await refundQuota(tx, jobId)
+      await queueJobCallback(tx, jobId)
+    }
   })
 }

@@ -12,6 +12,12 @@ import { enabled, logger as appLogger } from '../app/log.server'
 import { ANSWER_TASK, PURGE_TASK } from '../app/jobs.server'
 import { answerQuestionnaire, releaseRunningJobs } from './answer-questionnaire'
 import {
+  CALLBACK_TASK,
+  deleteExpiredIdempotencyKeys,
+  IDEMPOTENCY_SWEEP_TASK,
+  sendJobCallback,
+} from './send-job-callback'
+import {
   enforceRetentionTask,
   purgeExpiredFiles,
   RETENTION_TASK,
@@ -24,6 +30,8 @@ export const taskList = {
   [PURGE_TASK]: purgeExpiredFiles,
   [VACUUM_TASK]: vacuumFiles,
   [RETENTION_TASK]: enforceRetentionTask,
+  [CALLBACK_TASK]: sendJobCallback,
+  [IDEMPOTENCY_SWEEP_TASK]: deleteExpiredIdempotencyKeys,
 }
 
 /** graphile-worker's messages, as JSON lines of our one logger (filtered by LOG_LEVEL like ours). */
@@ -49,6 +57,8 @@ const CRONTAB = [
   `17 3 * * * ${VACUUM_TASK} ?id=vacuum_files_full {full:true}`,
   // Records past their retention (the /privacy table): daily.
   `43 2 * * * ${RETENTION_TASK} ?id=enforce_retention&fill=1d`,
+  // Idempotency-Keys older than 24 hours (ADR 029): daily.
+  `51 2 * * * ${IDEMPOTENCY_SWEEP_TASK} ?id=delete_expired_idempotency_keys`,
 ].join('\n')
 
 export async function startWorker(options: {

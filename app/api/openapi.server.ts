@@ -5,8 +5,9 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi'
 import { z, type ZodTypeAny } from 'zod'
-import type { ApiRouteDoc } from './contract'
-import { FILE_DESCRIPTION_PREFIX } from './schemas/common'
+import { routeErrorCodes, type ApiRouteDoc } from './contract'
+import { API_ERRORS, type ApiErrorCode } from './errors'
+import { errorSchemaFor, FILE_DESCRIPTION_PREFIX } from './schemas/common'
 import { allApiRoutes } from './schemas'
 
 // The generator needs zod's prototype extended (parameters are annotated through .openapi()); the schemas
@@ -48,12 +49,13 @@ export function openApiDocument(routes: ApiRouteDoc[] = allApiRoutes): OpenApiDo
       title: 'QFill API',
       version: '1',
       description:
-        'Fill in security questionnaires from your evidence. Authenticate with your access token as `Authorization: Bearer <token>` or `x-api-key: <token>`. Every failure answers `{ "error": { "code", "message" } }`.',
+        'Fill in security questionnaires from your evidence. Authenticate with your access token as `Authorization: Bearer <token>` or `x-api-key: <token>`. Every failure answers `{ "error": { "code", "message", "details"? } }` with one stable `code` per condition (listed under x-error-codes and at the end of /api-docs).',
     },
     servers: [{ url: '/' }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
   })
   markFileFields(document)
+  Object.assign(document, { 'x-error-codes': errorCodeTable() })
   if (routes === allApiRoutes) cached = document
   return document
 }
@@ -78,24 +80,84 @@ function toRouteConfig(route: ApiRouteDoc): RouteConfig {
     request: {
       params: route.params,
       query: route.query,
+      headers: route.headers,
       body: route.body ? { required: true, content: { [contentType]: { schema: route.body } } } : undefined,
     },
-    responses: Object.fromEntries(
-      Object.entries(route.responses).map(([status, r]) => [
-        status,
-        {
-          description: r.description,
-          ...(r.schema || r.contentType
-            ? { content: { [r.contentType ?? 'application/json']: { schema: (r.schema ?? binary) as ZodTypeAny } } }
-            : {}),
-        },
-      ]),
-    ),
+    responses: {
+      ...Object.fromEntries(
+        Object.entries(route.responses).map(([status, r]) => [
+          status,
+          {
+            description: r.description,
+            ...(r.headers ? { headers: headerObjects(r.headers) } : {}),
+            ...(r.schema || r.media ? { content: mediaOf(r.schema, r.media) } : {}),
+          },
+        ]),
+      ),
+      ...errorResponses(route),
+    },
     ...(route.example ? { 'x-codeSamples': [{ lang: 'curl', label: 'curl', source: route.example }] } : {}),
   } as RouteConfig
 }
 
 const binary = { type: 'string', format: 'binary' } as unknown as ZodTypeAny
+
+function mediaOf(schema: ZodTypeAny | undefined, media: Record<string, ZodTypeAny | null> = {}) {
+  const content: Record<string, { schema: ZodTypeAny }> = schema ? { 'application/json': { schema } } : {}
+  for (const [type, body] of Object.entries(media)) content[type] = { schema: body ?? binary }
+  return content
+}
+
+function headerObjects(headers: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+  )
+}
+
+/** Headers that come with some error statuses, whatever the route. */
+const ERROR_HEADERS: Record<number, Record<string, string>> = {
+  401: { 'WWW-Authenticate': 'Bearer (with error="invalid_token" for a refused token)' },
+  405: { Allow: 'The methods this path answers' },
+  429: {
+    'Retry-After': 'Seconds to wait',
+    'RateLimit-Limit': 'Requests allowed in the window',
+    'RateLimit-Remaining': 'Requests left in the window (0)',
+    'RateLimit-Reset': 'Seconds until the window ends',
+    'RateLimit-Policy': 'The limit and its window, e.g. 20;w=60',
+  },
+}
+
+/** One response per error status: the codes the route answers with at that status, from app/api/errors.ts. */
+function errorResponses(route: ApiRouteDoc) {
+  const byStatus = new Map<number, ApiErrorCode[]>()
+  for (const code of routeErrorCodes(route)) {
+    const status = API_ERRORS[code].status
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code])
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, codes]) => [
+      String(status),
+      {
+        description: codes.map((code) => `\`${code}\`: ${API_ERRORS[code].when}`).join(' '),
+        ...(ERROR_HEADERS[status] ? { headers: headerObjects(ERROR_HEADERS[status]) } : {}),
+        content: { 'application/json': { schema: errorSchemaFor(codes, route.errorFields) } },
+      },
+    ]),
+  )
+}
+
+/** Every error code with its status, when it is answered and (for fixed texts) its message. */
+function errorCodeTable() {
+  return (Object.keys(API_ERRORS) as ApiErrorCode[]).map((code) => {
+    const entry = API_ERRORS[code]
+    return {
+      code,
+      status: entry.status,
+      when: entry.when,
+      ...(typeof entry.message === 'string' ? { message: entry.message } : {}),
+    }
+  })
+}
 
 export function operationId(route: Pick<ApiRouteDoc, 'method' | 'path'>): string {
   const words = route.path

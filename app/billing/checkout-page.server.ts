@@ -1,6 +1,7 @@
 import { data, redirect } from '@remix-run/node'
+import { zodMessage } from '../api/errors'
 import { sessionToken } from '../access/auth.server'
-import { baseUrl, zodMessage } from '../access/http.server'
+import { baseUrl } from '../http/public-url.server'
 import { checkoutSessionBody } from '../api/schemas/access'
 import { getOwnJob } from '../jobs.server'
 import { log } from '../log.server'

@@ -1,118 +1,85 @@
-import { methodNotAllowed } from '../api/errors.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
-import { requireApiToken } from '../access/auth.server'
+import { apiError, invalidRequest, methodNotAllowed } from '../api/errors'
+import { requireOwnJob, requireResults } from '../api/own-job.server'
+import { apiJson, withApiErrors } from '../api/route.server'
 import { answersPatchSchema } from '../api/schemas/answers'
-import { getOwnJob } from '../jobs.server'
 import { currentEntries } from '../review/edits'
 import { answersOf, loadReview, rebuild, ReviewError, saveChanges } from '../review/state.server'
 import { changesFrom, keyForId, type RowInput } from '../review/submit'
-import { EXPIRED_MESSAGE } from '../review/view'
 import { services } from '../services.server'
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024
+const EDIT_EXAMPLE = '[{"id": "IAM-01.1", "answer": "Yes", "comment": "..."}]'
 
-function error(status: number, code: string, message: string, details?: unknown) {
-  return json(
-    { error: { code, message, ...(details === undefined ? {} : { details }) } },
-    { status, headers: { 'Cache-Control': 'no-store' } },
-  )
-}
-
-async function ownJob(request: Request, jobId: string) {
-  const token = await requireApiToken(request)
-  const job = await getOwnJob(services().sql, jobId, token.id)
-  // Another token's job answers exactly as a job that does not exist.
-  if (!job) throw error(404, 'not_found', `No job ${jobId} for this token.`)
-  if (job.status !== 'completed')
-    throw error(
-      409,
-      'not_completed',
-      `Job ${job.id} is ${job.status === 'failed' ? 'failed' : 'still processing'}: there are no answers yet.`,
-    )
-  if (job.deletedAt || (job.expiresAt && job.expiresAt <= new Date())) throw error(410, 'expired', EXPIRED_MESSAGE)
+async function completedJob(request: Request, jobId: string | undefined) {
+  const { job } = await requireOwnJob(request, jobId)
+  requireResults(job)
   return job
 }
 
-function reviewFailure(e: unknown) {
-  if (e instanceof ReviewError) return error(e.status, e.code, e.message)
-  throw e
+/** A review that could not go on (the job changed under us): its condition's code from the table. */
+function reviewFailure(jobId: string, e: unknown): Response {
+  if (!(e instanceof ReviewError)) throw e
+  if (e.status === 404) return apiError('job_not_found', { jobId })
+  if (e.status === 410) return apiError('files_deleted')
+  if (e.code === 'not_rebuildable') return apiError('not_rebuildable', { problem: e.message })
+  return apiError(/failed/.test(e.message) ? 'job_failed' : 'job_processing', { jobId })
 }
 
 /** GET /api/answers/{jobId}: answers.json, with review edits included and marked confirmed. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const job = await ownJob(request, params.jobId!)
-  try {
-    const state = await loadReview(services(), job.id)
-    return json(answersOf(state), { headers: { 'Cache-Control': 'no-store' } })
-  } catch (e) {
-    return reviewFailure(e)
-  }
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return withApiErrors(async () => {
+    const job = await completedJob(request, params.jobId)
+    try {
+      return apiJson(answersOf(await loadReview(services(), job.id)))
+    } catch (e) {
+      return reviewFailure(job.id, e)
+    }
+  })
 }
 
 /** PATCH /api/answers/{jobId}: [{id, answer, comment}] checked against each cell's allowed values, then rebuilt. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PATCH') return methodNotAllowed(['GET', 'PATCH'])
-  const job = await ownJob(request, params.jobId!)
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES)
-    return error(413, 'body_too_large', 'The body is over 8 MB: send the edits in smaller batches.')
-  const text = await request.text()
-  if (text.length > MAX_BODY_BYTES)
-    return error(413, 'body_too_large', 'The body is over 8 MB: send the edits in smaller batches.')
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    return error(
-      400,
-      'invalid_json',
-      'The body is not JSON: send an array of edits such as [{"id": "IAM-01.1", "answer": "Yes", "comment": "..."}].',
-    )
-  }
-  const parsed = answersPatchSchema.safeParse(body)
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
-    return error(
-      400,
-      'invalid_body',
-      `The edits are not valid: ${details[0]!.path ? `${details[0]!.path}: ` : ''}${details[0]!.message}`,
-      details,
-    )
-  }
-  const deps = services()
-  try {
-    const state = await loadReview(deps, job.id)
-    const entries = currentEntries(state)
-    const inputs: (RowInput & { index: number })[] = []
-    const refused: { index: number; id: string; message: string }[] = []
-    parsed.data.forEach((edit, index) => {
-      const found = keyForId(entries, edit)
-      if ('error' in found) refused.push({ index, id: edit.id, message: found.error })
-      else inputs.push({ index, key: found.key, answer: edit.answer, comment: edit.comment })
-    })
-    const { changes, errors } = changesFrom(state, inputs, { confirm: true })
-    for (const e of errors) {
-      const index = inputs.find((i) => i.key === e.key)!.index
-      refused.push({ index, id: e.id, message: e.message })
+  return withApiErrors(async () => {
+    const job = await completedJob(request, params.jobId)
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return apiError('body_too_large')
+    const text = await request.text()
+    if (text.length > MAX_BODY_BYTES) return apiError('body_too_large')
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      return apiError('invalid_json', { send: `a JSON array of edits such as ${EDIT_EXAMPLE}` })
     }
-    if (refused.length) {
-      refused.sort((a, b) => a.index - b.index)
-      const message =
-        refused.length === 1
-          ? refused[0]!.message
-          : `${refused.length} edits were refused; nothing was changed. First: ${refused[0]!.message}`
-      return error(400, 'invalid_answers', message, refused)
+    const parsed = answersPatchSchema.safeParse(body)
+    if (!parsed.success) return invalidRequest(parsed.error)
+    const deps = services()
+    try {
+      const state = await loadReview(deps, job.id)
+      const entries = currentEntries(state)
+      const inputs: (RowInput & { index: number })[] = []
+      const refused: { index: number; id: string; message: string }[] = []
+      parsed.data.forEach((edit, index) => {
+        const found = keyForId(entries, edit)
+        if ('error' in found) refused.push({ index, id: edit.id, message: found.error })
+        else inputs.push({ index, key: found.key, answer: edit.answer, comment: edit.comment })
+      })
+      const { changes, errors } = changesFrom(state, inputs, { confirm: true })
+      for (const e of errors)
+        refused.push({ index: inputs.find((i) => i.key === e.key)!.index, id: e.id, message: e.message })
+      if (refused.length) {
+        refused.sort((a, b) => a.index - b.index)
+        return apiError('invalid_answers', { refused }, { details: refused })
+      }
+      if (changes.length) {
+        const label = `${changes.length} answer${changes.length === 1 ? '' : 's'} changed through the API`
+        await saveChanges(deps, job.id, changes, label)
+      }
+      const { answers } = await rebuild(deps, job.id)
+      return apiJson(answers)
+    } catch (e) {
+      return reviewFailure(job.id, e)
     }
-    if (changes.length)
-      await saveChanges(
-        deps,
-        job.id,
-        changes,
-        `${changes.length} answer${changes.length === 1 ? '' : 's'} changed through the API`,
-      )
-    const { answers } = await rebuild(deps, job.id)
-    return json(answers, { headers: { 'Cache-Control': 'no-store' } })
-  } catch (e) {
-    return reviewFailure(e)
-  }
+  })
 }

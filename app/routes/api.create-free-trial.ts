@@ -1,26 +1,34 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { apiError, apiJson, baseUrl, invalidBody, methodNotAllowed, readBody, zodMessage } from '../access/http.server'
 import { createFreeTrial } from '../access/trial.server'
-import { freeTrialBody } from '../api/schemas/access'
+import { apiError, invalidRequest, methodNotAllowed } from '../api/errors'
+import { apiJson, notAJsonObject, readObjectBody, withApiErrors } from '../api/route.server'
+import { freeTrialBody, freeTrialResponse } from '../api/schemas/access'
 import { billing } from '../billing/config.server'
+import { baseUrl } from '../http/public-url.server'
 
 /** POST /api/create-free-trial {email}: the token goes to the address, never into the response. */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed('POST')
-  const body = await readBody(request)
-  if (!body) return invalidBody()
-  const parsed = freeTrialBody.safeParse(body)
-  if (!parsed.success) return apiError(400, 'invalid_email', zodMessage(parsed.error))
-  const { sql, env, mail } = billing()
-  const result = await createFreeTrial(sql, {
-    email: parsed.data.email,
-    mail,
-    baseUrl: baseUrl(request, env.PUBLIC_URL),
+export function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  return withApiErrors(async () => {
+    const body = await readObjectBody(request)
+    if (!body) return notAJsonObject('{"email": "you@example.com"}')
+    const parsed = freeTrialBody.safeParse(body)
+    if (!parsed.success) return invalidRequest(parsed.error)
+    const { sql, env, mail } = billing()
+    const result = await createFreeTrial(sql, {
+      email: parsed.data.email,
+      mail,
+      baseUrl: baseUrl(request, env.PUBLIC_URL),
+    })
+    if (!result.ok) return apiError(result.code)
+    return apiJson(
+      freeTrialResponse.parse({
+        success: true,
+        email: result.email,
+        message: `Your trial token has been sent to ${result.email}.`,
+      }),
+    )
   })
-  if (!result.ok) return apiError(result.status, result.code, result.message)
-  return apiJson({ success: true, email: result.email, message: `Your trial token has been sent to ${result.email}.` })
 }
 
-export function loader() {
-  return methodNotAllowed('POST')
-}
+export const loader = () => methodNotAllowed(['POST'])

@@ -1,21 +1,19 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { requireApiToken } from '../access/auth.server'
-import { apiError, methodNotAllowed, withApiErrors } from '../api/errors.server'
-import { deleteResult, jobIdParams } from '../api/schemas/jobs'
-import { deleteJobFiles, getOwnJob } from '../jobs.server'
+import { methodNotAllowed } from '../api/errors'
+import { requireOwnJob } from '../api/own-job.server'
+import { apiJson, withApiErrors } from '../api/route.server'
+import { deleteResult } from '../api/schemas/jobs'
+import { deleteJobFiles } from '../jobs.server'
 import { services } from '../services.server'
 
 /** DELETE /api/delete-files/{jobId}: removes the job's files now instead of at expiry (POST kept for old clients). */
 export function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'DELETE' && request.method !== 'POST') return methodNotAllowed(['DELETE'])
   return withApiErrors(async () => {
-    const token = await requireApiToken(request)
+    const { job } = await requireOwnJob(request, params.jobId)
     const { sql, store } = services()
-    const parsed = jobIdParams.safeParse(params)
-    const job = parsed.success ? await getOwnJob(sql, parsed.data.jobId, token.id) : null
-    if (!job) return apiError(404, 'job_not_found', `No job ${params.jobId} for this token.`)
     await deleteJobFiles(sql, store, job.id)
-    return Response.json(
+    return apiJson(
       deleteResult.parse({ success: true, message: `All files for job ${job.id} have been removed from our servers.` }),
     )
   })

@@ -1,9 +1,10 @@
-import { methodNotAllowed } from '../api/errors.server'
+import { methodNotAllowed } from '../api/errors'
 import { openApiDocument } from '../api/openapi.server'
+import { apiJson } from '../api/route.server'
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document generated from app/api/schemas/. */
 export function loader() {
-  return Response.json(openApiDocument(), {
+  return apiJson(openApiDocument(), {
     headers: { 'Cache-Control': 'public, max-age=300', 'Access-Control-Allow-Origin': '*' },
   })
 }

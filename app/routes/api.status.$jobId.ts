@@ -1,19 +1,15 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireApiToken } from '../access/auth.server'
-import { apiError, methodNotAllowed, withApiErrors } from '../api/errors.server'
-import { jobIdParams, jobStatus } from '../api/schemas/jobs'
+import { methodNotAllowed } from '../api/errors'
+import { requireOwnJob } from '../api/own-job.server'
+import { apiJson, withApiErrors } from '../api/route.server'
+import { jobStatus } from '../api/schemas/jobs'
 import { jobStatusJson } from '../job-view.server'
-import { getOwnJob } from '../jobs.server'
-import { services } from '../services.server'
 
 /** GET /api/status/{jobId}: progress, and links to the results once the job is completed. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return withApiErrors(async () => {
-    const token = await requireApiToken(request)
-    const parsed = jobIdParams.safeParse(params)
-    const job = parsed.success ? await getOwnJob(services().sql, parsed.data.jobId, token.id) : null
-    if (!job) return apiError(404, 'job_not_found', `No job ${params.jobId} for this token.`)
-    return Response.json(jobStatus.parse(jobStatusJson(job)), { headers: { 'Cache-Control': 'no-store' } })
+    const { job } = await requireOwnJob(request, params.jobId)
+    return apiJson(jobStatus.parse(jobStatusJson(job)))
   })
 }
 

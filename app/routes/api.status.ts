@@ -1,4 +1,5 @@
-import { methodNotAllowed } from '../api/errors.server'
+import { methodNotAllowed } from '../api/errors'
+import { apiJson } from '../api/route.server'
 import { serviceStatus } from '../api/schemas/system'
 import { services } from '../services.server'
 
@@ -10,10 +11,7 @@ export async function loader() {
   } catch {
     ok = false
   }
-  return Response.json(serviceStatus.parse({ ok }), {
-    status: ok ? 200 : 503,
-    headers: { 'Cache-Control': 'no-store' },
-  })
+  return apiJson(serviceStatus.parse({ ok }), { status: ok ? 200 : 503 })
 }
 
 export const action = () => methodNotAllowed(['GET'])

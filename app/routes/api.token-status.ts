@@ -1,17 +1,17 @@
-import { methodNotAllowed } from '../api/errors.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { authenticateApi } from '../access/auth.server'
-import { apiJson } from '../access/http.server'
+import { requireApiToken } from '../access/auth.server'
 import { tokenStatus } from '../access/status.server'
+import { methodNotAllowed } from '../api/errors'
+import { apiJson, withApiErrors } from '../api/route.server'
+import { tokenStatusResponse } from '../api/schemas/access'
 import { services } from '../services.server'
 
 /** GET /api/token-status (Authorization: Bearer or x-api-key): plan, usage and questionnaires. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = await authenticateApi(request)
-  if (token instanceof Response) return token
-  const { expired: _e, canUpload: _c, deletedOnRequest: _d, ...status } = await tokenStatus(services().sql, token)
-  return apiJson(status)
+export function loader({ request }: LoaderFunctionArgs) {
+  return withApiErrors(async () => {
+    const token = await requireApiToken(request)
+    return apiJson(tokenStatusResponse.parse(await tokenStatus(services().sql, token)))
+  })
 }
 
-/** Only GET: other methods get 405 JSON with Allow. */
 export const action = () => methodNotAllowed(['GET'])

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { baseUrl } from '../access/http.server'
+import { baseUrl } from '../http/public-url.server'
 import { toasts } from '../access/session.server'
 import { createFreeTrial } from '../access/trial.server'
 import { freeTrialBody } from '../api/schemas/access'

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { baseUrl } from '../access/http.server'
+import { baseUrl } from '../http/public-url.server'
 import { checkoutSessionQuery } from '../api/schemas/access'
 import { checkoutToken } from '../billing/checkout-token.server'
 import { billing } from '../billing/config.server'

@@ -1,7 +1,11 @@
-import { z } from 'zod'
 import { presentedToken, sessionToken } from '../access/auth.server'
-import { checkToken, TOKEN_MESSAGES, type TokenRow } from '../access/tokens.server'
-import { createAnswerJob, QuotaExhaustedError, UNANSWERED_MODES, type UnansweredMode } from '../jobs.server'
+import { normalizeToken } from '../access/credentials.server'
+import { checkToken, type TokenRow } from '../access/tokens.server'
+import { FillExtras } from '../api/fill-extras.server'
+import { KeyTakenError } from '../api/idempotency.server'
+import { fillFailure, type FillFailure } from './fill-failure'
+import { unansweredSchema } from '../api/schemas/jobs'
+import { createAnswerJob, QuotaExhaustedError, type UnansweredMode } from '../jobs.server'
 import { services } from '../services.server'
 import { checkMagic, scanFile } from './content-check.server'
 import {
@@ -30,41 +34,21 @@ import {
  * questionnaire and the evidence is the worker's job.
  */
 
-export type FillErrorCode =
-  | 'token_required'
-  | 'invalid_token'
-  | 'token_after_files'
-  | 'not_multipart'
-  | 'malformed_upload'
-  | 'upload_too_large'
-  | 'invalid_upload'
-  | 'quota_exhausted'
+export type { FillErrorCode, FillFailure } from './fill-failure'
 
 export type FillOutcome =
-  | { ok: true; jobId: string; evidenceCount: number; token: TokenRow }
-  | { ok: false; status: 400 | 401 | 402 | 413; code: FillErrorCode; problems: UploadProblem[] }
-
-export const TOKEN_REQUIRED: UploadProblem = {
-  title: 'Token Required',
-  message:
-    'An access token is required: send it as "Authorization: Bearer <token>", an x-api-key header or a "token" form field before the files.',
-}
-
-const unansweredSchema = z.enum(UNANSWERED_MODES, {
-  errorMap: () => ({
-    message: 'The field "unanswered" must be "blank" (leave questions without evidence blank) or "no" (answer No).',
-  }),
-})
+  { ok: true; jobId: string; evidenceCount: number; token: TokenRow; replayed: boolean } | FillFailure
 
 /** Stops reading the body with a finished outcome (a bad token, a file before the token, an unexpected part). */
 class Refusal extends Error {
-  constructor(readonly outcome: Extract<FillOutcome, { ok: false }>) {
+  constructor(readonly outcome: FillFailure) {
     super(outcome.problems[0]?.message)
   }
 }
 
-const refuse = (status: 400 | 401 | 413, code: FillErrorCode, problem: UploadProblem) =>
-  new Refusal({ ok: false, status, code, problems: [problem] })
+const tokenRequired = () => fillFailure('token_required')
+const invalidUpload = (problem: UploadProblem) =>
+  fillFailure('invalid_upload', { problems: [problem] }, { details: [problem] })
 
 /**
  * Credentials, in order: a header token (checked before the body is touched), the browser session cookie, or a
@@ -96,38 +80,24 @@ async function discard(body: ReadableStream<Uint8Array>, limit: number) {
 
 async function fillUpload(request: Request): Promise<FillOutcome> {
   const { sql, store } = services()
+  const extras = FillExtras.of(request)
   let token: TokenRow | null = null
-  const headerToken = presentedToken(request)
-  if (headerToken) {
-    const check = await checkToken(sql, headerToken)
-    if (!check.ok)
-      return {
-        ok: false,
-        status: 401,
-        code: 'invalid_token',
-        problems: [{ title: 'Invalid Token', message: TOKEN_MESSAGES[check.reason] }],
-      }
+  let presented = presentedToken(request)
+  if (presented) {
+    const check = await checkToken(sql, presented)
+    if (!check.ok) return fillFailure('invalid_token', { reason: check.reason })
     token = check.row
   } else token = await sessionToken(request, 'upload')
+  if (token) {
+    const problem = extras.headerProblem()
+    if (problem) return problem
+  }
 
   const boundary = boundaryOf(request.headers.get('content-type'))
-  if (!boundary) {
-    if (!token) return { ok: false, status: 401, code: 'token_required', problems: [TOKEN_REQUIRED] }
-    return {
-      ok: false,
-      status: 400,
-      code: 'not_multipart',
-      problems: [
-        {
-          title: 'Upload Failed',
-          message: 'Send the files as multipart/form-data (fields "questionnaire" and "evidence").',
-        },
-      ],
-    }
-  }
+  if (!boundary) return token ? fillFailure('not_multipart') : tokenRequired()
   if (Number(request.headers.get('content-length') ?? 0) > MAX_REQUEST_BYTES) {
-    if (!token) return { ok: false, status: 401, code: 'token_required', problems: [TOKEN_REQUIRED] }
-    return { ok: false, status: 413, code: 'upload_too_large', problems: [TOO_LARGE.request] }
+    if (!token) return tokenRequired()
+    return fillFailure('upload_too_large', { problem: TOO_LARGE.request }, { details: [TOO_LARGE.request] })
   }
 
   let unanswered: UnansweredMode = 'blank'
@@ -137,81 +107,90 @@ async function fillUpload(request: Request): Promise<FillOutcome> {
     files = await readMultipart(request.body, boundary, {
       async field(name, value) {
         if (name === 'token' && !token) {
-          const check = await checkToken(sql, value.replace(/[\s\u0000]/g, ''))
-          if (!check.ok)
-            throw refuse(401, 'invalid_token', { title: 'Invalid Token', message: TOKEN_MESSAGES[check.reason] })
+          presented = normalizeToken(value)
+          const check = await checkToken(sql, presented)
+          if (!check.ok) throw new Refusal(fillFailure('invalid_token', { reason: check.reason }))
           token = check.row
+          const problem = extras.headerProblem()
+          if (problem) throw new Refusal(problem)
         } else if (name === 'unanswered') {
           const parsed = unansweredSchema.safeParse(value.trim() || 'blank')
           if (!parsed.success)
-            throw refuse(400, 'invalid_upload', { title: 'Invalid Option', message: parsed.error.issues[0]!.message })
+            throw new Refusal(invalidUpload({ title: 'Invalid Option', message: parsed.error.issues[0]!.message }))
           unanswered = parsed.data
+        }
+        if (name !== 'token') {
+          const problem = extras.field(name, value)
+          if (problem) throw new Refusal(problem)
         }
       },
       fileStart(field, name) {
         // No file byte is kept before the sender is known.
-        if (!token) throw refuse(401, 'token_after_files', TOKEN_REQUIRED)
+        if (!token) throw new Refusal(tokenRequired())
         if (field === 'questionnaire') return QUESTIONNAIRE_MAX_BYTES
         // 'library' (earlier answered questionnaires) shares the 10 files with evidence; until the pipeline
         // reads it as a library by role, it is evidence, where answered questionnaires are read as libraries.
         if (field === 'evidence' || field === 'library') {
           if (++evidenceParts > MAX_EVIDENCE_FILES) {
-            throw refuse(400, 'invalid_upload', {
-              title: 'Too Many Files',
-              message: `Maximum ${MAX_EVIDENCE_FILES} evidence files allowed; send at most ${MAX_EVIDENCE_FILES}.`,
-            })
+            throw new Refusal(
+              invalidUpload({
+                title: 'Too Many Files',
+                message: `Maximum ${MAX_EVIDENCE_FILES} evidence files allowed; send at most ${MAX_EVIDENCE_FILES}.`,
+              }),
+            )
           }
           return EVIDENCE_MAX_BYTES
         }
-        throw refuse(400, 'invalid_upload', {
-          title: 'Unexpected File',
-          message: `${name} was sent as "${field}"; use the fields "questionnaire" and "evidence".`,
-        })
+        throw new Refusal(
+          invalidUpload({
+            title: 'Unexpected File',
+            message: `${name} was sent as "${field}"; use the fields "questionnaire" and "evidence".`,
+          }),
+        )
       },
     })
   } catch (error) {
     if (error instanceof Refusal) return error.outcome
     if (error instanceof RequestTooLargeError) {
-      if (!token) return { ok: false, status: 401, code: 'token_required', problems: [TOKEN_REQUIRED] }
+      if (!token) return tokenRequired()
       const problem = error.file
         ? TOO_LARGE.file(error.file.field, error.file.name)
         : error.message === 'request over its limit'
           ? TOO_LARGE.request
           : { title: 'Upload Too Large', message: error.message }
-      return { ok: false, status: 413, code: 'upload_too_large', problems: [problem] }
+      return fillFailure('upload_too_large', { problem }, { details: [problem] })
     }
     if (error instanceof MalformedUploadError) {
-      if (!token) return { ok: false, status: 401, code: 'token_required', problems: [TOKEN_REQUIRED] }
-      return {
-        ok: false,
-        status: 400,
-        code: 'malformed_upload',
-        problems: [{ title: 'Upload Failed', message: error.message }],
-      }
+      if (!token) return tokenRequired()
+      return fillFailure('malformed_upload', { problem: error.message })
     }
     throw error
   }
   const owner = token as TokenRow | null
-  if (!owner) return { ok: false, status: 401, code: 'token_required', problems: [TOKEN_REQUIRED] }
+  if (!owner) return tokenRequired()
 
   const checked = await checkFiles(files)
-  if (!checked.ok) return { ok: false, status: 400, code: 'invalid_upload', problems: checked.problems }
+  if (!checked.ok) return fillFailure('invalid_upload', { problems: checked.problems }, { details: checked.problems })
+  const earlier = await extras.prepare(sql, owner.id, presented, files)
+  if (earlier && !earlier.ok) return earlier
+  if (earlier)
+    return { ok: true, jobId: earlier.jobId, evidenceCount: earlier.evidenceCount, token: owner, replayed: true }
   try {
     const job = await createAnswerJob(sql, store, {
       tokenId: owner.id,
       questionnaire: checked.questionnaire,
       evidence: checked.evidence,
       unanswered,
+      onCreated: extras.onCreated(owner.id, presented),
     })
-    return { ok: true, ...job, token: owner }
+    return { ok: true, ...job, token: owner, replayed: false }
   } catch (error) {
-    if (error instanceof QuotaExhaustedError)
-      return {
-        ok: false,
-        status: 402,
-        code: 'quota_exhausted',
-        problems: [{ title: 'Quota Exhausted', message: error.message }],
-      }
+    if (error instanceof QuotaExhaustedError) return fillFailure('quota_exhausted')
+    if (error instanceof KeyTakenError) {
+      const winner = await extras.afterRace(sql, owner.id)
+      if (!winner.ok) return winner
+      return { ok: true, jobId: winner.jobId, evidenceCount: winner.evidenceCount, token: owner, replayed: true }
+    }
     throw error
   }
 }

@@ -69,7 +69,7 @@ describe('tokens over the API', () => {
     expect(noTerms.status).toBe(400)
     expect(noTerms.body.error).toEqual({
       code: 'terms_required',
-      message: 'tosAccepted: Please accept the Terms of Service to continue',
+      message: 'Please accept the Terms of Service to continue (send "tosAccepted": true).',
     })
     const unknown = await json(
       await postJson('/api/validate-token', { token: 'qf_not_a_real_token_at_all', tosAccepted: true }),
@@ -88,7 +88,7 @@ describe('tokens over the API', () => {
     })
   })
 
-  it('token-status with bearer or x-api-key; 401 with the spec message otherwise', async () => {
+  it('token-status with bearer or x-api-key; 401 invalid_token otherwise', async () => {
     const { token, row } = await createToken(db.sql, { plan: 'starter', email: 'buyer@acme.example' })
     const { jobId } = await createAnswerJob(db.sql, services().store, {
       tokenId: row.id,
@@ -116,7 +116,7 @@ describe('tokens over the API', () => {
     expect(bad).toEqual({
       status: 401,
       body: {
-        error: { code: 'invalid_token', message: 'Invalid or expired token. Please check your token and try again.' },
+        error: { code: 'invalid_token', message: 'Token not found or expired' },
       },
     })
 

@@ -1,204 +1,257 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ZodTypeAny } from 'zod'
 import { createToken } from '../../app/access/tokens.server'
-import type { ApiRouteDoc } from '../../app/api/contract'
-import { openApiDocument } from '../../app/api/openapi.server'
-import { allApiRoutes } from '../../app/api/schemas'
-import { apiErrorSchema } from '../../app/api/schemas/common'
+import { projectRoot } from '../../app/project-root.server'
+import { purgeExpired } from '../../jobs/purge-expired-files'
 import { useTestDatabase } from '../setup/database'
-import { questionnaireCsv } from '../support/files'
+import {
+  both,
+  listen,
+  MOCK_URL,
+  qfillMsw,
+  readmeResponses,
+  shapeOf,
+  target,
+  type Step,
+  type Target,
+} from '../support/contract'
 import { startServer, type TestServer } from '../support/server'
 
 /**
- * Every documented endpoint, called on the real server: each response's status must be documented for that
- * path and method in /api/openapi.json, and its body must match the schema documented for that status. Generic
- * checks (401 without a token, 405 with Allow for other methods) run for every route an area adds to
- * app/api/schemas/index.ts; the job flow below exercises the success paths.
+ * The job endpoints, compared field by field: the real server (rate limits on, as in production) and
+ * @qfill/msw answer the same requests, in the same order, with the same answers (tests/support/contract.ts).
+ * A queued job is compared before any worker runs; then `qfill worker` runs the real jobs and the completed,
+ * failed and cancelled states are compared, reviews and downloads included.
  */
 const db = useTestDatabase()
 let server: TestServer
-let token: string
-const doc = openApiDocument()
+let worker: ChildProcess | undefined
+let targets: readonly [Target, Target]
+let stopMock = () => {}
+let qfill: ReturnType<typeof qfillMsw.createQfillMock>
+let pro: string
+let single: string
+const { fixtureFiles } = qfillMsw
 
 beforeAll(async () => {
-  server = await startServer({ databaseUrl: db.url })
-  token = (await createToken(db.sql, { plan: 'pro' })).token
-})
+  server = await startServer({
+    databaseUrl: db.url,
+    worker: false,
+    env: { RATE_LIMITS: 'true', TRUST_PROXY: 'x-forwarded-for' },
+  })
+  const a = await createToken(db.sql, { plan: 'pro', email: 'contract@acme.example' })
+  const b = await createToken(db.sql, { plan: 'single' })
+  pro = a.token
+  single = b.token
+  const mock = qfillMsw.createQfillMock({
+    baseUrl: MOCK_URL,
+    pollsUntilDone: 1,
+    tokens: {
+      [pro]: { plan: 'pro', email: 'contract@acme.example', expiresAt: a.row.expiresAt },
+      [single]: { plan: 'single', expiresAt: b.row.expiresAt },
+    },
+  })
+  const msw = listen(mock.handlers)
+  stopMock = () => msw.close()
+  qfill = mock
+  targets = [target('real', server.url), target('mock', MOCK_URL)]
+}, 120_000)
 afterAll(async () => {
-  if (process.env.DEBUG_CONTRACT)
-    console.log(
-      server
-        ?.output()
-        .split('\n')
-        .filter((l) => !l.startsWith('{'))
-        .join('\n'),
-    )
+  stopMock()
+  if (worker && worker.exitCode === null) {
+    const exited = new Promise((resolve) => worker!.once('exit', resolve))
+    worker.kill('SIGTERM')
+    await exited
+  }
   await server?.stop()
 })
 
-function routeFor(method: string, path: string): ApiRouteDoc {
-  const route = allApiRoutes.find((r) => r.method === method && r.path === path)
-  if (!route) throw new Error(`${method.toUpperCase()} ${path} is not documented`)
-  return route
-}
+const same = (step: Step) => both(targets, step)
 
-/** Checks a real response against the document and the route's zod schema for its status; returns the body. */
-async function conforms(route: ApiRouteDoc, res: Response): Promise<unknown> {
-  const documented = (doc.paths?.[route.path] as Record<string, { responses: Record<string, unknown> }> | undefined)?.[
-    route.method
-  ]
-  expect(documented, `${route.method} ${route.path} in openapi.json`).toBeDefined()
-  expect(
-    Object.keys(documented!.responses),
-    `status ${res.status} of ${route.method.toUpperCase()} ${route.path} is documented`,
-  ).toContain(String(res.status))
-  const spec = route.responses[res.status]!
-  const type = res.headers.get('content-type') ?? ''
-  if (spec.schema) {
-    expect(type).toMatch(/^application\/json/)
-    const body = await res.json()
-    const result = (spec.schema as ZodTypeAny).safeParse(body)
-    expect(
-      result.success,
-      `${route.method.toUpperCase()} ${route.path} ${res.status}: ${JSON.stringify(result.error?.issues)}`,
-    ).toBe(true)
-    return body
+type Part = [field: string, name: string, bytes: Uint8Array | string]
+const upload =
+  (parts: Part[], fields: Record<string, string> = {}): Step['body'] =>
+  () => {
+    const form = new FormData()
+    for (const [name, value] of Object.entries(fields)) form.append(name, value)
+    for (const [field, name, bytes] of parts)
+      form.append(field, new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name)
+    return form
   }
-  return new Uint8Array(await res.arrayBuffer())
-}
+const questionnaire: Part = ['questionnaire', fixtureFiles.questionnaire.name, fixtureFiles.questionnaire.bytes()]
+const evidence: Part[] = fixtureFiles.evidence.map((f) => ['evidence', f.name, f.bytes()] as Part)
+const fill = (body: Step['body'], token: string | null = pro, headers: Record<string, string> = {}): Step => ({
+  method: 'POST',
+  path: '/api/fill',
+  token,
+  headers,
+  body,
+})
+const json = (value: unknown) => () => JSON.stringify(value)
+const JSON_TYPE = { 'content-type': 'application/json' }
 
-function samplePath(route: ApiRouteDoc, values: Record<string, string> = {}): string {
-  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    if (values[name]) return values[name]
-    const schema = route.params?.shape[name] as { options?: string[] } | undefined
-    return schema?.options?.[0] ?? 'a'.repeat(24)
-  })
-}
-
-const call = (path: string, init: RequestInit & { auth?: 'bearer' | 'x-api-key' | 'none' } = {}) => {
-  const headers = new Headers(init.headers)
-  if (init.auth === 'bearer') headers.set('authorization', `Bearer ${token}`)
-  if (init.auth === 'x-api-key') headers.set('x-api-key', token)
-  return fetch(`${server.url}${path}`, { ...init, headers, redirect: 'manual' })
-}
-
-describe('every documented route', () => {
-  it('is in the OpenAPI document', () => {
-    for (const route of allApiRoutes) expect(Object.keys(doc.paths ?? {})).toContain(route.path)
-  })
-
-  for (const route of allApiRoutes) {
-    const name = `${route.method.toUpperCase()} ${route.path}`
-    if (route.auth === 'token') {
-      it(`${name} answers 401 in the documented shape without a token`, async () => {
-        // A multipart endpoint may carry its token as a form field, so it gets a well-formed body without one.
-        const body = route.bodyType === 'multipart' ? new FormData() : undefined
-        body?.append('questionnaire', new Blob([new Uint8Array(questionnaireCsv())]), 'vendor.csv')
-        const res = await call(samplePath(route), { method: route.method.toUpperCase(), body })
-        expect(res.status).toBe(401)
-        await conforms(route, res)
-      })
-    }
-    it(`${name} answers other methods with 405 JSON and an Allow header`, async () => {
-      const methods = allApiRoutes.filter((r) => r.path === route.path).map((r) => r.method.toUpperCase())
-      const wrong = ['PUT', 'PATCH', 'POST', 'GET'].find(
-        (m) => !methods.includes(m) && !(m === 'POST' && route.method === 'delete'),
-      )!
-      const res = await call(samplePath(route), { method: wrong, auth: 'bearer' })
-      expect(res.status).toBe(405)
-      for (const m of methods) expect(res.headers.get('allow')).toContain(m)
-      expect(apiErrorSchema.safeParse(await res.json()).success).toBe(true)
+describe('submitting', () => {
+  it('202 with jobId, evidenceCount and the status path; a repeated Idempotency-Key answers the same job', async () => {
+    const accepted = await same(fill(upload([questionnaire, ...evidence]), pro, { 'idempotency-key': 'contract-1' }))
+    expect(accepted).toMatchObject({
+      status: 202,
+      body: { jobId: 'job1', evidenceCount: 1, status: '/api/status/job1' },
     })
-  }
+    const replay = await same(fill(upload([questionnaire, ...evidence]), pro, { 'idempotency-key': 'contract-1' }))
+    expect(replay).toMatchObject({ status: 202, headers: { 'idempotent-replayed': 'true' }, body: accepted.body })
+    expect((await same(fill(upload([questionnaire]), pro, { 'idempotency-key': 'contract-1' }))).status).toBe(422)
 
-  it('unknown /api paths answer 404 JSON, whatever the method', async () => {
-    for (const method of ['GET', 'POST', 'DELETE']) {
-      const res = await call('/api/no-such-endpoint/at/all', { method })
-      expect(res.status).toBe(404)
-      expect(apiErrorSchema.parse(await res.json()).error.code).toBe('not_found')
-    }
+    qfill.use('failed') // the real server fails this questionnaire by itself
+    const failing = fixtureFiles.failing
+    expect((await same(fill(upload([['questionnaire', failing.name, failing.bytes()]])))).body).toMatchObject({
+      jobId: 'job2',
+    })
+    qfill.use('completed')
+    expect((await same(fill(upload([questionnaire, ...evidence])))).status).toBe(202) // job3: cancelled below
+    expect((await same(fill(upload([questionnaire, ...evidence])))).status).toBe(202) // job4
+  })
+
+  it('refusals, each with its code and message', async () => {
+    const refusals: [Step, number][] = [
+      [fill(json({ questionnaire: 'x' }), null, JSON_TYPE), 401],
+      [fill(upload([questionnaire]), 'qf_not-a-token-of-ours-0000'), 401],
+      [fill(json({ questionnaire: 'x' }), pro, JSON_TYPE), 400],
+      [fill(upload(evidence)), 400],
+      [fill(upload([['questionnaire', 'questions.txt', 'Do you encrypt data?']])), 400],
+      [
+        fill(upload([questionnaire, ...Array.from({ length: 11 }, (_, i): Part => ['evidence', `e${i}.md`, 'x'])])),
+        400,
+      ],
+      [fill(upload([questionnaire, ['evidence', 'huge.txt', new Uint8Array(25 * 1024 * 1024 + 1).fill(65)]])), 413],
+      [fill(upload([questionnaire], { unanswered: 'maybe' })), 400],
+      [fill(upload([questionnaire], { callbackUrl: 'http://127.0.0.1:9/hook' })), 400],
+      [fill(upload([questionnaire], { callbackUrl: 'ftp://example.com/hook' })), 400],
+      [fill(upload([questionnaire]), pro, { 'idempotency-key': 'two words' }), 400],
+      [fill(upload([questionnaire, ...evidence], { unanswered: 'no' })), 202],
+      [fill(upload([questionnaire, ...evidence], { token: pro }), null), 202],
+    ]
+    // The token field after a file: no credential before the first file.
+    refusals.push([
+      fill(() => {
+        const form = upload([questionnaire])!() as FormData
+        form.append('token', pro)
+        return form
+      }, null),
+      401,
+    ])
+    for (const [step, status] of refusals) expect((await same(step)).status).toBe(status)
+  })
+
+  it('402 once a single questionnaire is spent', async () => {
+    expect((await same(fill(upload([questionnaire, ...evidence]), single))).status).toBe(202)
+    const spent = await same(fill(upload([questionnaire]), single))
+    expect(spent).toMatchObject({ status: 402, body: { error: { code: 'quota_exhausted' } } })
   })
 })
 
-describe('the job flow, response by response', () => {
-  it('submit, poll, download, delete, with Bearer and x-api-key alike', async () => {
-    const fill = routeFor('post', '/api/fill')
-    const form = new FormData()
-    form.append('questionnaire', new Blob([new Uint8Array(questionnaireCsv())]), 'vendor.csv')
-    const submitted = (await conforms(
-      fill,
-      await call('/api/fill', { method: 'POST', body: form, auth: 'x-api-key' }),
-    )) as { jobId: string }
-    expect(submitted.jobId).toMatch(/^[a-z0-9]{24}$/)
+describe('a queued job', () => {
+  it('polls as processing, has no results yet, is listed, and is cancelled by deleting its files', async () => {
+    const status = await same({ path: '/api/status/{job1}', token: pro })
+    expect(status.body).toMatchObject({ status: 'processing', progress: { processed: 0, total: 0 } })
+    for (const job of ['job2', 'job5', 'job6'])
+      expect((await same({ path: `/api/status/{${job}}`, token: pro })).body).toMatchObject({ status: 'processing' })
+    expect((await same({ path: '/api/status/{job7}', token: single })).body).toMatchObject({ status: 'processing' })
+    expect((await same({ path: '/api/questionnaire/{job4}', token: pro, apiKey: true })).status).toBe(200)
+    for (const kind of ['xlsx', 'json'])
+      expect((await same({ path: `/api/result/{job1}/${kind}`, token: pro })).status).toBe(409)
+    expect((await same({ path: '/api/answers/{job1}', token: pro })).status).toBe(409)
+    const edit = { method: 'PATCH', path: '/api/answers/{job1}', token: pro, headers: JSON_TYPE }
+    expect((await same({ ...edit, body: json([{ id: 'AC-1', answer: 'Yes' }]) })).status).toBe(409)
+    expect((await same({ path: '/api/token-status', token: pro })).status).toBe(200)
 
-    const status = routeFor('get', '/api/status/{jobId}')
-    let body: { status: string } = { status: 'processing' }
-    const until = Date.now() + 30_000
-    while (body.status === 'processing' && Date.now() < until) {
-      body = (await conforms(status, await call(`/api/status/${submitted.jobId}`, { auth: 'bearer' }))) as {
-        status: string
-      }
-      if (body.status === 'processing') await new Promise((r) => setTimeout(r, 200))
+    expect((await same({ method: 'DELETE', path: '/api/delete-files/{job3}', token: pro })).status).toBe(200)
+    expect((await same({ path: '/api/status/{job3}', token: pro })).body).toMatchObject({ status: 'failed' })
+    expect((await same({ path: '/api/result/{job3}/pdf', token: pro })).body).toMatchObject({
+      error: { code: 'job_failed' },
+    })
+  })
+})
+
+describe('after the worker ran the jobs', () => {
+  beforeAll(async () => {
+    worker = spawn(process.execPath, [path.join(projectRoot(), 'bin/qfill.js'), 'worker'], {
+      cwd: projectRoot(),
+      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, LOG_LEVEL: 'warn', WORKER_CONCURRENCY: '2' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    worker.stdout!.on('data', (d) => (output += d))
+    worker.stderr!.on('data', (d) => (output += d))
+    const until = Date.now() + 480_000
+    for (;;) {
+      const [row] = await db.sql<{ n: number }[]>`
+        select count(*)::int as n from jobs where status in ('queued', 'processing')`
+      if (row!.n === 0) break
+      if (Date.now() > until) throw new Error(`the worker did not finish the jobs in 8 minutes:\n${output}`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
     }
-    expect(body.status).toBe('completed')
+  }, 540_000)
 
-    const result = routeFor('get', '/api/result/{jobId}/{kind}')
-    for (const kind of ['xlsx', 'pdf', 'json']) {
-      const res = await call(`/api/result/${submitted.jobId}/${kind}`, { auth: 'x-api-key' })
-      expect(res.status).toBe(200)
-      expect(((await conforms(result, res)) as Uint8Array).byteLength).toBeGreaterThan(0)
-    }
-    await conforms(result, await call(`/api/result/${'b'.repeat(24)}/xlsx`, { auth: 'bearer' }))
-
-    const del = routeFor('delete', '/api/delete-files/{jobId}')
-    expect(
-      (
-        (await conforms(
-          del,
-          await call(`/api/delete-files/${submitted.jobId}`, { method: 'DELETE', auth: 'bearer' }),
-        )) as { success: boolean }
-      ).success,
-    ).toBe(true)
-    const gone = await call(`/api/result/${submitted.jobId}/pdf`, { auth: 'bearer' })
-    expect(gone.status).toBe(410)
-    expect(((await conforms(result, gone)) as { error: { message: string } }).error.message).toBe(
-      'Files have been deleted due to 1-hour security policy',
+  it('completed and failed jobs, by status and by questionnaire', async () => {
+    const completed = await same({ path: '/api/status/{job1}', token: pro })
+    expect(completed.body).toMatchObject({ status: 'completed' })
+    const readme = readmeResponses()
+    expect(shapeOf(completed.body), "the README's completed status").toEqual(
+      shapeOf(readme.get('GET /api/status/{jobId} 200 completed')),
     )
-    const after = (await conforms(status, await call(`/api/status/${submitted.jobId}`, { auth: 'bearer' }))) as {
-      deleted: boolean
-    }
-    expect(after.deleted).toBe(true)
-    await conforms(del, await call(`/api/delete-files/${'c'.repeat(24)}`, { method: 'DELETE', auth: 'bearer' }))
+    const missing = await same({ path: '/api/status/k3v9x0q2m8w1c7r5t4y6z2a1', token: pro })
+    expect(missing.body).toEqual(readme.get('GET /api/status/{jobId} 404'))
+    expect((await same({ path: '/api/status/{job2}', token: pro })).body).toMatchObject({ status: 'failed' })
+    expect((await same({ path: '/api/questionnaire/{job4}', token: pro })).body).toMatchObject({ status: 'completed' })
+    for (const job of ['job5', 'job6'])
+      expect((await same({ path: `/api/status/{${job}}`, token: pro })).body).toMatchObject({ status: 'completed' })
+    expect((await same({ path: '/api/status/{job7}', token: single })).body).toMatchObject({ status: 'completed' })
+    // The deleted job's name is forgotten by the purge, which the mock does at once.
+    await purgeExpired()
+    expect((await same({ path: '/api/status', token: null })).status).toBe(200)
   })
 
-  it('rejects a bad upload in the documented shape', async () => {
-    const form = new FormData()
-    form.append('questionnaire', new Blob(['x']), 'questions.txt')
-    const res = await call('/api/fill', { method: 'POST', body: form, auth: 'bearer' })
-    expect(res.status).toBe(400)
-    await conforms(routeFor('post', '/api/fill'), res)
+  it('downloads, answers, edits in review, and the lists of the token', async () => {
+    for (const kind of ['xlsx', 'pdf', 'json'])
+      expect((await same({ path: `/api/result/{job1}/${kind}`, token: pro })).status).toBe(200)
+    expect((await same({ path: '/api/result/{job1}/docx', token: pro })).status).toBe(404)
+    expect((await same({ path: '/api/answers/{job1}', token: pro, apiKey: true })).status).toBe(200)
+    const edit = { method: 'PATCH', path: '/api/answers/{job1}', token: pro, headers: JSON_TYPE }
+    for (const [body, status] of [
+      [
+        json([
+          { id: 'LG-1', answer: 'Maybe' },
+          { id: 'NOPE-9', answer: 'Yes' },
+        ]),
+        400,
+      ],
+      [() => '{not json', 400],
+      [json({ id: 'LG-1' }), 400],
+      [json([{ id: 'LG-1', answer: 'Yes', comment: 'Central SIEM; see the logging standard.' }, { id: 'HO-1' }]), 200],
+    ] as const)
+      expect((await same({ ...edit, body })).status).toBe(status)
+    expect((await same({ path: '/api/answers/{job1}', token: pro })).body).toMatchObject({ summary: { confirmed: 2 } })
+    expect((await same({ path: '/api/result/{job1}/json', token: pro })).status).toBe(200)
+    expect((await same({ path: '/api/status/{job1}', token: pro })).status).toBe(200)
+    const listed = await same({ path: '/api/token-status', token: pro })
+    expect(listed.body).toMatchObject({ previousQuestionnaires: [{}, {}, {}, {}], expiredQuestionnaires: [{}, {}] })
+    const validated = { method: 'POST', path: '/api/validate-token', headers: JSON_TYPE }
+    expect((await same({ ...validated, body: json({ token: pro, tosAccepted: true }) })).status).toBe(200)
+    expect((await same({ ...validated, body: json({ token: single, tosAccepted: true }) })).body).toMatchObject({
+      valid: false,
+      reason: 'exhausted',
+    })
   })
-})
 
-describe('system endpoints', () => {
-  it('/api/status, /healthz and /api/openapi.json match their schemas', async () => {
-    await conforms(routeFor('get', '/api/status'), await call('/api/status'))
-    const health = (await conforms(routeFor('get', '/healthz'), await call('/healthz'))) as {
-      ok: boolean
-      workers: { live: number }
-    }
-    expect(health.ok).toBe(true)
-    expect(health.workers.live).toBeGreaterThan(0)
-    const served = await conforms(routeFor('get', '/api/openapi.json'), await call('/api/openapi.json'))
-    expect(served).toEqual(JSON.parse(JSON.stringify(doc)))
-  })
-
-  it('/api-docs renders every endpoint with a curl example, without JavaScript', async () => {
-    const html = await (await call('/api-docs')).text()
-    for (const route of allApiRoutes) {
-      expect(html).toContain(route.path.replace(/\{/g, '{').replace(/\}/g, '}'))
-      if (route.example) expect(html).toContain('curl')
-    }
-    expect(html).not.toMatch(/<script[^>]+src="https?:/)
+  it("another token's job, an unknown one, then deleted files", async () => {
+    expect((await same({ path: '/api/status/{job1}', token: single })).status).toBe(404)
+    expect((await same({ path: '/api/answers/aaaaaaaaaaaaaaaaaaaaaaaa', token: pro })).status).toBe(404)
+    expect((await same({ path: '/api/status/not-an-id', token: pro })).status).toBe(404)
+    expect((await same({ method: 'DELETE', path: '/api/delete-files/{job1}', token: pro })).status).toBe(200)
+    await purgeExpired()
+    for (const path of ['/api/result/{job1}/xlsx', '/api/answers/{job1}'])
+      expect((await same({ path, token: pro })).status).toBe(410)
+    expect((await same({ path: '/api/status/{job1}', token: pro })).body).toMatchObject({ deleted: true, xlsx: null })
   })
 })

@@ -270,7 +270,6 @@ describe('bad input gets a clear message and the right status, and the server ke
     expect(spent.status).toBe(402)
     expect(spent.body).toMatchObject({
       error: { code: 'quota_exhausted', message: 'Token quota exhausted. Purchase a plan to continue.' },
-      message: 'Token quota exhausted. Purchase a plan to continue.',
     })
   })
 

@@ -65,7 +65,7 @@ describe('GET and PATCH /api/answers/{jobId}', () => {
   it('answers 404 to another token, for reading and for changing, exactly as for a job that does not exist', async () => {
     const read = await fetch(`${server.url}/api/answers/${jobId}`, { headers: auth(otherToken) })
     expect(read.status).toBe(404)
-    expect(await read.json()).toEqual({ error: { code: 'not_found', message: `No job ${jobId} for this token.` } })
+    expect(await read.json()).toEqual({ error: { code: 'job_not_found', message: `No job ${jobId} for this token.` } })
     const change = await patch([{ id: 'AC-1', answer: 'No' }], auth(otherToken))
     expect(change.status).toBe(404)
     const missing = await fetch(`${server.url}/api/answers/${'x'.repeat(24)}`, { headers: auth() })

@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import type { ApiRouteDoc } from '../contract'
+import { jobIdSchema } from './jobs'
 
 /** Access, plans and payments: the schemas the routes validate with, and their descriptions for /api-docs. */
-
-const errorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) })
 
 export const tokenField = z
   .string({ required_error: 'Please enter your access token' })
@@ -53,7 +52,9 @@ export const tokenStatusResponse = z.object({
   expiredQuestionnaires: z.array(questionnaireItem),
 })
 
-export const questionnaireParams = z.object({ id: z.string().regex(/^[a-z0-9]{16,64}$/, 'Unknown questionnaire id') })
+export const questionnaireParams = z.object({
+  id: jobIdSchema.describe('The job id POST /api/fill returned: a questionnaire is one job.'),
+})
 export const questionnaireResponse = z.object({
   status: z.enum(['processing', 'completed', 'failed']),
   totalQuestions: z.number(),
@@ -91,7 +92,8 @@ export const paymentIntentBody = z.object({
   questionnaireId: z
     .union([z.string(), z.number()])
     .transform(String)
-    .pipe(z.string().regex(/^[a-z0-9]{16,64}$/, 'Unknown questionnaire id')),
+    .pipe(jobIdSchema)
+    .describe('The job id of the questionnaire to pay for.'),
 })
 export const paymentIntentResponse = z.object({ clientSecret: z.string() })
 
@@ -102,11 +104,10 @@ export const checkoutSessionQuery = z.object({
 })
 export const checkoutTokenResponse = z.object({ token: z.string(), plan: z.string(), email: z.string().nullable() })
 
-const unauthorized = {
-  description: 'Invalid or expired token. Please check your token and try again.',
-  schema: errorBody,
-}
-const notConfigured = { description: 'Payments are not configured on this server', schema: errorBody }
+/** What validate-token's errors carry beside `error`, for the spec's client: `valid: false` and the message. */
+export const validateTokenErrorFields = { valid: z.literal(false), message: z.string() }
+
+const received = z.object({ received: z.literal(true), handled: z.string() })
 
 export const accessRoutes: ApiRouteDoc[] = [
   {
@@ -114,16 +115,16 @@ export const accessRoutes: ApiRouteDoc[] = [
     path: '/api/validate-token',
     summary: 'Validate an access token',
     description:
-      'Checks a token (terms must be accepted). Exhausted or expired tokens answer valid: false with the reason.',
+      'Checks a token (terms must be accepted). Exhausted or expired tokens answer valid: false with the reason; unknown ones 401.',
     tag: 'Tokens',
     auth: 'none',
     body: validateTokenBody,
-    responses: {
-      200: { description: 'The token is known (valid or not)', schema: validateTokenResponse },
-      400: { description: 'Bad input (terms not accepted, malformed token)', schema: errorBody },
-      401: { description: 'Token not found or expired', schema: errorBody },
-    },
-    example: `curl -X POST -H 'content-type: application/json' -d '{"token":"qf_...","tosAccepted":true}' https://qfill.example/api/validate-token`,
+    responses: { 200: { description: 'The token is known (valid or not)', schema: validateTokenResponse } },
+    errors: ['invalid_json', 'invalid_request', 'terms_required', 'invalid_token'],
+    errorFields: validateTokenErrorFields,
+    example: `curl -X POST "$QFILL_URL/api/validate-token" \\
+  -H "Content-Type: application/json" \\
+  -d "{\\"token\\": \\"$QFILL_TOKEN\\", \\"tosAccepted\\": true}"`,
   },
   {
     method: 'get',
@@ -131,36 +132,37 @@ export const accessRoutes: ApiRouteDoc[] = [
     summary: "A token's plan, usage and questionnaires",
     tag: 'Tokens',
     auth: 'token',
-    responses: { 200: { description: 'Usage and questionnaires', schema: tokenStatusResponse }, 401: unauthorized },
-    example: `curl -H 'Authorization: Bearer qf_...' https://qfill.example/api/token-status`,
+    responses: { 200: { description: 'Usage and questionnaires', schema: tokenStatusResponse } },
+    errors: [],
+    example: `curl "$QFILL_URL/api/token-status" \\
+  -H "Authorization: Bearer $QFILL_TOKEN"`,
   },
   {
     method: 'get',
     path: '/api/questionnaire/{id}',
-    summary: "One of the token's questionnaires",
+    summary: "One of the token's questionnaires, by job id",
+    description: 'The processing state of a job as the questionnaire screens read it. {id} is the job id.',
     tag: 'Tokens',
     auth: 'token',
     params: questionnaireParams,
-    responses: {
-      200: { description: 'Processing state', schema: questionnaireResponse },
-      401: unauthorized,
-      404: { description: 'No such questionnaire for this token', schema: errorBody },
-    },
+    responses: { 200: { description: 'Processing state', schema: questionnaireResponse } },
+    errors: ['job_not_found'],
+    example: `curl "$QFILL_URL/api/questionnaire/$JOB_ID" \\
+  -H "Authorization: Bearer $QFILL_TOKEN"`,
   },
   {
     method: 'post',
     path: '/api/create-free-trial',
     summary: 'Start a free trial (the token is e-mailed)',
-    description:
-      'Work addresses only (corporate_email_required otherwise); one trial per address. The token is never returned.',
+    description: 'Work addresses only; one trial per address. The token is never returned.',
     tag: 'Tokens',
     auth: 'none',
     body: freeTrialBody,
-    responses: {
-      200: { description: 'Trial created and token e-mailed', schema: freeTrialResponse },
-      400: { description: 'Invalid address, or corporate_email_required', schema: errorBody },
-      409: { description: 'trial_already_used', schema: errorBody },
-    },
+    responses: { 200: { description: 'Trial created and token e-mailed', schema: freeTrialResponse } },
+    errors: ['invalid_json', 'invalid_request', 'corporate_email_required', 'trial_already_used'],
+    example: `curl -X POST "$QFILL_URL/api/create-free-trial" \\
+  -H "Content-Type: application/json" \\
+  -d '{"email": "you@example.com"}'`,
   },
   {
     method: 'post',
@@ -169,11 +171,11 @@ export const accessRoutes: ApiRouteDoc[] = [
     tag: 'Payments',
     auth: 'none',
     body: checkoutSessionBody,
-    responses: {
-      200: { description: 'Redirect the buyer to url', schema: checkoutSessionResponse },
-      400: { description: 'Bad input', schema: errorBody },
-      503: notConfigured,
-    },
+    responses: { 200: { description: 'Redirect the buyer to url', schema: checkoutSessionResponse } },
+    errors: ['invalid_json', 'invalid_request', 'payments_not_configured', 'checkout_failed'],
+    example: `curl -X POST "$QFILL_URL/api/create-checkout-session" \\
+  -H "Content-Type: application/json" \\
+  -d '{"plan": "pro", "email": "you@example.com"}'`,
   },
   {
     method: 'post',
@@ -182,29 +184,27 @@ export const accessRoutes: ApiRouteDoc[] = [
     tag: 'Payments',
     auth: 'token',
     body: paymentIntentBody,
-    responses: {
-      200: { description: 'Confirm with Stripe.js', schema: paymentIntentResponse },
-      401: unauthorized,
-      404: { description: 'Questionnaire Not Found', schema: errorBody },
-      503: notConfigured,
-    },
+    responses: { 200: { description: 'Confirm with Stripe.js', schema: paymentIntentResponse } },
+    errors: ['payments_not_configured', 'invalid_json', 'invalid_request', 'job_not_found', 'payment_intent_failed'],
+    example: `curl -X POST "$QFILL_URL/api/create-payment-intent" \\
+  -H "Authorization: Bearer $QFILL_TOKEN" \\
+  -H "Content-Type: application/json" \\
+  -d "{\\"questionnaireId\\": \\"$JOB_ID\\"}"`,
   },
   {
     method: 'post',
     path: '/api/stripe/webhook',
     summary: 'Stripe events',
-    description: 'Signature checked on the raw body; each event id is applied once.',
+    description: 'Signature checked on the raw body; each event id is applied once. Only Stripe calls this.',
     tag: 'Payments',
     auth: 'stripe-signature',
     bodyType: 'raw',
-    responses: {
-      200: {
-        description: 'Received (applied, duplicate or ignored)',
-        schema: z.object({ received: z.literal(true), handled: z.string() }),
-      },
-      400: { description: 'Bad signature', schema: errorBody },
-      503: notConfigured,
-    },
+    responses: { 200: { description: 'Received (applied, duplicate or ignored)', schema: received } },
+    errors: ['payments_not_configured', 'invalid_signature'],
+    example: `curl -X POST "$QFILL_URL/api/stripe/webhook" \\
+  -H "Stripe-Signature: $STRIPE_SIGNATURE" \\
+  -H "Content-Type: application/json" \\
+  --data-binary @event.json`,
   },
   {
     method: 'get',
@@ -213,11 +213,8 @@ export const accessRoutes: ApiRouteDoc[] = [
     tag: 'Payments',
     auth: 'none',
     query: checkoutSessionQuery,
-    responses: {
-      200: { description: 'The token, the first time only', schema: checkoutTokenResponse },
-      404: { description: 'Payment not confirmed yet', schema: errorBody },
-      410: { description: 'Already shown; it was e-mailed', schema: errorBody },
-      503: notConfigured,
-    },
+    responses: { 200: { description: 'The token, the first time only', schema: checkoutTokenResponse } },
+    errors: ['payments_not_configured', 'invalid_request', 'payment_pending', 'token_already_revealed'],
+    example: `curl "$QFILL_URL/api/checkout/session?session_id=$CHECKOUT_SESSION_ID"`,
   },
 ]

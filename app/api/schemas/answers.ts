@@ -1,12 +1,9 @@
 import { z } from 'zod'
 import { RULE_NAMES } from '../../answering/model'
 import type { ApiRouteDoc } from '../contract'
+import { jobIdParams } from './jobs'
 
 /** Review endpoints: the answers.json contract, and edits to it that rebuild the workbook and report. */
-
-export const jobIdParams = z.object({
-  jobId: z.string().regex(/^[a-z0-9]{16,64}$/, 'A job id is 16 to 64 lowercase letters and digits.'),
-})
 
 export const citationSchema = z.object({
   file: z.string(),
@@ -40,46 +37,42 @@ export const answeredQuestionSchema = z.object({
   confirmed: z.literal(true).optional().describe('The answer was accepted or edited by a person'),
 })
 
-export const runSummarySchema = z
-  .object({
-    questionnaireKind: z.string(),
-    format: z.enum(['xlsx', 'xls', 'csv', 'docx']),
-    sheets: z.array(z.object({ name: z.string(), questions: z.number() })),
-    questions: z.number(),
-    answered: z.number(),
-    flagged: z.number(),
-    confirmed: z.number().optional(),
-    averageConfidence: z.number(),
-    buckets: z.object({ high: z.number(), medium: z.number(), low: z.number() }),
-    topReasons: z.array(z.object({ reason: z.string(), count: z.number() })),
-    evidence: z.array(
+export const runSummarySchema = z.object({
+  questionnaireKind: z.string(),
+  format: z.enum(['xlsx', 'xls', 'csv', 'docx']),
+  sheets: z.array(z.object({ name: z.string(), questions: z.number() })),
+  questions: z.number(),
+  answered: z.number(),
+  flagged: z.number(),
+  confirmed: z.number().optional(),
+  averageConfidence: z.number(),
+  buckets: z.object({ high: z.number(), medium: z.number(), low: z.number() }),
+  topReasons: z.array(z.object({ reason: z.string(), count: z.number() })),
+  evidence: z.array(
+    z.object({
+      file: z.string(),
+      chars: z.number(),
+      status: z.enum(['ok', 'empty', 'error']),
+      message: z.string().optional(),
+    }),
+  ),
+  engine: z.string(),
+  durationMs: z.number(),
+  notes: z.array(z.string()),
+  library: z
+    .array(
       z.object({
         file: z.string(),
-        chars: z.number(),
-        status: z.enum(['ok', 'empty', 'error']),
-        message: z.string().optional(),
+        vendor: z.string().nullable(),
+        product: z.string().nullable(),
+        family: z.string().nullable(),
+        version: z.string().nullable(),
+        date: z.string().nullable(),
       }),
-    ),
-    engine: z.string(),
-    durationMs: z.number(),
-    notes: z.array(z.string()),
-    library: z
-      .array(
-        z.object({
-          file: z.string(),
-          vendor: z.string().nullable(),
-          product: z.string().nullable(),
-          family: z.string().nullable(),
-          version: z.string().nullable(),
-          date: z.string().nullable().describe('YYYY-MM-DD'),
-        }),
-      )
-      .default([])
-      .describe(
-        'Earlier answered questionnaires used as the answer library: whose answers they hold (null: not stated)',
-      ),
-  })
-  .passthrough()
+    )
+    .default([])
+    .describe('Earlier answered questionnaires used as the answer library: whose answers they hold (null: not stated)'),
+})
 
 export const answersJsonSchema = z.object({
   questionnaire: z.string(),
@@ -115,10 +108,6 @@ export const answersPatchSchema = z
 
 export const rowErrorSchema = z.object({ index: z.number(), id: z.string(), message: z.string() })
 
-export const apiErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
-})
-
 export const answersRoutes: ApiRouteDoc[] = [
   {
     method: 'get',
@@ -129,14 +118,10 @@ export const answersRoutes: ApiRouteDoc[] = [
     tag: 'Review',
     auth: 'token',
     params: jobIdParams,
-    responses: {
-      200: { description: 'answers.json', schema: answersJsonSchema },
-      401: { description: 'No or bad token', schema: apiErrorSchema },
-      404: { description: 'No such job for this token', schema: apiErrorSchema },
-      409: { description: 'The job has not completed', schema: apiErrorSchema },
-      410: { description: 'Files have been deleted due to 1-hour security policy', schema: apiErrorSchema },
-    },
-    example: 'curl -H "Authorization: Bearer $TOKEN" http://localhost:3000/api/answers/$JOB',
+    responses: { 200: { description: 'answers.json', schema: answersJsonSchema } },
+    errors: ['job_not_found', 'job_processing', 'job_failed', 'files_deleted'],
+    example: `curl "$QFILL_URL/api/answers/$JOB_ID" \\
+  -H "Authorization: Bearer $QFILL_TOKEN"`,
   },
   {
     method: 'patch',
@@ -151,16 +136,21 @@ export const answersRoutes: ApiRouteDoc[] = [
     bodyType: 'json',
     responses: {
       200: { description: 'answers.json after the edits, with the new summary', schema: answersJsonSchema },
-      400: {
-        description: 'Bad body, or values a cell does not allow (details: one entry per refused edit)',
-        schema: apiErrorSchema,
-      },
-      401: { description: 'No or bad token', schema: apiErrorSchema },
-      404: { description: 'No such job for this token', schema: apiErrorSchema },
-      409: { description: 'The job has not completed', schema: apiErrorSchema },
-      410: { description: 'Files have been deleted due to 1-hour security policy', schema: apiErrorSchema },
     },
-    example: `curl -X PATCH -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \\
-  -d '[{"id":"IAM-01.1","answer":"Yes","comment":"SSO with MFA for all staff."}]' http://localhost:3000/api/answers/$JOB`,
+    errors: [
+      'invalid_json',
+      'invalid_request',
+      'invalid_answers',
+      'body_too_large',
+      'job_not_found',
+      'job_processing',
+      'job_failed',
+      'files_deleted',
+      'not_rebuildable',
+    ],
+    example: `curl -X PATCH "$QFILL_URL/api/answers/$JOB_ID" \\
+  -H "Authorization: Bearer $QFILL_TOKEN" \\
+  -H "Content-Type: application/json" \\
+  -d '[{"id":"IAM-01.1","answer":"Yes","comment":"SSO with MFA for all staff."}]'`,
   },
 ]

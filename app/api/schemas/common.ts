@@ -1,13 +1,11 @@
 import { z } from 'zod'
+import { API_ERROR_CODES, type ApiErrorCode } from '../errors'
 
-/** The body of every /api/* failure (see app/api/errors.server.ts). */
+/** The body of every /api/* failure (app/api/errors.ts). */
 export const apiErrorSchema = z
   .object({
     error: z.object({
-      code: z
-        .string()
-        .regex(/^[a-z][a-z0-9_]*$/)
-        .describe('Stable, snake_case: switch on this.'),
+      code: z.enum(API_ERROR_CODES).describe('Stable, snake_case: switch on this.'),
       message: z.string().min(1).describe('A sentence saying what to fix.'),
       details: z.unknown().optional(),
     }),
@@ -16,9 +14,21 @@ export const apiErrorSchema = z
 
 export type ApiErrorJson = z.infer<typeof apiErrorSchema>
 
-/** Shorthand for the error entries of an ApiRouteDoc's responses. */
-export function errorResponse(description: string) {
-  return { description, schema: apiErrorSchema }
+/**
+ * The error body of one endpoint and status: its codes only, plus any documented fields beside `error` (its own
+ * refusals carry them; the rate limiter's and the CSRF check's do not, hence optional).
+ */
+export function errorSchemaFor(codes: readonly ApiErrorCode[], extra: z.ZodRawShape = {}) {
+  return z
+    .object({
+      ...z.object(extra).partial().shape,
+      error: z.object({
+        code: z.enum(codes as [ApiErrorCode, ...ApiErrorCode[]]).describe('Stable, snake_case: switch on this.'),
+        message: z.string().min(1).describe('A sentence saying what to fix.'),
+        details: z.unknown().optional(),
+      }),
+    })
+    .strict()
 }
 
 /** A file part of a multipart body (rendered as `type: string, format: binary` in the OpenAPI document). */

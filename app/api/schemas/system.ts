@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ApiRouteDoc } from '../contract'
 
-export const serviceStatus = z.object({ ok: z.boolean() }).passthrough().describe('ServiceStatus')
+export const serviceStatus = z.object({ ok: z.boolean() }).describe('ServiceStatus')
 
 export const health = z
   .object({
@@ -18,7 +18,7 @@ export type HealthJson = z.infer<typeof health>
 export const openApiDocument = z
   .object({
     openapi: z.string().startsWith('3.1'),
-    info: z.object({ title: z.string(), version: z.string() }),
+    info: z.object({ title: z.string(), version: z.string() }).passthrough(),
     paths: z.record(z.unknown()),
   })
   .passthrough()
@@ -35,6 +35,7 @@ export const systemRoutes: ApiRouteDoc[] = [
       200: { description: 'Up.', schema: serviceStatus },
       503: { description: 'The database does not answer.', schema: serviceStatus },
     },
+    errors: [],
     example: `curl "$QFILL_URL/api/status"`,
   },
   {
@@ -48,6 +49,7 @@ export const systemRoutes: ApiRouteDoc[] = [
       200: { description: 'Healthy.', schema: health },
       503: { description: 'The database is unreachable or no worker is alive.', schema: health },
     },
+    errors: [],
     example: `curl -i "$QFILL_URL/healthz"`,
   },
   {
@@ -57,6 +59,7 @@ export const systemRoutes: ApiRouteDoc[] = [
     summary: 'This API as an OpenAPI 3.1 document',
     auth: 'none',
     responses: { 200: { description: 'The document.', schema: openApiDocument } },
+    errors: [],
     example: `curl "$QFILL_URL/api/openapi.json"`,
   },
 ]

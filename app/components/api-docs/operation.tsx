@@ -34,6 +34,11 @@ function authText(security: Operation['security']): string {
   return 'None: public.'
 }
 
+/** Text with `code` spans, as the OpenAPI descriptions write them. */
+function Described({ text }: { text: string }) {
+  return <>{text.split('`').map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}</>
+}
+
 export function OperationView({ op }: { op: Operation }) {
   const body = op.requestBody && Object.entries(op.requestBody.content)[0]
   return (
@@ -51,7 +56,11 @@ export function OperationView({ op }: { op: Operation }) {
         <code className="font-mono text-base font-semibold wrap-anywhere text-slate-900">{op.path}</code>
         <span className="text-slate-700">{op.summary}</span>
       </h3>
-      {op.description ? <p className="mt-2 text-sm text-slate-700">{op.description}</p> : null}
+      {op.description ? (
+        <p className="mt-2 text-sm text-slate-700">
+          <Described text={op.description} />
+        </p>
+      ) : null}
       <p className="mt-3 text-sm">
         <span className="font-medium text-slate-900">Authentication: </span>
         <span className="text-slate-700">{authText(op.security)}</span>
@@ -116,7 +125,9 @@ export function OperationView({ op }: { op: Operation }) {
                     <code className={`font-semibold ${status.startsWith('2') ? 'text-emerald-800' : 'text-rose-800'}`}>
                       {status}
                     </code>{' '}
-                    <span className="text-slate-700">{response.description}</span>
+                    <span className="text-slate-700">
+                      <Described text={response.description} />
+                    </span>
                     {content ? <code className="ml-2 text-xs text-slate-500">{content[0]}</code> : null}
                   </summary>
                   {content?.[1].schema ? (

@@ -1,0 +1,94 @@
+import type { Queryable, Sql } from '../db.server'
+import { getEnv, secrets } from '../env.server'
+import { fillFailure, type FillFailure } from '../uploads/fill-failure'
+import { registerCallback } from './callbacks/store.server'
+import { checkCallbackUrl, parseCallbackUrl } from './callbacks/target.server'
+import { claimKey, idempotencyKeyOf, keyState, requestFingerprint, type KeyState } from './idempotency.server'
+
+/** A repeated request: the job the key created. */
+export interface Replay {
+  ok: true
+  jobId: string
+  evidenceCount: number
+}
+
+/**
+ * What POST /api/fill accepts beyond the files (ADRs 029, 030): an Idempotency-Key header and a callbackUrl
+ * field. The upload path feeds it the request's text fields as they are read, asks it before creating a job
+ * (a replay answers the earlier job; a reused key or a private callback host is refused), and runs its part of
+ * the creating transaction (claim the key, remember the callback).
+ */
+export class FillExtras {
+  private readonly fields: [string, string][] = []
+  private callbackUrl: string | null = null
+  private fingerprint = ''
+
+  private constructor(private readonly key: string | null | 'invalid') {}
+
+  static of(request: Request): FillExtras {
+    return new FillExtras(idempotencyKeyOf(request))
+  }
+
+  /** A bad Idempotency-Key header, answered once the sender is known. */
+  headerProblem(): FillFailure | null {
+    return this.key === 'invalid' ? fillFailure('invalid_idempotency_key') : null
+  }
+
+  /** A text field of the upload; a malformed callbackUrl stops the upload before any file is read. */
+  field(name: string, value: string): FillFailure | null {
+    this.fields.push([name, value])
+    if (name !== 'callbackUrl') return null
+    const parsed = parseCallbackUrl(value)
+    if (!parsed.ok) return fillFailure('invalid_callback_url', { problem: parsed.problem })
+    this.callbackUrl = parsed.value.href
+    return null
+  }
+
+  /**
+   * Before a job is created: the callback host must resolve to public addresses, and the signing secret needs
+   * the token itself (presented in this request); a key used before answers its job or is refused.
+   */
+  async prepare(
+    sql: Sql,
+    tokenId: number,
+    presented: string | null,
+    files: readonly { field: string; name: string; bytes: Uint8Array }[],
+  ): Promise<FillFailure | Replay | null> {
+    if (this.callbackUrl) {
+      if (!presented)
+        return fillFailure('invalid_callback_url', {
+          problem:
+            'needs the access token in this request (Authorization, x-api-key or the token field): callbacks are signed with a secret derived from it.',
+        })
+      const checked = await checkCallbackUrl(this.callbackUrl)
+      if (!checked.ok) return fillFailure('invalid_callback_url', { problem: checked.problem })
+    }
+    if (typeof this.key !== 'string') return null
+    this.fingerprint = requestFingerprint(this.fields, files)
+    return this.answerFor(await keyState(sql, tokenId, this.key, this.fingerprint))
+  }
+
+  /** Runs in the transaction that creates the job; throws KeyTakenError when a concurrent request won the key. */
+  onCreated(tokenId: number, presented: string | null) {
+    return async (tx: Queryable, jobId: string) => {
+      if (typeof this.key === 'string')
+        await claimKey(tx, { tokenId, key: this.key, fingerprint: this.fingerprint, jobId })
+      if (this.callbackUrl && presented) {
+        const { fileKey } = secrets(getEnv())
+        await registerCallback(tx, { jobId, url: this.callbackUrl, token: presented, fileKey })
+      }
+    }
+  }
+
+  /** After losing the key to a concurrent request: its job, or 422 when its body was another. */
+  async afterRace(sql: Sql, tokenId: number): Promise<FillFailure | Replay> {
+    const state = await keyState(sql, tokenId, this.key as string, this.fingerprint)
+    return this.answerFor(state) ?? fillFailure('idempotency_key_reused')
+  }
+
+  private answerFor(state: KeyState): FillFailure | Replay | null {
+    if (state.kind === 'replay') return { ok: true, jobId: state.jobId, evidenceCount: state.evidenceCount }
+    if (state.kind === 'reused') return fillFailure('idempotency_key_reused')
+    return null
+  }
+}

@@ -1,0 +1,119 @@
+import { apiError, invalidRequest } from '../../../app/api/errors'
+import { answersPatchSchema } from '../../../app/api/schemas/answers'
+import { RESULT_KINDS, resultContentType } from '../../../app/api/schemas/jobs'
+import { applyChanges, currentEntries, reviewedAnswers } from '../../../app/review/edits'
+import { changesFrom, keyForId, type RowInput } from '../../../app/review/submit'
+import type { MockContext } from './context'
+import { completedWorkbook, summaryPdf } from './fixtures'
+import { json } from './respond'
+import { answersOf, filesGone, statusOf, type MockJob } from './state'
+
+/** The job endpoints, each in the server's order of checks (app/routes/api.*.ts). */
+
+/** A status poll: the job advances, and ends after `pollsUntilDone` polls. */
+export function poll(ctx: MockContext, job: MockJob, onEnd: (job: MockJob) => void) {
+  job.polls++
+  if (!job.outcome && job.polls > ctx.pollsUntilDone) {
+    ctx.end(job)
+    onEnd(job)
+  }
+}
+
+export function status(ctx: MockContext, request: Request, jobId: string, onEnd: (job: MockJob) => void) {
+  const own = ctx.ownJob(request, jobId)
+  if (own instanceof Response) return own
+  poll(ctx, own.job, onEnd)
+  return json(statusOf(own.job, ctx.now(), ctx.pollsUntilDone))
+}
+
+/** 409 or 410 unless the job's results can be read (app/api/own-job.server.ts requireResults). */
+function resultsProblem(ctx: MockContext, job: MockJob): Response | null {
+  if (job.outcome === 'failed' || job.outcome === 'cancelled') return apiError('job_failed', { jobId: job.id })
+  if (!job.outcome) return apiError('job_processing', { jobId: job.id })
+  if (filesGone(job, ctx.now())) return apiError('files_deleted')
+  return null
+}
+
+export function result(ctx: MockContext, request: Request, jobId: string, kindName: string) {
+  const own = ctx.ownJob(request, jobId)
+  if (own instanceof Response) return own
+  const kind = RESULT_KINDS.find((k) => k === kindName)
+  if (!kind) return apiError('unknown_result_kind')
+  const problem = resultsProblem(ctx, own.job)
+  if (problem) return problem
+  const bytes =
+    kind === 'xlsx'
+      ? completedWorkbook(own.job.unanswered)
+      : kind === 'pdf'
+        ? summaryPdf(own.job.unanswered)
+        : new TextEncoder().encode(JSON.stringify(answersOf(own.job), null, 2))
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      'Content-Type': resultContentType(kind),
+      'Content-Length': String(bytes.byteLength),
+      'Content-Disposition': `attachment; filename="questionnaire-${own.job.id}.${kind}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}
+
+export function remove(ctx: MockContext, request: Request, jobId: string) {
+  const own = ctx.ownJob(request, jobId)
+  if (own instanceof Response) return own
+  const { job } = own
+  const now = ctx.now()
+  if (!job.outcome) {
+    job.outcome = 'cancelled'
+    job.endedAt = now
+  }
+  job.deletedAt ??= now
+  // The server's purge (every minute) then forgets the file's name: the mock does at once.
+  job.questionnaireName = ''
+  return json({ success: true, message: `All files for job ${job.id} have been removed from our servers.` })
+}
+
+export function answers(ctx: MockContext, request: Request, jobId: string) {
+  const own = ctx.ownJob(request, jobId)
+  if (own instanceof Response) return own
+  return resultsProblem(ctx, own.job) ?? json(answersOf(own.job))
+}
+
+const MAX_BODY_BYTES = 8 * 1024 * 1024
+const EDIT_EXAMPLE = '[{"id": "IAM-01.1", "answer": "Yes", "comment": "..."}]'
+
+/** PATCH /api/answers/{jobId}: the review's own rules (app/review/submit.ts) on the recorded answers. */
+export async function editAnswers(ctx: MockContext, request: Request, jobId: string) {
+  const own = ctx.ownJob(request, jobId)
+  if (own instanceof Response) return own
+  const problem = resultsProblem(ctx, own.job)
+  if (problem) return problem
+  const text = await request.text()
+  if (text.length > MAX_BODY_BYTES) return apiError('body_too_large')
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return apiError('invalid_json', { send: `a JSON array of edits such as ${EDIT_EXAMPLE}` })
+  }
+  const parsed = answersPatchSchema.safeParse(body)
+  if (!parsed.success) return invalidRequest(parsed.error)
+  const state = own.job.review
+  const entries = currentEntries(state)
+  const inputs: (RowInput & { index: number })[] = []
+  const refused: { index: number; id: string; message: string }[] = []
+  parsed.data.forEach((edit, index) => {
+    const found = keyForId(entries, edit)
+    if ('error' in found) refused.push({ index, id: edit.id, message: found.error })
+    else inputs.push({ index, key: found.key, answer: edit.answer, comment: edit.comment })
+  })
+  const { changes, errors } = changesFrom(state, inputs, { confirm: true })
+  for (const e of errors)
+    refused.push({ index: inputs.find((i) => i.key === e.key)!.index, id: e.id, message: e.message })
+  if (refused.length) {
+    refused.sort((a, b) => a.index - b.index)
+    return apiError('invalid_answers', { refused }, { details: refused })
+  }
+  if (changes.length)
+    applyChanges(state, changes, `${changes.length} answer${changes.length === 1 ? '' : 's'} changed through the API`)
+  return json(reviewedAnswers(state.machine, currentEntries(state)))
+}
