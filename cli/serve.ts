@@ -10,7 +10,8 @@ import { getEnv, secrets } from '../app/env.server'
 import { csrf } from '../app/http/csrf.server'
 import { rateLimit } from '../app/http/rate-limit.server'
 import { securityHeaders } from '../app/http/security-headers.server'
-import { requestLogging } from '../app/http/logging.server'
+import { logger, requestLogging } from '../app/http/logging.server'
+import { errorHandler, formBodyGuard, methodGuard } from '../app/http/request-guards.server'
 import { projectRoot } from '../app/project-root.server'
 import { startWorker } from '../jobs/worker.server'
 import { openDatabase } from './database'
@@ -38,6 +39,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   app.set('trust proxy', true)
   app.use(securityHeaders({ dev: values.dev }))
   app.use(requestLogging())
+  app.use(methodGuard())
   let vite: import('vite').ViteDevServer | undefined
   if (values.dev) {
     const { createServer } = await import('vite')
@@ -57,6 +59,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
       trustProxy: env.TRUST_PROXY ?? (env.FLY_APP_NAME ? 'fly' : 'none'),
     }),
     csrf({ allowedOrigins: env.PUBLIC_URL ? [env.PUBLIC_URL] : [] }),
+    formBodyGuard(),
   )
   app.all(
     '*',
@@ -66,6 +69,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
     }),
   )
+  app.use(errorHandler({ dev: values.dev, log: (err) => logger().error({ err }, 'request error') }))
 
   let server: Server
   try {
