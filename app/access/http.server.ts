@@ -48,8 +48,3 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 export function invalidBody(): Response {
   return apiError(400, 'invalid_body', 'Send a JSON object (Content-Type: application/json).')
 }
-
-/** Where links in e-mails and Stripe redirects point: PUBLIC_URL, else the origin the request came to. */
-export function baseUrl(request: Request, publicUrl: string | undefined): string {
-  return (publicUrl ?? new URL(request.url).origin).replace(/\/+$/, '')
-}

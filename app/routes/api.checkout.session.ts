@@ -1,10 +1,11 @@
 import { methodNotAllowed } from '../api/errors.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { apiError, apiJson, baseUrl, zodMessage } from '../access/http.server'
+import { apiError, apiJson, zodMessage } from '../access/http.server'
 import { checkoutSessionQuery } from '../api/schemas/access'
 import { checkoutToken } from '../billing/checkout-token.server'
 import { billing } from '../billing/config.server'
 import { PAYMENTS_NOT_CONFIGURED } from '../billing/plans'
+import { publicUrl } from '../env.server'
 
 /** GET /api/checkout/session?session_id=…: the token a payment bought, revealed once. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -12,11 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!stripe) return apiError(503, 'payments_not_configured', PAYMENTS_NOT_CONFIGURED)
   const parsed = checkoutSessionQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams))
   if (!parsed.success) return apiError(400, 'invalid_session_id', zodMessage(parsed.error))
-  const reveal = await checkoutToken(
-    sql,
-    { stripe, fileKey, mail, baseUrl: baseUrl(request, env.PUBLIC_URL) },
-    parsed.data.session_id,
-  )
+  const reveal = await checkoutToken(sql, { stripe, fileKey, mail, baseUrl: publicUrl(env) }, parsed.data.session_id)
   if (reveal.status === 'ok') return apiJson({ token: reveal.token, plan: reveal.plan, email: reveal.email })
   if (reveal.status === 'revealed') {
     return apiError(

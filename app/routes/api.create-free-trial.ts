@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { apiError, apiJson, baseUrl, invalidBody, methodNotAllowed, readBody, zodMessage } from '../access/http.server'
+import { apiError, apiJson, invalidBody, methodNotAllowed, readBody, zodMessage } from '../access/http.server'
 import { createFreeTrial } from '../access/trial.server'
 import { freeTrialBody } from '../api/schemas/access'
 import { billing } from '../billing/config.server'
+import { publicUrl } from '../env.server'
 
 /** POST /api/create-free-trial {email}: the token goes to the address, never into the response. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -15,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await createFreeTrial(sql, {
     email: parsed.data.email,
     mail,
-    baseUrl: baseUrl(request, env.PUBLIC_URL),
+    baseUrl: publicUrl(env),
   })
   if (!result.ok) return apiError(result.status, result.code, result.message)
   return apiJson({ success: true, email: result.email, message: `Your trial token has been sent to ${result.email}.` })

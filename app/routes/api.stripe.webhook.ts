@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { apiError, apiJson, baseUrl, methodNotAllowed } from '../access/http.server'
+import { apiError, apiJson, methodNotAllowed } from '../access/http.server'
 import { billing } from '../billing/config.server'
 import { PAYMENTS_NOT_CONFIGURED } from '../billing/plans'
 import { handleStripeEvent, verifyEvent, WebhookSignatureError } from '../billing/webhook.server'
 import { log } from '../log.server'
 import { tokenEmail } from '../mail/templates'
 import { sendMail } from '../mail/transport.server'
+import { publicUrl } from '../env.server'
 
 /** POST /api/stripe/webhook: verified on the raw body, applied once per event id. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
         plan: m.plan,
         quota: m.quota,
         expiresAt: m.expiresAt,
-        baseUrl: baseUrl(request, env.PUBLIC_URL),
+        baseUrl: publicUrl(env),
       }),
     ).catch((error) => log('error', `could not e-mail the token of event ${event.id}: ${(error as Error).message}`))
   }

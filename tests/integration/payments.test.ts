@@ -88,6 +88,21 @@ describe('checkout sessions', () => {
     })
   })
 
+  it('builds the return URLs from PUBLIC_URL, whatever host the request names (issue 16, finding 2)', async () => {
+    const poisoned = new Request('https://evil.example/api/create-checkout-session', {
+      method: 'POST',
+      body: JSON.stringify({ plan: 'starter' }),
+      headers: { 'content-type': 'application/json', 'x-forwarded-host': 'evil.example', host: 'evil.example' },
+    })
+    expect((await checkoutAction(args(poisoned))).status).toBe(200)
+    const sent = stripe.state.requests.at(-1)!.body
+    expect(sent).toMatchObject({
+      success_url: 'https://qfill.test/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://qfill.test/#pricing',
+    })
+    expect(JSON.stringify(sent)).not.toContain('evil.example')
+  })
+
   it('rejects a bad plan or e-mail with 400, and says so when Stripe fails', async () => {
     const bad = await checkoutAction(args(post('/api/create-checkout-session', { plan: 'gold' })))
     expect(bad.status).toBe(400)

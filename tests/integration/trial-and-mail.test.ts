@@ -16,6 +16,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await smtp?.close()
   delete process.env.SMTP_URL
+  delete process.env.PUBLIC_URL
 })
 
 type Args = Parameters<typeof trialAction>[0]
@@ -61,6 +62,7 @@ describe('the corporate e-mail rule', () => {
 describe('a free trial', () => {
   it('e-mails the token by SMTP (plain text and HTML), never returns it, and allows one trial per address', async () => {
     process.env.SMTP_URL = smtp.url
+    process.env.PUBLIC_URL = 'https://qfill.example'
     resetEnvForTests()
     resetServices()
     const res = await trial({ email: 'Security@Acme.example' })
@@ -77,7 +79,9 @@ describe('a free trial', () => {
     expect(mail.raw).toContain('Content-Type: text/plain')
     expect(mail.raw).toContain('Content-Type: text/html')
     const token = tokenIn(mail.raw)
-    expect(decodeQuotedPrintable(mail.raw)).toContain(`http://qfill.test/upload?token=${token}`)
+    // The link comes from PUBLIC_URL, not from the host the request named (qfill.test).
+    expect(decodeQuotedPrintable(mail.raw)).toContain(`https://qfill.example/upload?token=${token}`)
+    expect(mail.raw).not.toContain('qfill.test')
     const check = await checkToken(db.sql, token, { purpose: 'upload' })
     expect(check.ok && check.row).toMatchObject({ plan: 'trial', quota: 2, email: 'security@acme.example' })
     expect((await db.sql`select count(*)::int as n from outbox`)[0]!.n).toBe(0)

@@ -34,6 +34,8 @@ export async function startServer(options: {
       DATABASE_URL: options.databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Production requires it: the address links in e-mails and Stripe's return URLs point to.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       RUN_WORKER: options.worker === false ? 'false' : 'true',
       WORKER_CONCURRENCY: '2',
       LOG_LEVEL: 'warn',
