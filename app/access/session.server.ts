@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createCookieSessionStorage, type Session } from '@remix-run/node'
 import { createToastUtilsWithCustomSession } from 'remix-toast'
+import { CSRF_MESSAGE, checkSessionOpening } from '../http/csrf.server'
 import { services } from '../services.server'
 
 /** The cookie holds only a random session id; the sessions table says which token it belongs to. */
@@ -56,8 +57,17 @@ function sessionHash(sid: string): Buffer {
   return createHash('sha256').update(sid).digest()
 }
 
-/** Opens a server-side session for a token; returns the Set-Cookie header value. */
+/**
+ * Opens a server-side session for a token; returns the Set-Cookie header value. Only a same-origin POST may do so
+ * (issue 16, finding 1: a GET link or another site's form must never change who the visitor is); anything else is
+ * refused with 403 here too, whatever server or middleware runs in front.
+ */
 export async function startSession(request: Request, tokenId: number, now = new Date()): Promise<string> {
+  const verdict = checkSessionOpening(
+    { method: request.method, headers: Object.fromEntries(request.headers) },
+    { allowedOrigins: services().env.PUBLIC_URL ? [services().env.PUBLIC_URL!] : [] },
+  )
+  if (!verdict.ok) throw new Response(CSRF_MESSAGE, { status: 403, headers: { 'Cache-Control': 'no-store' } })
   const session = await getSession(request)
   const old = session.get('sid')
   if (old) await services().sql`delete from sessions where id_hash = ${sessionHash(old)}`
