@@ -21,7 +21,7 @@ import { UsageError } from './usage-error'
 export async function serveCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { dev: { type: 'boolean', default: false } } })
   const env = getEnv()
-  secrets(env) // fail now, not on the first request, if the secrets are unusable
+  const { sessionSecret } = secrets(env) // fail now, not on the first request, if the secrets are unusable
   const log = (line: string) => console.log(`[qfill] ${line}`)
   const root = projectRoot()
   const buildPath = path.join(root, 'build/server/index.js')
@@ -55,6 +55,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   app.use(
     rateLimit({
       sql: db.sql,
+      sessionSecret,
       enabled: env.RATE_LIMITS,
       trustProxy: env.TRUST_PROXY ?? (env.FLY_APP_NAME ? 'fly' : 'none'),
     }),

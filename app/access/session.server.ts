@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createCookieSessionStorage, type Session } from '@remix-run/node'
+import { createCookie, createCookieSessionStorage, type Session } from '@remix-run/node'
 import { createToastUtilsWithCustomSession } from 'remix-toast'
 import { CSRF_MESSAGE, checkSessionOpening } from '../http/csrf.server'
 import { services } from '../services.server'
@@ -12,10 +12,12 @@ const holder = globalThis as typeof globalThis & {
   __qfillToasts?: ReturnType<typeof createToastUtilsWithCustomSession>
 }
 
+export const SESSION_COOKIE = 'qfill_session'
+
 function storage(secret: string, secure: boolean) {
   return createCookieSessionStorage<SessionData>({
     cookie: {
-      name: 'qfill_session',
+      name: SESSION_COOKIE,
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
@@ -53,8 +55,19 @@ export async function commitSession(request: Request, session: Session<SessionDa
 
 export const SESSION_MAX_AGE_S = 60 * 60 * 24 * 30
 
-function sessionHash(sid: string): Buffer {
+/** What the sessions table keeps of a session id: its SHA-256, so a copy of the table opens no session. */
+export function sessionHash(sid: string): Buffer {
   return createHash('sha256').update(sid).digest()
+}
+
+/**
+ * The session id in a Cookie header, if the session cookie is there and its signature holds. For code outside
+ * Remix (the rate limiter, which budgets by token); it does not check that the session still exists.
+ */
+export async function sessionIdFromCookie(cookieHeader: string | undefined, secret: string): Promise<string | null> {
+  if (!cookieHeader || !cookieHeader.includes(`${SESSION_COOKIE}=`)) return null
+  const data = (await createCookie(SESSION_COOKIE, { secrets: [secret] }).parse(cookieHeader)) as SessionData | null
+  return data && typeof data.sid === 'string' ? data.sid : null
 }
 
 /**

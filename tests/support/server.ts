@@ -13,7 +13,8 @@ export interface TestServer {
 
 /**
  * Runs the real server (`qfill serve`, the production build) against a test database, as its own process
- * started by binary so that killing its PID ends it.
+ * started by binary so that killing its PID ends it. Production settings, rate limits included: every test runs
+ * against the limits a user meets.
  */
 export async function startServer(options: {
   databaseUrl: string
@@ -39,8 +40,6 @@ export async function startServer(options: {
       RUN_WORKER: options.worker === false ? 'false' : 'true',
       WORKER_CONCURRENCY: '2',
       LOG_LEVEL: 'warn',
-      // Tests poll fast from one address; the rate-limit tests switch limits back on (tests/integration/rate-limits.test.ts).
-      RATE_LIMITS: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
