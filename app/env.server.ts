@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { readLocalSecrets, updateLocalSecrets } from './local-secrets.server'
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
@@ -186,18 +186,14 @@ export function decodeKey(value: string): Buffer | null {
 /** Single-machine mode: secrets are generated once and kept beside the embedded database. */
 function localSecrets(dataDir: string): { sessionSecret: string; fileEncryptionKey: string } {
   const file = path.resolve(dataDir, 'secrets.json')
-  try {
-    const saved = JSON.parse(readFileSync(file, 'utf8'))
-    if (typeof saved.sessionSecret === 'string' && decodeKey(saved.fileEncryptionKey ?? '')) return saved
-  } catch {
-    // first start: fall through and create them
-  }
+  const saved = readLocalSecrets(file)
+  if (typeof saved.sessionSecret === 'string' && decodeKey(String(saved.fileEncryptionKey ?? '')))
+    return { sessionSecret: saved.sessionSecret, fileEncryptionKey: String(saved.fileEncryptionKey) }
   const secrets = {
     sessionSecret: randomBytes(32).toString('base64url'),
     fileEncryptionKey: randomBytes(32).toString('hex'),
   }
-  mkdirSync(path.dirname(file), { recursive: true })
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
+  updateLocalSecrets(file, secrets)
   return secrets
 }
 
