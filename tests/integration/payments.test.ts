@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { checkToken, createToken } from '../../app/access/tokens.server'
 import { createAnswerJob } from '../../app/jobs.server'
+import { readOutbox, TOKEN_PLACEHOLDER } from '../../app/mail/transport.server'
 import { action as checkoutAction } from '../../app/routes/api.create-checkout-session'
 import { action as intentAction } from '../../app/routes/api.create-payment-intent'
 import { action as webhookAction } from '../../app/routes/api.stripe.webhook'
@@ -160,10 +161,13 @@ describe('webhooks', () => {
     expect(second.status).toBe(410)
     expect(second.body.token).toBeUndefined()
     expect(second.body.error.message).toMatch(/already shown once.*buyer@acme\.example/)
-    // Without SMTP_URL the e-mail waits in the outbox, with the token in its body.
+    // Without SMTP_URL the e-mail waits in the outbox, its token withheld and sealed for `qfill outbox --reveal`.
     const [mail] = await db.sql`select recipient, subject, text_body from outbox where recipient = 'buyer@acme.example'`
     expect(mail!.subject).toBe('Your QFill access token (Starter Plan)')
-    expect(mail!.text_body).toContain(first.body.token)
+    expect(mail!.text_body).not.toContain(first.body.token)
+    expect(mail!.text_body).toContain(TOKEN_PLACEHOLDER)
+    const [revealed] = await readOutbox(db.sql, { to: 'buyer@acme.example', reveal: true })
+    expect(revealed!.text).toContain(first.body.token)
   })
 
   it('the success page works even before the webhook arrives (the paid session is fetched from Stripe), and the late webhook mints nothing more', async () => {
