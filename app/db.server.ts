@@ -7,8 +7,23 @@ export type Queryable = postgres.Sql | postgres.TransactionSql
 // One pool per process, shared by the Remix build, the worker and the CLI even when they load this module twice.
 const holder = globalThis as typeof globalThis & { __qfillSql?: Sql }
 
+/**
+ * A pool for a connection URL. A Unix-socket URL in libpq's form (`postgres://user:pass@localhost:5432/db?host=/dir`,
+ * what the embedded Postgres gives) is understood by node-postgres (graphile-worker) as it is; postgres.js would send
+ * `host` to the server as a setting, so it is turned into the socket option here.
+ */
+export function openPostgres(url: string, options: postgres.Options<Record<string, postgres.PostgresType>> = {}): Sql {
+  const parsed = new URL(url)
+  const socketDir = parsed.searchParams.get('host')
+  if (socketDir?.startsWith('/')) {
+    parsed.searchParams.delete('host')
+    return postgres(parsed.toString(), { ...options, host: socketDir })
+  }
+  return postgres(url, options)
+}
+
 export function connectDatabase(url: string, options: { max?: number } = {}): Sql {
-  holder.__qfillSql ??= postgres(url, {
+  holder.__qfillSql ??= openPostgres(url, {
     max: options.max ?? 10,
     onnotice: () => {},
     connection: { application_name: 'qfill' },

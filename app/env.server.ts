@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { readLocalSecrets, updateLocalSecrets } from './local-secrets.server'
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
@@ -49,7 +49,12 @@ const schema = z
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_MODEL: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-    PUBLIC_URL: z.string().url().optional(),
+    // The site's address as users reach it; links in e-mails and Stripe's return URLs are built from it alone.
+    PUBLIC_URL: z
+      .string()
+      .url()
+      .refine((v) => /^https?:\/\/[^/?#]+\/?$/i.test(v), 'must be an http(s) origin such as https://qfill.example.com')
+      .optional(),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     SMTP_URL: z.string().url().optional(),
@@ -88,6 +93,15 @@ const schema = z
           })
         }
       }
+    }
+    // Links in e-mails must never be built from a request's Host or X-Forwarded-Host (issue 16, finding 2).
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['PUBLIC_URL'],
+        message:
+          'is required in production: the address users reach the site at (e.g. https://qfill.example.com), for the links in e-mails and payment pages',
+      })
     }
     if (env.ANSWER_ENGINE === 'gemini' && !env.GEMINI_API_KEY) {
       ctx.addIssue({
@@ -146,6 +160,16 @@ export function secrets(env: Env): { sessionSecret: string; fileKey: Buffer } {
   }
 }
 
+/**
+ * The origin links in e-mails and Stripe's return URLs point to: PUBLIC_URL, or, in development, the configured
+ * host and port. Never a request header: Host and X-Forwarded-Host are the sender's to choose (issue 16, finding 2).
+ */
+export function publicUrl(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '')
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
+  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`
+}
+
 /** The engine that will answer: an explicit ANSWER_ENGINE, else the first configured provider, else offline. */
 export function answerEngineName(env: Env): 'offline' | 'gemini' | 'openai' {
   if (env.ANSWER_ENGINE !== 'auto') return env.ANSWER_ENGINE
@@ -162,18 +186,14 @@ export function decodeKey(value: string): Buffer | null {
 /** Single-machine mode: secrets are generated once and kept beside the embedded database. */
 function localSecrets(dataDir: string): { sessionSecret: string; fileEncryptionKey: string } {
   const file = path.resolve(dataDir, 'secrets.json')
-  try {
-    const saved = JSON.parse(readFileSync(file, 'utf8'))
-    if (typeof saved.sessionSecret === 'string' && decodeKey(saved.fileEncryptionKey ?? '')) return saved
-  } catch {
-    // first start: fall through and create them
-  }
+  const saved = readLocalSecrets(file)
+  if (typeof saved.sessionSecret === 'string' && decodeKey(String(saved.fileEncryptionKey ?? '')))
+    return { sessionSecret: saved.sessionSecret, fileEncryptionKey: String(saved.fileEncryptionKey) }
   const secrets = {
     sessionSecret: randomBytes(32).toString('base64url'),
     fileEncryptionKey: randomBytes(32).toString('hex'),
   }
-  mkdirSync(path.dirname(file), { recursive: true })
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
+  updateLocalSecrets(file, secrets)
   return secrets
 }
 

@@ -150,6 +150,7 @@ async function main() {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     QFILL_DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',

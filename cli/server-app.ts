@@ -4,11 +4,13 @@ import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import express, { type Express, type RequestHandler } from 'express'
 import type { Sql } from '../app/db.server'
-import type { Env } from '../app/env.server'
+import { secrets, type Env } from '../app/env.server'
 import { csrf } from '../app/http/csrf.server'
 import { requestLogging } from '../app/http/logging.server'
+import { errorHandler, formBodyGuard, methodGuard } from '../app/http/request-guards.server'
 import { rateLimit } from '../app/http/rate-limit.server'
 import { securityHeaders } from '../app/http/security-headers.server'
+import { logger } from '../app/log.server'
 import { UsageError } from './usage-error'
 
 /**
@@ -36,6 +38,8 @@ export function createServerApp(options: ServerAppOptions): Express {
   app.set('trust proxy', true)
   app.use(securityHeaders({ dev: Boolean(options.dev) }))
   app.use(requestLogging())
+  // TRACE and unknown methods: 405 before anything else runs.
+  app.use(methodGuard())
   if (options.dev) app.use(options.dev.middlewares)
   else {
     const client = path.join(options.root, 'build/client')
@@ -45,10 +49,13 @@ export function createServerApp(options: ServerAppOptions): Express {
   app.use(
     rateLimit({
       sql: options.sql,
+      sessionSecret: secrets(env).sessionSecret,
       enabled: env.RATE_LIMITS,
       trustProxy: env.TRUST_PROXY ?? (env.FLY_APP_NAME ? 'fly' : 'none'),
     }),
     csrf({ allowedOrigins: env.PUBLIC_URL ? [env.PUBLIC_URL] : [] }),
+    // Malformed page bodies (multipart without a boundary, JSON to a form route): 400 with a message.
+    formBodyGuard(),
   )
   app.all(
     '*',
@@ -58,6 +65,8 @@ export function createServerApp(options: ServerAppOptions): Express {
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
     }),
   )
+  // No stack trace or path in any answer unless --dev.
+  app.use(errorHandler({ dev: Boolean(options.dev), log: (err) => logger().error({ err }, 'request error') }))
   return app
 }
 

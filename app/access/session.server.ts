@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createCookieSessionStorage, type Session } from '@remix-run/node'
+import { createCookie, createCookieSessionStorage, type Session } from '@remix-run/node'
 import { createToastUtilsWithCustomSession } from 'remix-toast'
+import { CSRF_MESSAGE, checkSessionOpening } from '../http/csrf.server'
 import { services } from '../services.server'
 
 /** The cookie holds only a random session id; the sessions table says which token it belongs to. */
@@ -11,10 +12,12 @@ const holder = globalThis as typeof globalThis & {
   __qfillToasts?: ReturnType<typeof createToastUtilsWithCustomSession>
 }
 
+export const SESSION_COOKIE = 'qfill_session'
+
 function storage(secret: string, secure: boolean) {
   return createCookieSessionStorage<SessionData>({
     cookie: {
-      name: 'qfill_session',
+      name: SESSION_COOKIE,
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
@@ -52,12 +55,32 @@ export async function commitSession(request: Request, session: Session<SessionDa
 
 export const SESSION_MAX_AGE_S = 60 * 60 * 24 * 30
 
-function sessionHash(sid: string): Buffer {
+/** What the sessions table keeps of a session id: its SHA-256, so a copy of the table opens no session. */
+export function sessionHash(sid: string): Buffer {
   return createHash('sha256').update(sid).digest()
 }
 
-/** Opens a server-side session for a token; returns the Set-Cookie header value. */
+/**
+ * The session id in a Cookie header, if the session cookie is there and its signature holds. For code outside
+ * Remix (the rate limiter, which budgets by token); it does not check that the session still exists.
+ */
+export async function sessionIdFromCookie(cookieHeader: string | undefined, secret: string): Promise<string | null> {
+  if (!cookieHeader || !cookieHeader.includes(`${SESSION_COOKIE}=`)) return null
+  const data = (await createCookie(SESSION_COOKIE, { secrets: [secret] }).parse(cookieHeader)) as SessionData | null
+  return data && typeof data.sid === 'string' ? data.sid : null
+}
+
+/**
+ * Opens a server-side session for a token; returns the Set-Cookie header value. Only a same-origin POST may do so
+ * (issue 16, finding 1: a GET link or another site's form must never change who the visitor is); anything else is
+ * refused with 403 here too, whatever server or middleware runs in front.
+ */
 export async function startSession(request: Request, tokenId: number, now = new Date()): Promise<string> {
+  const verdict = checkSessionOpening(
+    { method: request.method, headers: Object.fromEntries(request.headers) },
+    { allowedOrigins: services().env.PUBLIC_URL ? [services().env.PUBLIC_URL!] : [] },
+  )
+  if (!verdict.ok) throw new Response(CSRF_MESSAGE, { status: 403, headers: { 'Cache-Control': 'no-store' } })
   const session = await getSession(request)
   const old = session.get('sid')
   if (old) await services().sql`delete from sessions where id_hash = ${sessionHash(old)}`

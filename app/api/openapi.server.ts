@@ -8,6 +8,7 @@ import { z, type ZodTypeAny } from 'zod'
 import { routeErrorCodes, type ApiRouteDoc } from './contract'
 import { API_ERRORS, type ApiErrorCode } from './errors'
 import { errorSchemaFor, FILE_DESCRIPTION_PREFIX } from './schemas/common'
+import { LIMITS_SUMMARY, TOO_MANY_REQUESTS_RESPONSE } from '../http/limits'
 import { allApiRoutes } from './schemas'
 
 // The generator needs zod's prototype extended (parameters are annotated through .openapi()); the schemas
@@ -42,14 +43,25 @@ export function openApiDocument(routes: ApiRouteDoc[] = allApiRoutes): OpenApiDo
     name: 'Stripe-Signature',
     description: 'Stripe signs its webhook calls; nobody else can call this endpoint.',
   })
-  for (const route of routes) registry.registerPath(toRouteConfig(route))
+  // Every operation may answer 429 (rate limits, app/http/limits.ts): one definition, referenced by each.
+  const tooMany = registry.registerComponent(
+    'responses',
+    'TooManyRequests',
+    TOO_MANY_REQUESTS_RESPONSE as Parameters<OpenAPIRegistry['registerComponent']>[2],
+  )
+  for (const route of routes) {
+    const config = toRouteConfig(route)
+    registry.registerPath({ ...config, responses: { ...config.responses, 429: tooMany.ref } })
+  }
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'QFill API',
       version: '1',
       description:
-        'Fill in security questionnaires from your evidence. Authenticate with your access token as `Authorization: Bearer <token>` or `x-api-key: <token>`. Every failure answers `{ "error": { "code", "message", "details"? } }` with one stable `code` per condition (listed under x-error-codes and at the end of /api-docs).',
+        'Fill in security questionnaires from your evidence. Authenticate with your access token as `Authorization: Bearer <token>` or `x-api-key: <token>`. Every failure answers `{ "error": { "code", "message", "details"? } }` with one stable `code` per condition (listed under x-error-codes and at the end of /api-docs).' +
+        '\n\n' +
+        LIMITS_SUMMARY,
     },
     servers: [{ url: '/' }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),

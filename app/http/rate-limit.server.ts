@@ -1,111 +1,58 @@
-import { isIP } from 'node:net'
 import type { NextFunction, Request, Response } from 'express'
-import {
-  BurstyRateLimiter,
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Sql } from '../db.server'
+import { clientKey, type TrustProxy } from './client-address.server'
+import { ADDRESS_LIMITS, tokenBudget, type Limit } from './limits'
+import { requesterLookup, type Requester } from './requester.server'
 import { escapeHtml, wantsJson } from './responses.server'
 
+export { clientKey, normalizeIp, type TrustProxy } from './client-address.server'
+
 /**
- * Rate limits (issue 11, finding 5; ADR 012), counted in Postgres (rate-limiter-flexible's store on our own pool)
- * so every web machine of one database shares them.
+ * Rate limits by who is asking (issue 15; issue 16, findings 7 and 8; ADR 026; the figures are in ./limits.ts).
+ * Counted in Postgres (rate-limiter-flexible's store on our own pool), so every web machine of one database
+ * shares them; health checks are counted in memory by each process.
  *
- * - overall: 100 requests per 15 minutes per client. Static files never reach this middleware (it is mounted
- *   after express.static). Page navigations count: each runs loaders and a server render, and a person reading
- *   the site makes far fewer than 100 page views in 15 minutes. Polling a job's status does not count (its own
- *   limit below), except when the poll fails (401/404): guessing job ids spends the overall budget.
- * - sensitive: 20 per minute per client on each of token validation, free trial and token status.
- * - job status: 20 per minute per client and job, plus JOB_STATUS_SPARE requests a minute to spare: a 3-second poll
- *   is exactly 20 a minute, and without the spare, network jitter would put a 21st poll inside a window now and
- *   then. Two tabs on two jobs fit; hammering one job (1,890 calls a minute in the report) gets 24.
- * /api/status and /healthz (health checks) are never limited.
+ * - A request carrying a valid token counts against the token's budget, and nothing else: never against the
+ *   address, so colleagues behind one office address do not share, and a paying user is never locked out by
+ *   someone else's traffic.
+ * - Anything else counts against the client's address (the spec's 100 per 15 minutes).
+ * - Failed authentication counts against the address, 20 a minute: a wrong header token at once; a token form
+ *   (which may hold a wrong token in its body) up front, its point given back when it opens a session; an
+ *   anonymous API or job request answered 401, after the response. Once that budget is spent, anonymous requests
+ *   that could carry a token (anything but a page view) are refused until the minute ends.
+ * - Free-trial requests: 20 a minute per address, besides the above.
+ * - /healthz and /api/status: their own generous per-address limit, in memory.
+ * Static files never reach this middleware (it is mounted after express.static).
  */
 
-export const LIMITS = {
-  overall: { points: 100, duration: 15 * 60 },
-  sensitive: { points: 20, duration: 60 },
-  jobStatus: { points: 20, duration: 60 },
-} as const
-
-/** Extra job-status requests a minute, so a 3-second poll never trips on a window's edge. */
-export const JOB_STATUS_SPARE = 4
-
-export type TrustProxy = 'none' | 'fly' | 'x-forwarded-for'
-
-type Kind = 'exempt' | 'job-status' | `sensitive:${string}` | 'overall'
-
-interface Classified {
-  kind: Kind
-  /** Extra part of the key (the job id for job status). */
-  scope?: string
-}
+export type Kind = 'health' | 'trial' | 'token-form' | 'upload' | 'other'
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/** Which limit a request falls under; exported for unit tests. */
-export function classify(method: string, rawPath: string): Classified {
-  // Remix data requests (/x.data, /_root.data) are the same route as the page.
-  const path =
+/** The route a request is for: case-insensitive (Remix routes `/API/STATUS/x` as `/api/status/x`), data requests as their page. */
+export function routePath(rawPath: string): string {
+  return (
     rawPath
+      .toLowerCase()
       .replace(/\.data$/, '')
       .replace(/^\/_root$/, '/')
       .replace(/\/+$/, '') || '/'
-  if (path === '/api/status' || path === '/healthz') return { kind: 'exempt' }
-  const safe = SAFE.has(method)
-  let m = /^\/api\/(?:status|questionnaire)\/([^/]+)$/.exec(path)
-  if (m && safe) return { kind: 'job-status', scope: m[1]!.slice(0, 64) }
-  m = /^\/jobs\/([^/]+)$/.exec(path)
-  if (m && safe) return { kind: 'job-status', scope: m[1]!.slice(0, 64) }
-  if (path === '/api/validate-token' || ((path === '/upload' || path === '/token') && !safe))
-    return { kind: 'sensitive:token' }
-  if (path === '/api/create-free-trial' || path === '/free-trial' || (path === '/' && !safe))
-    return { kind: 'sensitive:trial' }
-  if (path === '/api/token-status' || path === '/token-status') return { kind: 'sensitive:status' }
-  return { kind: 'overall' }
+  )
 }
 
-/**
- * The client a request counts against: the socket's address, or the address our trusted proxy reports (Fly's
- * Fly-Client-IP, or the last X-Forwarded-For entry, the one the proxy in front of us appended). Headers are
- * ignored without a trusted proxy, so a client cannot pick its own key. IPv6 clients count per /64, the block
- * one customer usually holds.
- */
-export function clientKey(req: Pick<Request, 'headers' | 'socket'>, trust: TrustProxy): string {
-  let ip = req.socket.remoteAddress ?? 'unknown'
-  if (trust === 'fly') {
-    const fly = req.headers['fly-client-ip']
-    if (typeof fly === 'string' && isIP(fly.trim())) ip = fly.trim()
-  } else if (trust === 'x-forwarded-for') {
-    const xff = req.headers['x-forwarded-for']
-    const last = (Array.isArray(xff) ? xff.join(',') : (xff ?? ''))
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .at(-1)
-    if (last && isIP(last)) ip = last
-  }
-  return normalizeIp(ip)
-}
-
-export function normalizeIp(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
-  if (mapped) return mapped[1]!
-  if (isIP(ip) !== 6) return ip
-  const groups = expandIpv6(ip)
-  return groups ? `${groups.slice(0, 4).join(':')}::/64` : ip
-}
-
-function expandIpv6(ip: string): string[] | null {
-  const [head, tail] = ip.split('%')[0]!.split('::') as [string, string | undefined]
-  const a = head ? head.split(':') : []
-  const b = tail ? tail.split(':') : []
-  if (tail === undefined && a.length !== 8) return null
-  const fill = Array(8 - a.length - b.length).fill('0')
-  return [...a, ...fill, ...b].map((g) => parseInt(g || '0', 16).toString(16))
+/** Which limits a request falls under besides its requester's budget; exported for unit tests. */
+export function classify(method: string, rawPath: string, contentType = '', query = ''): Kind {
+  const path = routePath(rawPath)
+  const safe = SAFE.has(method.toUpperCase())
+  if (path === '/healthz' || path === '/api/status') return 'health'
+  if (path === '/api/create-free-trial' || path === '/free-trial' || (path === '/' && !safe)) return 'trial'
+  if (path === '/upload' && !safe && /^multipart\/form-data/i.test(contentType)) return 'upload'
+  if (path === '/api/validate-token') return 'token-form'
+  if ((path === '/upload' || path === '/token' || path === '/token-status') && !safe) return 'token-form'
+  // A ?token= link is checked read-only (app/routes/token-status.tsx): a token guess like any other.
+  if (path === '/token-status' && /(?:^|&)token=[^&]/.test(query)) return 'token-form'
+  return 'other'
 }
 
 /** rate-limiter-flexible speaks node-postgres (`query({ name, text, values })` → `{ rows, rowCount }`); this adapts our pool. */
@@ -118,7 +65,7 @@ function pgAdapter(sql: Sql) {
   }
 }
 
-function limiter(sql: Sql, keyPrefix: string, opts: { points: number; duration: number }): RateLimiterAbstract {
+function limiter(sql: Sql, keyPrefix: string, limit: Limit): RateLimiterAbstract {
   return new RateLimiterPostgres({
     storeClient: pgAdapter(sql),
     storeType: 'pool',
@@ -126,70 +73,92 @@ function limiter(sql: Sql, keyPrefix: string, opts: { points: number; duration: 
     tableCreated: true, // sql/00060_rate_limits.sql
     clearExpiredByTimeout: false, // the purge task clears old rows
     keyPrefix,
-    points: opts.points,
-    duration: opts.duration,
-    // Once a client is over, answer from memory until its window ends: an attacker's flood costs no queries.
-    inMemoryBlockOnConsumed: opts.points + 1,
+    points: limit.points,
+    duration: limit.duration,
+    // Once a key is over, answer from memory until its window ends: a flood costs no queries.
+    inMemoryBlockOnConsumed: limit.points + 1,
     // If Postgres is unreachable, count in this process rather than failing every request.
     insuranceLimiter: new RateLimiterMemory({
       keyPrefix: `${keyPrefix}-mem`,
-      points: opts.points,
-      duration: opts.duration,
+      points: limit.points,
+      duration: limit.duration,
     }),
   })
 }
 
 export interface RateLimitOptions {
   sql: Sql
+  /** Signs the session cookie: the limiter reads which token a browser session belongs to. */
+  sessionSecret: string
   enabled?: boolean
   trustProxy?: TrustProxy
-  limits?: Partial<Record<keyof typeof LIMITS, { points: number; duration: number }>>
 }
 
 /** Express middleware. Mount after the static files and before Remix. */
 export function rateLimit(options: RateLimitOptions) {
   if (options.enabled === false) return (_req: Request, _res: Response, next: NextFunction) => next()
-  const limits = { ...LIMITS, ...options.limits }
   const trust = options.trustProxy ?? 'none'
-  const overall = limiter(options.sql, 'overall', limits.overall)
-  const jobStatus = new BurstyRateLimiter(
-    limiter(options.sql, 'job', limits.jobStatus) as never,
-    limiter(options.sql, 'job-spare', { points: JOB_STATUS_SPARE, duration: limits.jobStatus.duration }) as never,
-  ) as unknown as RateLimiterAbstract
-  const sensitive = limiter(options.sql, 'auth', limits.sensitive)
+  const identify = requesterLookup({ sql: options.sql, sessionSecret: options.sessionSecret })
+  const budgets = new Map<string, RateLimiterAbstract>()
+  const tokenLimiter = (plan: string) => {
+    const limit = tokenBudget(plan)
+    const key = `${limit.points}/${limit.duration}`
+    if (!budgets.has(key)) budgets.set(key, limiter(options.sql, `token-${key}`, limit))
+    return { limiter: budgets.get(key)!, limit }
+  }
+  const anonymous = limiter(options.sql, 'address', ADDRESS_LIMITS.anonymous)
+  const failures = limiter(options.sql, 'auth-failures', ADDRESS_LIMITS.authFailures)
+  const trials = limiter(options.sql, 'trials', ADDRESS_LIMITS.trials)
+  const health = new RateLimiterMemory({ keyPrefix: 'health', ...ADDRESS_LIMITS.health })
 
   return async function rateLimitMiddleware(req: Request, res: Response, next: NextFunction) {
-    const { kind, scope } = classify(req.method, req.path)
-    if (kind === 'exempt') return next()
-    const client = clientKey(req, trust)
-    const checks: [RateLimiterAbstract, string, { points: number; duration: number }][] = []
-    if (kind === 'job-status') checks.push([jobStatus, `${client}|${scope}`, limits.jobStatus])
-    else {
-      if (kind.startsWith('sensitive:')) checks.push([sensitive, `${kind.slice(10)}|${client}`, limits.sensitive])
-      checks.push([overall, client, limits.overall])
-    }
-    let current = limits.overall
+    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : ''
+    const kind = classify(req.method, req.path, String(req.headers['content-type'] ?? ''), query)
+    const address = clientKey(req, trust)
+    let current: Limit = ADDRESS_LIMITS.health
     try {
-      if (kind === 'job-status') {
-        // Not counted overall, but a client already over its overall budget is not served either.
-        const spent = await overall.get(client)
-        if (spent && spent.consumedPoints > limits.overall.points) return tooMany(req, res, spent, limits.overall)
-        res.on('finish', () => {
-          if (res.statusCode >= 400 && res.statusCode !== 429) overall.consume(client).catch(() => {})
-        })
+      if (kind === 'health') {
+        const r = await health.consume(address)
+        setHeaders(res, r, ADDRESS_LIMITS.health)
+        return next()
       }
-      let tightest: { res: RateLimiterRes; limit: { points: number; duration: number } } | null = null
+      const who: Requester = await identify(req)
+      const checks: [RateLimiterAbstract, string, Limit][] = []
+      if (who.kind === 'token') {
+        const budget = tokenLimiter(who.plan)
+        checks.push([budget.limiter, String(who.tokenId), budget.limit])
+      } else {
+        checks.push([anonymous, address, ADDRESS_LIMITS.anonymous])
+        if (mayAuthenticate(req.method, req.path, kind)) {
+          // A client that spent its failed-authentication budget tries no more tokens until the minute ends.
+          const spent = await failures.get(address)
+          if (spent && spent.consumedPoints >= ADDRESS_LIMITS.authFailures.points && !who.badToken)
+            return tooMany(req, res, spent, ADDRESS_LIMITS.authFailures, who)
+        }
+      }
+      const failedAuth = who.kind === 'anonymous' && who.badToken
+      if (failedAuth || kind === 'token-form') checks.push([failures, address, ADDRESS_LIMITS.authFailures])
+      if (kind === 'trial') checks.push([trials, address, ADDRESS_LIMITS.trials])
+
+      let tightest: { res: RateLimiterRes; limit: Limit } | null = null
       for (const [rl, key, limit] of checks) {
         current = limit
         const r = await rl.consume(key)
-        if (!tightest || r.remainingPoints < tightest.res.remainingPoints) tightest = { res: r, limit }
+        if (!tightest || r.remainingPoints / limit.points < tightest.res.remainingPoints / tightest.limit.points)
+          tightest = { res: r, limit }
       }
       if (tightest) setHeaders(res, tightest.res, tightest.limit)
+      res.on('finish', () => {
+        // A token form that worked (a session, or a real token with nothing left: 402) was no failed attempt.
+        if (kind === 'token-form' && !failedAuth && (res.statusCode < 400 || res.statusCode === 402))
+          failures.reward(address, 1).catch(() => {})
+        // An anonymous request the app refused for want of a valid token.
+        else if (who.kind === 'anonymous' && !failedAuth && kind !== 'token-form' && res.statusCode === 401)
+          failures.consume(address).catch(() => {})
+      })
       next()
     } catch (error) {
-      if (error instanceof RateLimiterRes) {
-        return tooMany(req, res, error, current)
-      }
+      if (error instanceof RateLimiterRes) return tooMany(req, res, error, current, null)
       // Neither the store nor the insurance limiter answered: serve rather than fail closed.
       console.warn('[rate-limit] not counted:', (error as Error).message)
       next()
@@ -197,20 +166,27 @@ export function rateLimit(options: RateLimitOptions) {
   }
 }
 
-function setHeaders(res: Response, r: RateLimiterRes, limit: { points: number; duration: number }) {
+/** Anonymous requests that could present a token: anything but reading pages (API, job pages, forms). */
+function mayAuthenticate(method: string, path: string, kind: Kind): boolean {
+  if (kind === 'token-form' || kind === 'upload' || !SAFE.has(method.toUpperCase())) return true
+  return /^\/(?:api|jobs|questionnaire)\//.test(routePath(path))
+}
+
+function setHeaders(res: Response, r: RateLimiterRes, limit: Limit) {
   res.setHeader('RateLimit-Limit', String(limit.points))
   res.setHeader('RateLimit-Remaining', String(Math.max(0, r.remainingPoints)))
   res.setHeader('RateLimit-Reset', String(Math.max(0, Math.ceil(r.msBeforeNext / 1000))))
   res.setHeader('RateLimit-Policy', `${limit.points};w=${limit.duration}`)
 }
 
-function tooMany(req: Request, res: Response, r: RateLimiterRes, limit: { points: number; duration: number }) {
+function tooMany(req: Request, res: Response, r: RateLimiterRes, limit: Limit, who: Requester | null) {
   const seconds = Math.max(1, Math.ceil(r.msBeforeNext / 1000))
   setHeaders(res, new RateLimiterRes(0, r.msBeforeNext, r.consumedPoints), limit)
   res.setHeader('Retry-After', String(seconds))
   res.setHeader('Cache-Control', 'no-store')
   const wait = seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`
-  const message = `Too many requests from your network. Please wait ${wait} and try again.`
+  const whose = who?.kind === 'token' ? 'with this access token' : 'from your network'
+  const message = `Too many requests ${whose}. Please wait ${wait} and try again.`
   res.status(429)
   if (wantsJson(req)) return res.json({ error: { code: 'rate_limited', message } })
   res.type('html').send(page(res, 'Too Many Requests', message))

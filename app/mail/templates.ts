@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string
   text: string
   html: string
+  /** The access token the message carries, if any: sent only by SMTP, never stored in the clear (transport.server.ts). */
+  token?: string
 }
 
 const PLAN_NAMES: Record<string, string> = {
@@ -59,5 +61,5 @@ export function tokenEmail(input: {
 <p style="margin:0 0 12px">Check your usage and earlier results on <a href="${escapeHtml(statusUrl)}">${escapeHtml(statusUrl)}</a>.</p>
 <p style="margin:0;color:#475569;font-size:13px">Keep this token private: whoever holds it can use your questionnaires and see their results. Uploaded files and results are deleted 1 hour after processing.</p>
 </body></html>`
-  return { to: input.to, subject: `Your QFill access token (${plan})`, text, html }
+  return { to: input.to, subject: `Your QFill access token (${plan})`, text, html, token: input.token }
 }

@@ -22,7 +22,8 @@ export function loader() {
     for (const method of METHODS) {
       const op = (item as Record<string, unknown>)[method] as
         (Omit<Operation, 'method' | 'path'> & { tags?: string[] }) | undefined
-      if (op) operations.push({ ...op, method, path, tag: op.tags?.[0] ?? 'Other' })
+      if (op)
+        operations.push({ ...op, responses: resolved(doc, op.responses), method, path, tag: op.tags?.[0] ?? 'Other' })
     }
   }
   const tags = (doc.tags ?? []).map((t) => t.name)
@@ -31,6 +32,17 @@ export function loader() {
     description: doc.info.description ?? '',
     groups: tags.map((tag) => ({ tag, operations: operations.filter((o) => o.tag === tag) })),
   }
+}
+
+/** Shared responses (the 429 of every operation) are references into components.responses: shown in full. */
+function resolved(doc: ReturnType<typeof openApiDocument>, responses: Operation['responses']): Operation['responses'] {
+  const shared = (doc.components?.responses ?? {}) as Record<string, Operation['responses'][string]>
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, r]) => {
+      const ref = (r as { $ref?: string }).$ref
+      return [status, ref ? (shared[ref.replace('#/components/responses/', '')] ?? r) : r]
+    }),
+  )
 }
 
 export default function ApiDocs() {
@@ -61,9 +73,11 @@ export default function ApiDocs() {
       </nav>
       <div className="min-w-0">
         <h1 className="text-3xl font-semibold text-slate-900">{title}</h1>
-        <p className="mt-3 max-w-3xl text-slate-700">
-          {description.split('`').map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}
-        </p>
+        {description.split('\n\n').map((paragraph) => (
+          <p key={paragraph.slice(0, 40)} className="mt-3 max-w-3xl text-slate-700">
+            {paragraph.split('`').map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}
+          </p>
+        ))}
         <div className="mt-4 max-w-3xl rounded-md border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
           <p className="font-medium">Quick start</p>
           <p className="mt-1">

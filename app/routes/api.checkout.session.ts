@@ -4,7 +4,7 @@ import { apiJson, withApiErrors } from '../api/route.server'
 import { checkoutSessionQuery } from '../api/schemas/access'
 import { checkoutToken } from '../billing/checkout-token.server'
 import { billing } from '../billing/config.server'
-import { baseUrl } from '../http/public-url.server'
+import { publicUrl } from '../env.server'
 
 /** GET /api/checkout/session?session_id=…: the token a payment bought, revealed once. */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -13,11 +13,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     if (!stripe) return apiError('payments_not_configured')
     const parsed = checkoutSessionQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams))
     if (!parsed.success) return invalidRequest(parsed.error)
-    const reveal = await checkoutToken(
-      sql,
-      { stripe, fileKey, mail, baseUrl: baseUrl(request, env.PUBLIC_URL) },
-      parsed.data.session_id,
-    )
+    const reveal = await checkoutToken(sql, { stripe, fileKey, mail, baseUrl: publicUrl(env) }, parsed.data.session_id)
     if (reveal.status === 'ok') return apiJson({ token: reveal.token, plan: reveal.plan, email: reveal.email })
     if (reveal.status === 'revealed')
       return apiError(

@@ -4,7 +4,7 @@ import { apiJson, notAJsonObject, readObjectBody, withApiErrors } from '../api/r
 import { checkoutSessionBody } from '../api/schemas/access'
 import { billing } from '../billing/config.server'
 import { createCheckoutSession } from '../billing/stripe.server'
-import { baseUrl } from '../http/public-url.server'
+import { publicUrl } from '../env.server'
 import { log } from '../log.server'
 
 /** POST /api/create-checkout-session {plan, email?} → {url} of Stripe's hosted checkout. */
@@ -20,7 +20,7 @@ export function action({ request }: ActionFunctionArgs) {
     try {
       const { url } = await createCheckoutSession(stripe, {
         ...parsed.data,
-        baseUrl: baseUrl(request, env.PUBLIC_URL),
+        baseUrl: publicUrl(env),
       })
       return apiJson({ url })
     } catch (error) {

@@ -4,7 +4,7 @@ import { apiError, invalidRequest, methodNotAllowed } from '../api/errors'
 import { apiJson, notAJsonObject, readObjectBody, withApiErrors } from '../api/route.server'
 import { freeTrialBody, freeTrialResponse } from '../api/schemas/access'
 import { billing } from '../billing/config.server'
-import { baseUrl } from '../http/public-url.server'
+import { publicUrl } from '../env.server'
 
 /** POST /api/create-free-trial {email}: the token goes to the address, never into the response. */
 export function action({ request }: ActionFunctionArgs) {
@@ -18,7 +18,7 @@ export function action({ request }: ActionFunctionArgs) {
     const result = await createFreeTrial(sql, {
       email: parsed.data.email,
       mail,
-      baseUrl: baseUrl(request, env.PUBLIC_URL),
+      baseUrl: publicUrl(env),
     })
     if (!result.ok) return apiError(result.code)
     return apiJson(

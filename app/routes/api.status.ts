@@ -1,16 +1,12 @@
 import { methodNotAllowed } from '../api/errors'
+import { cachedChecks } from '../api/health.server'
 import { apiJson } from '../api/route.server'
 import { serviceStatus } from '../api/schemas/system'
 import { services } from '../services.server'
 
-/** GET /api/status: is the service up (the web process answers and its database responds)? */
+/** GET /api/status: is the service up (the web process answers and its database responds)? Checked at most once a second. */
 export async function loader() {
-  let ok = true
-  try {
-    await services().sql`select 1`
-  } catch {
-    ok = false
-  }
+  const { ok } = await cachedChecks(services().sql).status()
   return apiJson(serviceStatus.parse({ ok }), { status: ok ? 200 : 503 })
 }
 

@@ -3,7 +3,7 @@ import { apiError, methodNotAllowed } from '../api/errors'
 import { apiJson, withApiErrors } from '../api/route.server'
 import { billing } from '../billing/config.server'
 import { handleStripeEvent, verifyEvent, WebhookSignatureError } from '../billing/webhook.server'
-import { baseUrl } from '../http/public-url.server'
+import { publicUrl } from '../env.server'
 import { log } from '../log.server'
 import { tokenEmail } from '../mail/templates'
 import { sendMail } from '../mail/transport.server'
@@ -35,7 +35,7 @@ export function action({ request }: ActionFunctionArgs) {
           plan: m.plan,
           quota: m.quota,
           expiresAt: m.expiresAt,
-          baseUrl: baseUrl(request, env.PUBLIC_URL),
+          baseUrl: publicUrl(env),
         }),
       ).catch((error) => log('error', `could not e-mail the token of event ${event.id}: ${(error as Error).message}`))
     }

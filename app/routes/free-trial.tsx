@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { baseUrl } from '../http/public-url.server'
 import { toasts } from '../access/session.server'
 import { createFreeTrial } from '../access/trial.server'
 import { freeTrialBody } from '../api/schemas/access'
 import { billing } from '../billing/config.server'
+import { publicUrl } from '../env.server'
 
 /** The free-trial form without JavaScript: plain POST, then back to the home page's trial section with a notice. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await createFreeTrial(sql, {
     email: parsed.data.email,
     mail,
-    baseUrl: baseUrl(request, env.PUBLIC_URL),
+    baseUrl: publicUrl(env),
   })
   if (!result.ok) {
     return toasts().redirectWithError(

@@ -1,6 +1,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { LifeBuoy } from 'lucide-react'
 import { CONTACT, StaticPage } from '../components/static-page'
+import { LIMIT_TABLE } from '../http/limits'
 import {
   EVIDENCE_MAX_BYTES,
   EVIDENCE_TYPES_TEXT,
@@ -106,6 +107,47 @@ const FAQ: { id: string; group: string; items: { q: string; a: React.ReactNode }
       {
         q: 'How many questionnaires do I have left?',
         a: 'The Token Status page shows your plan, how many questionnaires are used and remain, and when the token resets or expires.',
+      },
+    ],
+  },
+  {
+    id: 'limits',
+    group: 'Request limits',
+    items: [
+      {
+        q: 'How many requests may I send?',
+        a: (
+          <>
+            Requests are counted by who sends them. Once you have entered your token (or send it to the API), everything
+            you do counts against your token alone, wherever you are: colleagues behind the same office address do not
+            share it, and a whole review, saved row by row while the page checks progress every few seconds, uses a
+            fraction of it.
+            <table className="mt-3 w-full text-left text-sm">
+              <thead>
+                <tr>
+                  <th scope="col" className="py-1 pr-4 font-semibold">
+                    Who
+                  </th>
+                  <th scope="col" className="py-1 font-semibold">
+                    Limit
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {LIMIT_TABLE.map((row) => (
+                  <tr key={row.who} className="border-t border-slate-200 align-top">
+                    <td className="py-1 pr-4">{row.who}</td>
+                    <td className="py-1 whitespace-nowrap">{row.limit}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        ),
+      },
+      {
+        q: 'What happens over a limit?',
+        a: 'The server answers 429 Too Many Requests with a Retry-After header saying how many seconds to wait, and RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy headers on every counted response. Wait that long and send the request again: nothing is lost. The limits on wrong tokens and free trials are per address and reset every minute.',
       },
     ],
   },

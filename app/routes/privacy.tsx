@@ -27,10 +27,13 @@ export const RETENTION: { data: string; kept: string }[] = [
   },
   { data: 'Sign-in sessions (a browser cookie and its server record)', kept: 'Until sign-out or expiry' },
   {
-    data: 'E-mails our server could not deliver (kept for the operator to forward)',
+    data: 'E-mails our server could not deliver (kept for the operator to forward; an access token in them is kept only encrypted, never in the clear)',
     kept: '7 days',
   },
-  { data: 'IP addresses (rate limiting only)', kept: 'At most an hour after their counting window' },
+  {
+    data: 'IP addresses and token numbers (rate limiting only)',
+    kept: 'At most an hour after their counting window',
+  },
   {
     data: 'Request and error logs',
     kept: 'Not stored by QFill: written to the hosting platform’s log stream, kept there at most 30 days',
@@ -93,8 +96,11 @@ export default function Privacy() {
       <ul>
         <li>
           Your IP address, to rate-limit requests (held in our database for at most an hour after its counting window);
-          request logs (method, path, status, duration: no IP address, token, e-mail address or file name); token usage
-          (a hash of the token, never the token itself); errors, in the same logs.
+          request logs (method, path, status, duration: no IP address, token, e-mail address or file name; when we send
+          you an e-mail, the log names you only by a keyed hash of your address); token usage (a hash of the token,
+          never the token itself); errors, in the same logs. Your access token leaves our server only in the e-mail sent
+          to you, or on the token page after payment: when an e-mail cannot be sent, the copy kept for our operator
+          holds the token encrypted, and only an operator on the server can unseal it to pass it on to you.
         </li>
       </ul>
 

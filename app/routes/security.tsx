@@ -78,9 +78,10 @@ export default function Security() {
           {EVIDENCE_MAX_BYTES / MB} MB each. The access token is checked before any of the body is read.
         </li>
         <li>
-          Every file is scanned on arrival: its SHA-256 hash is checked against a blocklist of known malware, and its
-          first bytes (its “magic bytes”) must match the type its name claims, so an executable renamed to .pdf is
-          refused.
+          Every file is scanned on arrival, and so is every file inside an archive or Office document, nested ones
+          included: its SHA-256 hash is checked against a blocklist of known malware (and the EICAR test file is
+          recognised as its standard defines it), and its first bytes (its “magic bytes”) must match the type its name
+          claims, so an executable renamed to .pdf is refused.
         </li>
         <li>
           Archives and documents are unpacked with budgets: a zip file that expands beyond 100 MB or more than 100 times
@@ -100,9 +101,11 @@ export default function Security() {
 
       <h2 id="abuse">Rate limits</h2>
       <p>
-        Requests are rate-limited per client: a global limit for every route and tighter limits on token checks, status
-        polling and trial sign-up, so that tokens cannot be guessed and the service stays responsive for everyone. A
-        client over its limit receives HTTP 429 and is asked to try again later.
+        Requests are budgeted by who sends them: everything done with your token counts against your token alone,
+        generously enough for a whole review; requests without a token count against the client’s address, and wrong
+        tokens and trial sign-ups against tight per-address limits, so that tokens cannot be guessed and the service
+        stays responsive for everyone. A client over its limit receives HTTP 429 with the seconds to wait (Retry-After);
+        the figures are on the <a href="/help#limits">help page</a>.
       </p>
 
       <h2 id="ai">AI and your data</h2>

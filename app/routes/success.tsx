@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { baseUrl } from '../http/public-url.server'
 import { checkoutSessionQuery } from '../api/schemas/access'
 import { checkoutToken } from '../billing/checkout-token.server'
 import { billing } from '../billing/config.server'
 import { PAYMENTS_NOT_CONFIGURED } from '../billing/plans'
 import { planLabel } from '../access/tokens.server'
 import { Badge, Button, ButtonLink, Card } from '../components/ui'
+import { publicUrl } from '../env.server'
 
 export const meta: MetaFunction = () => [
   { title: 'Payment Successful | QFill' },
@@ -24,11 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { state: 'error' as const, sessionId, message: 'No valid payment session was given.', headers }
   const { stripe, sql, fileKey, mail, env } = billing()
   if (!stripe) return { state: 'error' as const, sessionId, message: PAYMENTS_NOT_CONFIGURED }
-  const reveal = await checkoutToken(
-    sql,
-    { stripe, fileKey, mail, baseUrl: baseUrl(request, env.PUBLIC_URL) },
-    parsed.data.session_id,
-  )
+  const reveal = await checkoutToken(sql, { stripe, fileKey, mail, baseUrl: publicUrl(env) }, parsed.data.session_id)
   if (reveal.status === 'ok')
     return { state: 'ok' as const, sessionId, token: reveal.token, plan: planLabel(reveal.plan), email: reveal.email }
   if (reveal.status === 'revealed') {

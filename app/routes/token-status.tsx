@@ -3,7 +3,7 @@ import { data, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { INVALID_TOKEN_MESSAGE, sessionToken } from '../access/auth.server'
 import { endSession, toasts } from '../access/session.server'
-import { tokenStatus } from '../access/status.server'
+import { tokenStatus, validateToken } from '../access/status.server'
 import { openTokenSession } from '../access/token-page.server'
 import { planLabel } from '../access/tokens.server'
 import { tokenField } from '../api/schemas/access'
@@ -19,23 +19,24 @@ export const meta: MetaFunction = () => [{ title: 'Token Status | QFill' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  const linked = (url.searchParams.get('token') ?? '').replace(/[\s\u0000]/g, '')
-  // ?token= is checked at once (when longer than 10 characters), then dropped from the address.
+  const linked = (url.searchParams.get('token') ?? '').replace(/[\s\u0000]/g, '').slice(0, 128)
+  // A ?token= link only fills in the form: a GET never changes whose session this is (issue 16, finding 1), since
+  // any site can send a visitor here. The token is checked read-only, so a bad link says so at once.
   if (linked.length > 10) {
-    const opened = await openTokenSession(request, linked.slice(0, 128), '/token-status')
-    if (opened.ok) return opened.response
+    const known = (await validateToken(services().sql, linked)).known
     return data(
-      { status: null, error: INVALID_TOKEN_MESSAGE, prefill: linked.slice(0, 128), confirmId: null },
-      { status: 401 },
+      { status: null, error: known ? null : INVALID_TOKEN_MESSAGE, prefill: linked, linked: known, confirmId: null },
+      { status: known ? 200 : 401, headers: { 'Cache-Control': 'no-store' } },
     )
   }
   const token = await sessionToken(request)
-  if (!token) return { status: null, error: null, prefill: '', confirmId: null }
+  if (!token) return { status: null, error: null, prefill: '', linked: false, confirmId: null }
   const status = await tokenStatus(services().sql, token)
   return {
     status: { ...status, planLabel: planLabel(status.plan) },
     error: null,
     prefill: '',
+    linked: false,
     confirmId: url.searchParams.get('confirm'),
   }
 }
@@ -69,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TokenStatusPage() {
-  const { status, error: loaderError, prefill, confirmId } = useLoaderData<typeof loader>()
+  const { status, error: loaderError, prefill, linked, confirmId } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const checking = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'check'
@@ -138,7 +139,12 @@ export default function TokenStatusPage() {
         </>
       ) : (
         <Card className="max-w-lg">
-          <Form method="post" className="space-y-4" noValidate>
+          {linked && !error ? (
+            <p role="status" className="mb-4 text-sm text-slate-700" data-testid="linked-token">
+              Your link filled in the token below. Check it is yours, then press <strong>Check Token Status</strong>.
+            </p>
+          ) : null}
+          <Form method="post" action="/token-status" className="space-y-4" noValidate>
             <input type="hidden" name="intent" value="check" />
             <TokenField id="status-token" error={error} defaultValue={prefill} required />
             <Button type="submit" disabled={checking}>

@@ -134,7 +134,9 @@ export default function TokenPage() {
               <Button
                 type="submit"
                 variant="secondary"
-                formMethod="get"
+                name="intent"
+                value="check"
+                formMethod="post"
                 formAction="/token-status"
                 disabled={hydrated && !ready}
               >

@@ -3,7 +3,7 @@
 // as a 500 with a stack trace instead of a 403." Against a real server process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
-import { checkCsrf } from '../../app/http/csrf.server'
+import { checkCsrf, checkSessionOpening } from '../../app/http/csrf.server'
 import { createAnswerJob } from '../../app/jobs.server'
 import { services } from '../../app/services.server'
 import { useTestDatabase } from '../setup/database'
@@ -206,5 +206,24 @@ describe('the rule', () => {
     expect(checkCsrf(req('POST', '/upload', {})).ok).toBe(false)
     expect(checkCsrf(req('POST', '/api/stripe/webhook', {})).ok).toBe(true)
     expect(checkCsrf(req('POST', '/api/fill', { cookie: 'qfill_session=abc' })).ok).toBe(false)
+  })
+
+  it('believes Fetch metadata over Origin: a cross-site or same-site request is refused (issue 16, finding 1)', () => {
+    const forged = { origin: 'https://qfill.example', 'sec-fetch-site': 'cross-site' }
+    expect(checkCsrf(req('POST', '/upload', forged)).ok).toBe(false)
+    expect(checkCsrf(req('POST', '/upload', { ...forged, 'sec-fetch-site': 'same-site' })).ok).toBe(false)
+    expect(checkCsrf(req('POST', '/upload', { ...forged, 'sec-fetch-site': 'same-origin' })).ok).toBe(true)
+  })
+
+  it('opens a session only on a same-origin POST, with no exemption for API clients', () => {
+    const open = (method: string, headers: Record<string, string>) =>
+      checkSessionOpening({ method, headers: { host: 'qfill.example', ...headers } }).ok
+    expect(open('POST', { origin: 'https://qfill.example', 'sec-fetch-site': 'same-origin' })).toBe(true)
+    expect(open('POST', { referer: 'https://qfill.example/token' })).toBe(true)
+    expect(open('GET', { origin: 'https://qfill.example' })).toBe(false)
+    expect(open('POST', {})).toBe(false)
+    expect(open('POST', { authorization: 'Bearer qf_x' })).toBe(false)
+    expect(open('POST', { origin: 'https://qfill.example', 'sec-fetch-site': 'none' })).toBe(false)
+    expect(open('POST', { origin: EVIL })).toBe(false)
   })
 })

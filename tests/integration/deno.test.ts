@@ -55,6 +55,7 @@ describe.skipIf(!existsSync(deno))('npm run start:deno: the production build and
         PORT: String(port),
         HOST: '127.0.0.1',
         NODE_ENV: 'production',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         DENO_NO_UPDATE_CHECK: '1',
         LOG_LEVEL: 'warn',
         WORKER_CONCURRENCY: '1',

@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { checkToken, createToken } from '../../app/access/tokens.server'
 import { createAnswerJob } from '../../app/jobs.server'
+import { readOutbox, TOKEN_PLACEHOLDER } from '../../app/mail/transport.server'
 import { action as checkoutAction } from '../../app/routes/api.create-checkout-session'
 import { action as intentAction } from '../../app/routes/api.create-payment-intent'
 import { action as webhookAction } from '../../app/routes/api.stripe.webhook'
@@ -88,6 +89,21 @@ describe('checkout sessions', () => {
     })
   })
 
+  it('builds the return URLs from PUBLIC_URL, whatever host the request names (issue 16, finding 2)', async () => {
+    const poisoned = new Request('https://evil.example/api/create-checkout-session', {
+      method: 'POST',
+      body: JSON.stringify({ plan: 'starter' }),
+      headers: { 'content-type': 'application/json', 'x-forwarded-host': 'evil.example', host: 'evil.example' },
+    })
+    expect((await checkoutAction(args(poisoned))).status).toBe(200)
+    const sent = stripe.state.requests.at(-1)!.body
+    expect(sent).toMatchObject({
+      success_url: 'https://qfill.test/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://qfill.test/#pricing',
+    })
+    expect(JSON.stringify(sent)).not.toContain('evil.example')
+  })
+
   it('rejects a bad plan or e-mail with 400, and says so when Stripe fails', async () => {
     const bad = await checkoutAction(args(post('/api/create-checkout-session', { plan: 'gold' })))
     expect(bad.status).toBe(400)
@@ -145,10 +161,13 @@ describe('webhooks', () => {
     expect(second.status).toBe(410)
     expect(second.body.token).toBeUndefined()
     expect(second.body.error.message).toMatch(/already shown once.*buyer@acme\.example/)
-    // Without SMTP_URL the e-mail waits in the outbox, with the token in its body.
+    // Without SMTP_URL the e-mail waits in the outbox, its token withheld and sealed for `qfill outbox --reveal`.
     const [mail] = await db.sql`select recipient, subject, text_body from outbox where recipient = 'buyer@acme.example'`
     expect(mail!.subject).toBe('Your QFill access token (Starter Plan)')
-    expect(mail!.text_body).toContain(first.body.token)
+    expect(mail!.text_body).not.toContain(first.body.token)
+    expect(mail!.text_body).toContain(TOKEN_PLACEHOLDER)
+    const [revealed] = await readOutbox(db.sql, { to: 'buyer@acme.example', reveal: true })
+    expect(revealed!.text).toContain(first.body.token)
   })
 
   it('the success page works even before the webhook arrives (the paid session is fetched from Stripe), and the late webhook mints nothing more', async () => {

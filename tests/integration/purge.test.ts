@@ -205,7 +205,7 @@ describe('VACUUM', () => {
 })
 
 describe('the file key in production', () => {
-  const base = { NODE_ENV: 'production' as const, QFILL_DATA_DIR: '' }
+  const base = { NODE_ENV: 'production' as const, QFILL_DATA_DIR: '', PUBLIC_URL: 'https://qfill.example' }
 
   it('is required, so it never sits in the data folder next to the ciphertext', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'qfill-keys-'))

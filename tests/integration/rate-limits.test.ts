@@ -1,11 +1,15 @@
-// Issue 11, finding 5: "No rate limits at all: 1,890 status calls in 60 s, 30 wrong-token attempts in a burst,
-// all accepted." Real servers (two, sharing one Postgres) with limits on; each test speaks as its own client
-// through X-Forwarded-For (TRUST_PROXY=x-forwarded-for), as it would behind a proxy.
+// Rate limits by who is asking. Issue 15: "A normal review locks the customer out of the whole site ... An API
+// client with a Professional token is locked out after about 17 questionnaires"; issue 16, finding 7 ("Health
+// endpoints are unlimited") and finding 8 ("Fly-Client-IP is trusted whenever FLY_APP_NAME is set ...;
+// /API/STATUS/{id} in upper case is routed but counted as overall"). Real servers (two, sharing one Postgres) with
+// production limits; each test speaks as its own client through X-Forwarded-For, as it would behind a proxy.
 import { EventEmitter } from 'node:events'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
+import { classify, clientKey, normalizeIp, rateLimit, routePath } from '../../app/http/rate-limit.server'
+import { isFlyProxy } from '../../app/http/client-address.server'
+import { ADDRESS_LIMITS, TOKEN_BUDGETS } from '../../app/http/limits'
 import { createAnswerJob } from '../../app/jobs.server'
-import { classify, clientKey, JOB_STATUS_SPARE, LIMITS, normalizeIp, rateLimit } from '../../app/http/rate-limit.server'
 import { services } from '../../app/services.server'
 import { useTestDatabase } from '../setup/database'
 import { questionnaireCsv } from '../support/files'
@@ -14,30 +18,30 @@ import { startServer, type TestServer } from '../support/server'
 const db = useTestDatabase()
 let a: TestServer
 let b: TestServer
-let token: string
+let proToken: string
+let trialToken: string
 let jobId: string
-let jobId2: string
 let clients = 0
 /** A fresh client address per test, so the tests do not share budgets. */
 const newClient = () => `198.51.100.${++clients}`
 
 beforeAll(async () => {
-  const env = { RATE_LIMITS: 'true', TRUST_PROXY: 'x-forwarded-for' }
+  const env = { TRUST_PROXY: 'x-forwarded-for' }
   ;[a, b] = await Promise.all([
     startServer({ databaseUrl: db.url, worker: false, env }),
     startServer({ databaseUrl: db.url, worker: false, env }),
   ])
-  const created = await createToken(db.sql, { plan: 'pro' })
-  token = created.token
+  const pro = await createToken(db.sql, { plan: 'pro' })
+  proToken = pro.token
+  trialToken = (await createToken(db.sql, { plan: 'trial' })).token
   const { sql, store } = services()
-  const make = () =>
-    createAnswerJob(sql, store, {
-      tokenId: created.row.id,
+  jobId = (
+    await createAnswerJob(sql, store, {
+      tokenId: pro.row.id,
       questionnaire: { name: 'q.csv', bytes: questionnaireCsv() },
       evidence: [],
     })
-  jobId = (await make()).jobId
-  jobId2 = (await make()).jobId
+  ).jobId
 })
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()])
@@ -50,23 +54,24 @@ function get(server: TestServer, path: string, client: string, headers: Record<s
   })
 }
 
-function wrongToken(server: TestServer, client: string) {
+function tokenForm(server: TestServer, client: string, token: string) {
   return fetch(`${server.url}/upload`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'x-forwarded-for': client, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ intent: 'access', token: 'qf_this-is-not-a-real-token', terms: 'on' }),
+    body: new URLSearchParams({ intent: 'access', token, terms: 'on' }),
   })
 }
 
-describe('token guessing', () => {
-  it('allows 20 wrong tokens a minute per client, then answers 429 with Retry-After and RateLimit headers', async () => {
+describe('failed authentication, per client address', () => {
+  it('allows 20 wrong tokens a minute, then answers 429 with Retry-After and RateLimit headers', async () => {
     const client = newClient()
     // Alternate between the two machines: the count lives in Postgres, so they share it.
     const statuses: number[] = []
-    for (let i = 0; i < LIMITS.sensitive.points; i++) statuses.push((await wrongToken(i % 2 ? a : b, client)).status)
+    for (let i = 0; i < ADDRESS_LIMITS.authFailures.points; i++)
+      statuses.push((await tokenForm(i % 2 ? a : b, client, 'qf_this-is-not-a-real-token')).status)
     expect(statuses.every((s) => s === 401)).toBe(true)
-    const refused = await wrongToken(a, client)
+    const refused = await tokenForm(a, client, 'qf_this-is-not-a-real-token')
     expect(refused.status).toBe(429)
     const retryAfter = Number(refused.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThan(0)
@@ -80,77 +85,145 @@ describe('token guessing', () => {
     expect(html).toContain('Too Many Requests')
     expect(html).toMatch(/Please wait \d+ seconds and try again/)
     // Another client is not affected.
-    expect((await wrongToken(b, newClient())).status).toBe(401)
+    expect((await tokenForm(b, newClient(), 'qf_this-is-not-a-real-token')).status).toBe(401)
   })
 
-  it('limits the token-validation, trial and token-status APIs the same way, in the JSON error shape', async () => {
-    for (const path of ['/api/validate-token', '/api/create-free-trial', '/api/token-status']) {
-      const client = newClient()
-      const method = path === '/api/token-status' ? 'GET' : 'POST'
-      const send = () =>
-        fetch(`${a.url}${path}`, {
-          method,
-          headers: { 'x-forwarded-for': client, 'content-type': 'application/json' },
-          body: method === 'POST' ? '{}' : undefined,
+  it('refuses 30 wrong header tokens from one address after the 20th, in the JSON error shape', async () => {
+    const client = newClient()
+    const statuses: number[] = []
+    for (let i = 0; i < 30; i++) {
+      const res = await get(i % 2 ? a : b, '/api/token-status', client, { authorization: `Bearer qf_wrong_${i}_token` })
+      statuses.push(res.status)
+      if (res.status === 429) {
+        expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
+        expect(await res.json()).toEqual({
+          error: { code: 'rate_limited', message: expect.stringMatching(/^Too many requests from your network/) },
         })
-      for (let i = 0; i < 20; i++) expect((await send()).status).not.toBe(429)
-      const refused = await send()
-      expect(refused.status).toBe(429)
-      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
-      expect(refused.headers.get('x-content-type-options')).toBe('nosniff')
-      expect(await refused.json()).toEqual({
-        error: { code: 'rate_limited', message: expect.stringMatching(/^Too many requests/) },
+      } else await res.arrayBuffer()
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true)
+    expect(statuses.slice(20).every((s) => s === 429)).toBe(true)
+    // The same address, now with a valid token, is its token's business: served.
+    expect((await get(a, '/api/token-status', client, { authorization: `Bearer ${proToken}` })).status).toBe(200)
+  })
+
+  it('gives a token form’s point back when the token is right: 25 sign-ins in a minute from one office', async () => {
+    const client = newClient()
+    for (let i = 0; i < 25; i++) expect((await tokenForm(i % 2 ? a : b, client, trialToken)).status).toBe(302)
+  })
+
+  it('counts anonymous API calls answered 401 (guessing job ids) as failed authentication', async () => {
+    const client = newClient()
+    for (let i = 0; i < 5; i++) expect((await get(a, `/api/status/${'x'.repeat(20)}${i}`, client)).status).toBe(401)
+    await new Promise((r) => setTimeout(r, 300)) // counted after the response
+    const next = await tokenForm(a, client, 'qf_this-is-not-a-real-token')
+    expect(next.headers.get('ratelimit-policy')).toBe('20;w=60')
+    expect(next.headers.get('ratelimit-remaining')).toBe('14')
+  })
+
+  it('limits trials to 20 a minute per address', async () => {
+    const client = newClient()
+    const send = () =>
+      fetch(`${a.url}/api/create-free-trial`, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': client, 'content-type': 'application/json' },
+        body: '{}',
       })
+    for (let i = 0; i < 20; i++) expect((await send()).status).toBe(400)
+    const refused = await send()
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+})
+
+describe('requests with a valid token', () => {
+  it('count against the token, per plan, not against the address', async () => {
+    const client = newClient()
+    for (let i = 0; i < ADDRESS_LIMITS.anonymous.points + 50; i++) {
+      const res = await get(i % 2 ? a : b, `/api/status/${jobId}`, client, { authorization: `Bearer ${proToken}` })
+      expect(res.status).toBe(200)
+      if (i === 0) expect(res.headers.get('ratelimit-policy')).toBe(`${TOKEN_BUDGETS.pro.points};w=900`)
+      await res.arrayBuffer()
+    }
+    // The address's own budget is untouched.
+    expect((await get(a, '/', client)).headers.get('ratelimit-remaining')).toBe('99')
+  })
+
+  it('of a browser session count against the session’s token', async () => {
+    const client = newClient()
+    const cookie = (await tokenForm(a, client, trialToken)).headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    expect(cookie).toContain('qfill_session=')
+    for (let i = 0; i < ADDRESS_LIMITS.anonymous.points + 20; i++) {
+      const res = await get(b, i % 2 ? '/upload' : '/token-status', client, { cookie })
+      expect(res.status).toBe(200)
+      if (i === 0) expect(res.headers.get('ratelimit-policy')).toBe(`${TOKEN_BUDGETS.trial.points};w=900`)
+      await res.arrayBuffer()
     }
   })
 })
 
-describe('job status', () => {
-  it('allows 20 polls a minute per job (a 3 s poll) and a few to spare, refuses the rest, and keeps other jobs and pages served', async () => {
+describe('requests without a token', () => {
+  it('allow 100 per 15 minutes per address, then a friendly page or JSON; static files are exempt', async () => {
     const client = newClient()
-    const poll = (id: string) => get(a, `/api/status/${id}`, client, { authorization: `Bearer ${token}` })
-    for (let i = 0; i < 20 + JOB_STATUS_SPARE; i++) expect((await poll(jobId)).status).toBe(200)
-    const refused = await poll(jobId)
-    expect(refused.status).toBe(429)
-    expect((await refused.json()).error.code).toBe('rate_limited')
-    // Another job has its own budget; polls spent none of the overall budget.
-    expect((await poll(jobId2)).status).toBe(200)
-    const page = await get(a, '/', client)
-    expect(page.status).toBe(200)
-    expect(page.headers.get('ratelimit-remaining')).toBe('99')
-  })
-
-  it('counts failed status lookups (guessing job ids) against the overall budget', async () => {
-    const client = newClient()
-    for (let i = 0; i < 5; i++) expect((await get(a, `/api/status/${'x'.repeat(20)}${i}`, client)).status).toBe(401)
-    await new Promise((r) => setTimeout(r, 300)) // counted after the response
-    expect((await get(a, '/', client)).headers.get('ratelimit-remaining')).toBe('94')
-  })
-})
-
-describe('overall', () => {
-  it('allows 100 requests per 15 minutes per client, then a friendly page or JSON; static files and health checks are exempt', async () => {
-    const client = newClient()
-    const paths = ['/', '/upload', '/legal', '/api/fill']
+    const paths = ['/', '/help', '/legal', '/api/openapi.json']
     for (let i = 0; i < 100; i++) {
       const res = await get(i % 2 ? a : b, paths[i % paths.length]!, client)
       expect(res.status).not.toBe(429)
       await res.arrayBuffer()
     }
-    const page = await get(a, '/upload', client)
+    const page = await get(a, '/help', client)
     expect(page.status).toBe(429)
     expect(page.headers.get('ratelimit-policy')).toBe('100;w=900')
     expect(Number(page.headers.get('retry-after'))).toBeGreaterThan(60)
     expect(await page.text()).toMatch(/Please wait \d+ minutes and try again/)
-    const api = await get(b, '/api/fill', client)
+    const api = await get(b, '/api/openapi.json', client)
     expect(api.status).toBe(429)
     expect((await api.json()).error.code).toBe('rate_limited')
     // Single-fetch data requests answer JSON too.
-    expect((await get(a, '/upload.data', client)).headers.get('content-type')).toMatch(/application\/json/)
+    expect((await get(a, '/help.data', client)).headers.get('content-type')).toMatch(/application\/json/)
     for (let i = 0; i < 5; i++) {
       expect((await get(a, '/favicon.svg', client)).status).toBe(200)
-      expect((await get(a, '/api/status', client)).status).toBe(200)
+      expect((await get(a, '/healthz', client)).status).not.toBe(429)
     }
+  })
+})
+
+describe('health checks', () => {
+  it('have their own generous limit per client, whatever the case of the path, and leave others served', async () => {
+    const client = newClient()
+    const paths = ['/healthz', '/api/status', '/HEALTHZ', '/API/STATUS']
+    for (let i = 0; i < ADDRESS_LIMITS.health.points; i++) {
+      const res = await get(a, paths[i % paths.length]!, client)
+      expect(res.status).not.toBe(429)
+      if (i === 0) expect(res.headers.get('ratelimit-policy')).toBe(`${ADDRESS_LIMITS.health.points};w=60`)
+      await res.arrayBuffer()
+    }
+    const refused = await get(a, '/healthz', client)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect((await get(a, '/healthz', newClient())).status).not.toBe(429)
+    // Health checks spent none of the address's budget for pages.
+    expect((await get(a, '/', client)).headers.get('ratelimit-remaining')).toBe('99')
+  })
+})
+
+describe('keys', () => {
+  it('trusts Fly-Client-IP only from Fly’s proxy (172.16.0.0/12), never a client’s claim', () => {
+    const req = (headers: Record<string, string>, remoteAddress: string) =>
+      ({ headers, socket: { remoteAddress } }) as never
+    const claim = { 'fly-client-ip': '1.2.3.4' }
+    expect(clientKey(req(claim, '172.19.2.97'), 'fly')).toBe('1.2.3.4')
+    expect(clientKey(req(claim, '::ffff:172.16.0.1'), 'fly')).toBe('1.2.3.4')
+    expect(clientKey(req(claim, '::ffff:172.31.255.254'), 'fly')).toBe('1.2.3.4')
+    // Direct connections (the internet, the 6PN, loopback) keep their own address.
+    expect(clientKey(req(claim, '203.0.113.7'), 'fly')).toBe('203.0.113.7')
+    expect(clientKey(req(claim, '::ffff:172.32.0.1'), 'fly')).toBe('172.32.0.1')
+    expect(clientKey(req(claim, 'fdaa:0:18:a7b:d6b:0:a:2'), 'fly')).toBe('fdaa:0:18:a7b::/64')
+    expect(clientKey(req(claim, '127.0.0.1'), 'fly')).toBe('127.0.0.1')
+    expect(isFlyProxy('10.0.0.1')).toBe(false)
   })
 
   it('does not let a client choose its key when no proxy is trusted, and counts IPv6 per /64', () => {
@@ -158,37 +231,41 @@ describe('overall', () => {
       ({ headers, socket: { remoteAddress } }) as never
     expect(clientKey(req({ 'x-forwarded-for': '1.2.3.4' }), 'none')).toBe('10.0.0.7')
     expect(clientKey(req({ 'fly-client-ip': '1.2.3.4' }), 'none')).toBe('10.0.0.7')
-    expect(clientKey(req({ 'fly-client-ip': '1.2.3.4' }), 'fly')).toBe('1.2.3.4')
     // Behind one proxy, the client is the address that proxy appended (the last), not what the client claimed.
     expect(clientKey(req({ 'x-forwarded-for': '6.6.6.6, 1.2.3.4' }), 'x-forwarded-for')).toBe('1.2.3.4')
     expect(normalizeIp('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64')
     expect(normalizeIp('2001:db8:1:2:bbbb::9')).toBe('2001:db8:1:2::/64')
   })
 
-  it('classifies requests: job pages and their data requests are job status, deletes are not', () => {
-    expect(classify('GET', '/jobs/abc123abc123abc123').kind).toBe('job-status')
-    expect(classify('GET', '/jobs/abc123abc123abc123.data').kind).toBe('job-status')
-    expect(classify('POST', '/jobs/abc123abc123abc123').kind).toBe('overall')
-    expect(classify('POST', '/upload.data').kind).toBe('sensitive:token')
-    expect(classify('GET', '/upload').kind).toBe('overall')
-    expect(classify('GET', '/healthz').kind).toBe('exempt')
+  it('classifies requests case-insensitively, data requests as their pages', () => {
+    expect(routePath('/API/STATUS/AbC123')).toBe('/api/status/abc123')
+    expect(classify('GET', '/API/STATUS')).toBe('health')
+    expect(classify('GET', '/HealthZ')).toBe('health')
+    expect(classify('GET', '/api/status/abc')).toBe('other')
+    expect(classify('POST', '/UPLOAD')).toBe('token-form')
+    expect(classify('POST', '/upload.data')).toBe('token-form')
+    expect(classify('POST', '/upload', 'multipart/form-data; boundary=x')).toBe('upload')
+    expect(classify('GET', '/upload')).toBe('other')
+    expect(classify('GET', '/token-status', '', 'token=qf_abc')).toBe('token-form')
+    expect(classify('POST', '/API/Create-Free-Trial')).toBe('trial')
   })
 })
 
-describe('a 3-second poll', () => {
-  afterEach(() => vi.restoreAllMocks())
-
-  it('never trips the job-status limit over ten minutes, while a 2-second poll does (same Postgres store, clock moved)', async () => {
-    // Only Date.now (what the limiter reads) is moved; timers and the test runner keep real time.
-    let clock = Date.now()
-    vi.spyOn(Date, 'now').mockImplementation(() => clock)
-    const middleware = rateLimit({ sql: db.sql, trustProxy: 'none' })
-    const run = async (address: string) => {
+describe('a whole review on a trial token, and past it (the production budget, in process)', () => {
+  it('a 400-question review saved row by row, with 3-second polling and downloads, never reaches the budget', async () => {
+    const { token, row } = await createToken(db.sql, { plan: 'trial' })
+    const middleware = rateLimit({
+      sql: db.sql,
+      sessionSecret: 'unused-here-0123456789abcdef0123456789',
+      trustProxy: 'none',
+    })
+    const run = async (method: string, path: string) => {
       const req = {
-        method: 'GET',
-        path: `/api/status/${jobId}`,
-        headers: {},
-        socket: { remoteAddress: address },
+        method,
+        path,
+        url: path,
+        headers: { authorization: `Bearer ${token}` },
+        socket: { remoteAddress: '192.0.2.9' },
         query: {},
       }
       const res = Object.assign(new EventEmitter(), {
@@ -216,16 +293,44 @@ describe('a 3-second poll', () => {
       await middleware(req as never, res as never, () => (passed = true))
       return passed ? 200 : res.statusCode
     }
-    const start = clock
-    const refusals = async (address: string, everyMs: number) => {
-      let refused = 0
-      for (let t = 0; t < 10 * 60 * 1000; t += everyMs) {
-        clock = start + t + Math.round(Math.random() * 150) // network jitter
-        if ((await run(address)) === 429) refused++
-      }
-      return refused
+    const review: [string, string][] = []
+    for (let i = 0; i < 30; i++) review.push(['GET', i % 2 ? '/upload' : `/jobs/${'j'.repeat(24)}`]) // pages
+    for (let i = 0; i < 300; i++) review.push(['GET', `/jobs/${'j'.repeat(24)}.data`]) // 15 minutes of 3-second polls
+    for (let i = 0; i < 400; i++)
+      review.push(['POST', `/jobs/${'j'.repeat(24)}/review.data`], ['GET', `/jobs/${'j'.repeat(24)}/review.data`])
+    for (const kind of ['xlsx', 'pdf', 'json']) review.push(['GET', `/api/result/${'j'.repeat(24)}/${kind}`])
+    let refused = 0
+    for (const [method, path] of review) if ((await run(method, path)) === 429) refused++
+    expect(review.length).toBeLessThan(TOKEN_BUDGETS.trial.points / 2)
+    expect(refused).toBe(0)
+    // Past the budget (not a use anyone makes), the token is told to wait, and only the token.
+    let sent = review.length
+    while (sent < TOKEN_BUDGETS.trial.points) {
+      expect(await run('GET', '/upload')).toBe(200)
+      sent++
     }
-    expect(await refusals('192.0.2.3', 3000)).toBe(0)
-    expect(await refusals('192.0.2.2', 2000)).toBeGreaterThan(0)
+    expect(await run('GET', '/upload')).toBe(429)
+    expect(row.plan).toBe('trial')
+  }, 180_000)
+})
+
+describe('the OpenAPI document', () => {
+  it('documents 429 with Retry-After and the RateLimit headers on every operation, and the budgets', async () => {
+    const doc = (await (await fetch(`${a.url}/api/openapi.json`)).json()) as {
+      info: { description: string }
+      paths: Record<string, Record<string, { responses: Record<string, { $ref?: string }> }>>
+      components: { responses: Record<string, { headers: Record<string, unknown> }> }
+    }
+    const operations = Object.values(doc.paths).flatMap((item) => Object.values(item))
+    expect(operations.length).toBeGreaterThan(10)
+    for (const op of operations) expect(op.responses['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' })
+    expect(Object.keys(doc.components.responses.TooManyRequests!.headers)).toEqual([
+      'Retry-After',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'RateLimit-Policy',
+    ])
+    expect(doc.info.description).toContain(`${TOKEN_BUDGETS.pro.points.toLocaleString('en-US')} per 15 minutes`)
   })
 })

@@ -3,7 +3,7 @@ import Stripe from 'stripe'
 import { checkToken } from '../../app/access/tokens.server'
 import { useTestDatabase } from '../setup/database'
 import { startServer, type TestServer } from '../support/server'
-import { startSmtpServer, tokenIn } from '../support/smtp'
+import { decodeQuotedPrintable, startSmtpServer, tokenIn } from '../support/smtp'
 
 const SECRET = 'whsec_http_test_secret'
 const db = useTestDatabase()
@@ -56,7 +56,8 @@ describe('the Stripe webhook through the real server', () => {
       fetch(`${server.url}/api/stripe/webhook`, {
         method: 'POST',
         body,
-        headers: { 'content-type': 'application/json', 'stripe-signature': h },
+        // A poisoned forwarding header must not reach the e-mailed link (issue 16, finding 2).
+        headers: { 'content-type': 'application/json', 'stripe-signature': h, 'x-forwarded-host': 'evil.example' },
       })
 
     // Flip the signature's first hex digit: always a different signature (replacing it by a fixed digit was a
@@ -74,6 +75,8 @@ describe('the Stripe webhook through the real server', () => {
     const mail = await smtp.waitFor('http-buyer@acme.example')
     expect(mail.from).toBe('billing@qfill.test')
     const mailed = tokenIn(mail.raw)
+    expect(decodeQuotedPrintable(mail.raw)).toContain(`${server.url}/upload?token=${mailed}`)
+    expect(mail.raw).not.toContain('evil.example')
 
     const first = await fetch(`${server.url}/api/checkout/session?session_id=${session.id}`)
     expect(first.status).toBe(200)

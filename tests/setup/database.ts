@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import postgres from 'postgres'
 import { afterAll, beforeAll, inject } from 'vitest'
-import { connectDatabase, disconnectDatabase, type Sql } from '../../app/db.server'
+import { connectDatabase, disconnectDatabase, openPostgres, type Sql } from '../../app/db.server'
 import { resetEnvForTests } from '../../app/env.server'
 import { resetServices } from '../../app/services.server'
 import { withDatabase } from './global-setup'
@@ -19,7 +18,7 @@ export function useTestDatabase(): TestDatabase {
   const handle = {} as TestDatabase
   const name = `qfill_test_${process.env.VITEST_POOL_ID ?? '0'}_${randomBytes(4).toString('hex')}`
   beforeAll(async () => {
-    const admin = postgres(inject('adminUrl'), { max: 1, onnotice: () => {} })
+    const admin = openPostgres(inject('adminUrl'), { max: 1, onnotice: () => {} })
     await admin.unsafe(`create database ${name} template ${inject('templateDb')}`)
     await admin.end()
     handle.url = withDatabase(inject('adminUrl'), name)
@@ -31,7 +30,7 @@ export function useTestDatabase(): TestDatabase {
   afterAll(async () => {
     await disconnectDatabase()
     resetServices()
-    const admin = postgres(inject('adminUrl'), { max: 1, onnotice: () => {} })
+    const admin = openPostgres(inject('adminUrl'), { max: 1, onnotice: () => {} })
     await admin.unsafe(`drop database if exists ${name} with (force)`)
     await admin.end()
   })

@@ -1,10 +1,10 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import postgres from 'postgres'
 import type { TestProject } from 'vitest/node'
 import { startEmbeddedPostgres } from '../../app/database/embedded.server'
 import { migrate, migrateWorkerSchema } from '../../app/database/migrate.server'
+import { openPostgres } from '../../app/db.server'
 
 export const TEMPLATE_DB = 'qfill_template'
 
@@ -32,12 +32,12 @@ export default async function setup(project: TestProject) {
     adminUrl = pg.url
     stop = pg.stop
   }
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+  const admin = openPostgres(adminUrl, { max: 1, onnotice: () => {} })
   await admin.unsafe(`drop database if exists ${TEMPLATE_DB} with (force)`)
   await admin.unsafe(`create database ${TEMPLATE_DB}`)
   await admin.end()
   const templateUrl = withDatabase(adminUrl, TEMPLATE_DB)
-  const sql = postgres(templateUrl, { max: 1, onnotice: () => {} })
+  const sql = openPostgres(templateUrl, { max: 1, onnotice: () => {} })
   await migrate(sql)
   await sql.end()
   await migrateWorkerSchema(templateUrl)

@@ -13,7 +13,8 @@ export interface TestServer {
 
 /**
  * Runs the real server (`qfill serve`, the production build) against a test database, as its own process
- * started by binary so that killing its PID ends it.
+ * started by binary so that killing its PID ends it. Production settings, rate limits included: every test runs
+ * against the limits a user meets.
  */
 export async function startServer(options: {
   databaseUrl: string
@@ -34,11 +35,11 @@ export async function startServer(options: {
       DATABASE_URL: options.databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Production requires it: the address links in e-mails and Stripe's return URLs point to.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       RUN_WORKER: options.worker === false ? 'false' : 'true',
       WORKER_CONCURRENCY: '2',
       LOG_LEVEL: 'warn',
-      // Tests poll fast from one address; the rate-limit tests switch limits back on (tests/integration/rate-limits.test.ts).
-      RATE_LIMITS: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
