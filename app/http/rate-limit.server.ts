@@ -2,8 +2,10 @@ import type { NextFunction, Request, Response } from 'express'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Sql } from '../db.server'
 import { clientKey, type TrustProxy } from './client-address.server'
-import { ADDRESS_LIMITS, tokenBudget, type Limit } from './limits'
-import { requesterLookup, type Requester } from './requester.server'
+import { apiErrorBody } from '../api/errors'
+import { ADDRESS_LIMITS, type Limit } from './limits'
+import { budgetsFor, classify, mayAuthenticate, tightest, type Budget, type Requester } from './rate-classes'
+import { requesterLookup } from './requester.server'
 import { escapeHtml, wantsJson } from './responses.server'
 
 export { clientKey, normalizeIp, type TrustProxy } from './client-address.server'
@@ -26,34 +28,7 @@ export { clientKey, normalizeIp, type TrustProxy } from './client-address.server
  * Static files never reach this middleware (it is mounted after express.static).
  */
 
-export type Kind = 'health' | 'trial' | 'token-form' | 'upload' | 'other'
-
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
-
-/** The route a request is for: case-insensitive (Remix routes `/API/STATUS/x` as `/api/status/x`), data requests as their page. */
-export function routePath(rawPath: string): string {
-  return (
-    rawPath
-      .toLowerCase()
-      .replace(/\.data$/, '')
-      .replace(/^\/_root$/, '/')
-      .replace(/\/+$/, '') || '/'
-  )
-}
-
-/** Which limits a request falls under besides its requester's budget; exported for unit tests. */
-export function classify(method: string, rawPath: string, contentType = '', query = ''): Kind {
-  const path = routePath(rawPath)
-  const safe = SAFE.has(method.toUpperCase())
-  if (path === '/healthz' || path === '/api/status') return 'health'
-  if (path === '/api/create-free-trial' || path === '/free-trial' || (path === '/' && !safe)) return 'trial'
-  if (path === '/upload' && !safe && /^multipart\/form-data/i.test(contentType)) return 'upload'
-  if (path === '/api/validate-token') return 'token-form'
-  if ((path === '/upload' || path === '/token' || path === '/token-status') && !safe) return 'token-form'
-  // A ?token= link is checked read-only (app/routes/token-status.tsx): a token guess like any other.
-  if (path === '/token-status' && /(?:^|&)token=[^&]/.test(query)) return 'token-form'
-  return 'other'
-}
+export { classify, routePath, type Kind } from './rate-classes'
 
 /** rate-limiter-flexible speaks node-postgres (`query({ name, text, values })` → `{ rows, rowCount }`); this adapts our pool. */
 function pgAdapter(sql: Sql) {
@@ -100,76 +75,71 @@ export function rateLimit(options: RateLimitOptions) {
   const trust = options.trustProxy ?? 'none'
   const identify = requesterLookup({ sql: options.sql, sessionSecret: options.sessionSecret })
   const budgets = new Map<string, RateLimiterAbstract>()
-  const tokenLimiter = (plan: string) => {
-    const limit = tokenBudget(plan)
+  // One store per distinct token budget (plans with the same figures share it; keys are token ids).
+  const tokenLimiter = (limit: Limit) => {
     const key = `${limit.points}/${limit.duration}`
     if (!budgets.has(key)) budgets.set(key, limiter(options.sql, `token-${key}`, limit))
-    return { limiter: budgets.get(key)!, limit }
+    return budgets.get(key)!
   }
   const anonymous = limiter(options.sql, 'address', ADDRESS_LIMITS.anonymous)
   const failures = limiter(options.sql, 'auth-failures', ADDRESS_LIMITS.authFailures)
   const trials = limiter(options.sql, 'trials', ADDRESS_LIMITS.trials)
   const health = new RateLimiterMemory({ keyPrefix: 'health', ...ADDRESS_LIMITS.health })
+  const limiterOf = (budget: Budget, limit: Limit): RateLimiterAbstract =>
+    budget === 'token'
+      ? tokenLimiter(limit)
+      : budget === 'anonymous'
+        ? anonymous
+        : budget === 'authFailures'
+          ? failures
+          : budget === 'trials'
+            ? trials
+            : health
 
   return async function rateLimitMiddleware(req: Request, res: Response, next: NextFunction) {
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : ''
     const kind = classify(req.method, req.path, String(req.headers['content-type'] ?? ''), query)
     const address = clientKey(req, trust)
     let current: Limit = ADDRESS_LIMITS.health
+    let who: Requester | null = null
     try {
       if (kind === 'health') {
         const r = await health.consume(address)
         setHeaders(res, r, ADDRESS_LIMITS.health)
         return next()
       }
-      const who: Requester = await identify(req)
-      const checks: [RateLimiterAbstract, string, Limit][] = []
-      if (who.kind === 'token') {
-        const budget = tokenLimiter(who.plan)
-        checks.push([budget.limiter, String(who.tokenId), budget.limit])
-      } else {
-        checks.push([anonymous, address, ADDRESS_LIMITS.anonymous])
-        if (mayAuthenticate(req.method, req.path, kind)) {
-          // A client that spent its failed-authentication budget tries no more tokens until the minute ends.
-          const spent = await failures.get(address)
-          if (spent && spent.consumedPoints >= ADDRESS_LIMITS.authFailures.points && !who.badToken)
-            return tooMany(req, res, spent, ADDRESS_LIMITS.authFailures, who)
-        }
+      const asking = (who = await identify(req))
+      if (asking.kind === 'anonymous' && mayAuthenticate(req.method, req.path, kind)) {
+        // A client that spent its failed-authentication budget tries no more tokens until the minute ends.
+        const spent = await failures.get(address)
+        if (spent && spent.consumedPoints >= ADDRESS_LIMITS.authFailures.points && !asking.badToken)
+          return tooMany(req, res, spent, ADDRESS_LIMITS.authFailures, asking)
       }
-      const failedAuth = who.kind === 'anonymous' && who.badToken
-      if (failedAuth || kind === 'token-form') checks.push([failures, address, ADDRESS_LIMITS.authFailures])
-      if (kind === 'trial') checks.push([trials, address, ADDRESS_LIMITS.trials])
-
-      let tightest: { res: RateLimiterRes; limit: Limit } | null = null
-      for (const [rl, key, limit] of checks) {
+      const failedAuth = asking.kind === 'anonymous' && asking.badToken
+      const counted: { res: RateLimiterRes; remaining: number; limit: Limit }[] = []
+      for (const { budget, key, limit } of budgetsFor(asking, kind, address)) {
         current = limit
-        const r = await rl.consume(key)
-        if (!tightest || r.remainingPoints / limit.points < tightest.res.remainingPoints / tightest.limit.points)
-          tightest = { res: r, limit }
+        const r = await limiterOf(budget, limit).consume(key)
+        counted.push({ res: r, remaining: r.remainingPoints, limit })
       }
-      if (tightest) setHeaders(res, tightest.res, tightest.limit)
+      const tight = tightest(counted)
+      if (tight) setHeaders(res, tight.res, tight.limit)
       res.on('finish', () => {
         // A token form that worked (a session, or a real token with nothing left: 402) was no failed attempt.
         if (kind === 'token-form' && !failedAuth && (res.statusCode < 400 || res.statusCode === 402))
           failures.reward(address, 1).catch(() => {})
         // An anonymous request the app refused for want of a valid token.
-        else if (who.kind === 'anonymous' && !failedAuth && kind !== 'token-form' && res.statusCode === 401)
+        else if (asking.kind === 'anonymous' && !failedAuth && kind !== 'token-form' && res.statusCode === 401)
           failures.consume(address).catch(() => {})
       })
       next()
     } catch (error) {
-      if (error instanceof RateLimiterRes) return tooMany(req, res, error, current, null)
+      if (error instanceof RateLimiterRes) return tooMany(req, res, error, current, who)
       // Neither the store nor the insurance limiter answered: serve rather than fail closed.
       console.warn('[rate-limit] not counted:', (error as Error).message)
       next()
     }
   }
-}
-
-/** Anonymous requests that could present a token: anything but reading pages (API, job pages, forms). */
-function mayAuthenticate(method: string, path: string, kind: Kind): boolean {
-  if (kind === 'token-form' || kind === 'upload' || !SAFE.has(method.toUpperCase())) return true
-  return /^\/(?:api|jobs|questionnaire)\//.test(routePath(path))
 }
 
 function setHeaders(res: Response, r: RateLimiterRes, limit: Limit) {
@@ -184,11 +154,10 @@ function tooMany(req: Request, res: Response, r: RateLimiterRes, limit: Limit, w
   setHeaders(res, new RateLimiterRes(0, r.msBeforeNext, r.consumedPoints), limit)
   res.setHeader('Retry-After', String(seconds))
   res.setHeader('Cache-Control', 'no-store')
-  const wait = seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`
-  const whose = who?.kind === 'token' ? 'with this access token' : 'from your network'
-  const message = `Too many requests ${whose}. Please wait ${wait} and try again.`
+  const body = apiErrorBody('rate_limited', { seconds, token: who?.kind === 'token' })
+  const message = body.error.message
   res.status(429)
-  if (wantsJson(req)) return res.json({ error: { code: 'rate_limited', message } })
+  if (wantsJson(req)) return res.json(body)
   res.type('html').send(page(res, 'Too Many Requests', message))
 }
 

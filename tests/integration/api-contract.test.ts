@@ -177,7 +177,14 @@ describe('after the worker ran the jobs', () => {
   beforeAll(async () => {
     worker = spawn(process.execPath, [path.join(projectRoot(), 'bin/qfill.js'), 'worker'], {
       cwd: projectRoot(),
-      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, LOG_LEVEL: 'warn', WORKER_CONCURRENCY: '2' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://qfill.example.com',
+        DATABASE_URL: db.url,
+        LOG_LEVEL: 'warn',
+        WORKER_CONCURRENCY: '2',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
@@ -188,6 +195,7 @@ describe('after the worker ran the jobs', () => {
       const [row] = await db.sql<{ n: number }[]>`
         select count(*)::int as n from jobs where status in ('queued', 'processing')`
       if (row!.n === 0) break
+      if (worker.exitCode !== null) throw new Error(`the worker exited (${worker.exitCode}):\n${output}`)
       if (Date.now() > until) throw new Error(`the worker did not finish the jobs in 8 minutes:\n${output}`)
       await new Promise((resolve) => setTimeout(resolve, 250))
     }

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { projectRoot } from '../../app/project-root.server'
+import { relayTo } from './db-relay'
 
 /**
  * A worker in its own network namespace (Linux `unshare --net`), where a global unicast address exists on the
@@ -50,16 +50,12 @@ export async function startNamespacedWorker(options: {
   const socket = path.join(dir, 'db.sock')
   const log = path.join(dir, 'received.jsonl')
   const db = new URL(options.databaseUrl)
-  const relay = net.createServer((inbound) => {
-    const outbound = net.connect(Number(db.port || 5432), db.hostname)
-    inbound.pipe(outbound).pipe(inbound)
-    inbound.on('error', () => outbound.destroy())
-    outbound.on('error', () => inbound.destroy())
-  })
+  const relay = relayTo(options.databaseUrl)
   await new Promise<void>((resolve) => relay.listen(socket, resolve))
   const relayPort = db.port || '5432'
   const inside = new URL(options.databaseUrl)
   inside.hostname = '127.0.0.1'
+  inside.searchParams.delete('host') // inside, the netns child offers the relay on 127.0.0.1:relayPort
   const root = projectRoot()
   const script = [
     'set -e',
@@ -75,6 +71,7 @@ export async function startNamespacedWorker(options: {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://qfill.example.com', // required in production (ADR 026); the worker builds no links here
       DATABASE_URL: inside.toString(),
       WORKER_CONCURRENCY: '2',
       LOG_LEVEL: 'info',

@@ -94,10 +94,11 @@ export const API_ERRORS = {
     'A browser request came from another site (no credential header, Origin of another host).',
     'This request came from another website, so it was refused. Open QFill directly and try again.',
   ),
-  rate_limited: entry<{ seconds: number }>(
+  rate_limited: entry<{ seconds: number; token?: boolean }>(
     429,
     'Too many requests: wait as long as Retry-After says (RateLimit-* headers give the budget).',
-    (p) => `Too many requests from your network. Please wait ${waitText(p.seconds)} and try again.`,
+    (p) =>
+      `Too many requests ${p.token ? 'with this access token' : 'from your network'}. Please wait ${waitText(p.seconds)} and try again.`,
   ),
   internal_error: entry(
     500,

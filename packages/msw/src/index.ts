@@ -6,7 +6,8 @@ import { MockContext, type QfillMockOptions } from './context'
 import { fill } from './fill'
 import { answers, editAnswers, remove, result, status } from './jobs'
 import { freeTrial, paymentIntent, paymentsNotConfigured, questionnaire, tokenStatus, validateToken } from './access'
-import { budgetOf, RateLimits, tooManyRequests } from './rate-limits'
+import type { Requester } from '../../../app/http/rate-classes'
+import { RateLimits } from './rate-limits'
 import type { MockJob, MockToken, Scenario } from './state'
 import { health, openApi, serviceStatus } from './system'
 
@@ -64,14 +65,25 @@ export function createQfillMock(options: QfillMockOptions = {}): QfillMock {
     }, options.callbackDelayMs ?? 0)
   }
 
+  /** Who is asking, as the server's rate limiter sees it: a known token (live or not), a wrong one, or none. */
+  const tokenIds = new Map<string, number>()
+  const requester = (request: Request): Requester => {
+    const presented = ctx.presented(request)
+    if (!presented) return { kind: 'anonymous', badToken: false }
+    const token = ctx.tokenFor(presented)
+    if (!token) return { kind: 'anonymous', badToken: true }
+    if (!tokenIds.has(token.token)) tokenIds.set(token.token, tokenIds.size + 1)
+    return { kind: 'token', tokenId: tokenIds.get(token.token)!, plan: token.plan }
+  }
+
   type Resolver = (request: Request, params: Record<string, string>) => Response | Promise<Response>
   /** The server's rate limits around every handler: RateLimit-* headers, or 429 in 'rate-limited'. */
   const route = (method: 'get' | 'post' | 'patch' | 'delete' | 'all', path: string, resolve: Resolver) =>
     http[method](`${base}${path}`, async ({ request, params }) => {
-      const counted = budgetOf(request.method, new URL(request.url).pathname)
-      if (counted && ctx.scenario === 'rate-limited') return tooManyRequests(counted.budget, options.retryAfter ?? 30)
+      const who = requester(request)
+      if (ctx.scenario === 'rate-limited') return limits.tooMany(request, who, options.retryAfter ?? 30)
       const response = await resolve(request, params as Record<string, string>)
-      return counted ? limits.count(response, counted.budget, counted.scope) : response
+      return limits.count(request, who, response)
     })
 
   const handlers: HttpHandler[] = [
@@ -128,7 +140,7 @@ export { SCENARIOS, type MockJob, type MockToken, type MockTokenInit, type Plan,
 export type { QfillMockOptions } from './context'
 export type { CallbackDelivery } from './callbacks'
 export { fixtureFiles, type FixtureFile } from './fixtures'
-export { MOCK_LIMITS } from './rate-limits'
+export { TOKEN_BUDGETS, ADDRESS_LIMITS } from '../../../app/http/limits'
 
 // The contract the handlers answer with: the server's own schemas and error table, for your assertions.
 export { API_ERRORS, type ApiErrorBody, type ApiErrorCode, type TokenRefusal } from '../../../app/api/errors'
