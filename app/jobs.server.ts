@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import { jobPriority, TOKEN_MESSAGES, type Plan } from './access/tokens.server'
 import type { Queryable, Sql } from './db.server'
+import { JOB_ID_PATTERN, newJobId } from './job/id'
 import type { FileStore } from './storage/files.server'
 
 export const ANSWER_TASK = 'answer_questionnaire'
@@ -35,24 +35,12 @@ export class QuotaExhaustedError extends Error {
   name = 'QuotaExhaustedError'
 }
 
-/** The one job-id pattern (routes, worker payloads and the jobs table's check constraint agree). */
-export const JOB_ID_PATTERN = /^[a-z0-9]{16,64}$/
-
 /** What the answering does with a question its evidence says nothing about: leave it blank, or answer No. */
 export const UNANSWERED_MODES = ['blank', 'no'] as const
 export type UnansweredMode = (typeof UNANSWERED_MODES)[number]
 
 /** The message a job cancelled by 'Delete Files Now' shows. */
 export const CANCELLED_MESSAGE = 'Cancelled: the files were deleted at your request before processing finished.'
-
-/** Unguessable: 24 characters of [a-z0-9], about 124 bits. */
-export function newJobId(): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789'
-  const bytes = randomBytes(24)
-  let id = ''
-  for (const b of bytes) id += alphabet[b % 36]
-  return id
-}
 
 export interface NewJobFile {
   name: string

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Sql } from '../db.server'
 import type { Env } from '../env.server'
+import { newJobId } from '../job/id'
 import { ANSWER_TASK } from '../jobs.server'
 import type { FileStore } from '../storage/files.server'
 import { HEARTBEAT_STALE_MS, workerLiveness } from '../worker-heartbeat.server'
@@ -121,7 +122,7 @@ async function checkStorage(sql: Sql, store: FileStore): Promise<ServiceStatus> 
         const [token] = await tx<
           { id: number }[]
         >`insert into tokens (token_hash, plan, quota) values (${randomBytes(32)}, 'trial', 0) returning id`
-        const jobId = `statusprobe${randomBytes(10).toString('hex')}`
+        const jobId = newJobId()
         await tx`insert into jobs (id, token_id, questionnaire_name, evidence_count) values (${jobId}, ${token!.id}, 'status-probe', 0)`
         await store.put(jobId, { role: 'answers', name: 'probe.bin', bytes: probe }, tx)
         const back = await store.get(jobId, 'answers', 0, tx)

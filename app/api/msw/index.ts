@@ -1,4 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
+import { newJobId } from '../../job/id'
 import { apiErrorSchema, type ApiErrorJson } from '../schemas/common'
 import {
   deleteResult,
@@ -89,13 +90,6 @@ function error(status: number, code: string, message: string, headers?: Record<s
 function credential(request: Request): string | null {
   const auth = request.headers.get('authorization')
   return (auth && /^Bearer\s+(\S+)/i.exec(auth)?.[1]) || request.headers.get('x-api-key') || null
-}
-
-function newJobId(): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789'
-  let id = ''
-  for (let i = 0; i < 24; i++) id += alphabet[Math.floor(Math.random() * 36)]
-  return id
 }
 
 export function createQfillMock(options: QfillMockOptions = {}): QfillMock {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { JOB_ID_PATTERN } from '../../job/id'
 import type { ApiRouteDoc } from '../contract'
 
 /** Access, plans and payments: the schemas the routes validate with, and their descriptions for /api-docs. */
@@ -53,7 +54,7 @@ export const tokenStatusResponse = z.object({
   expiredQuestionnaires: z.array(questionnaireItem),
 })
 
-export const questionnaireParams = z.object({ id: z.string().regex(/^[a-z0-9]{16,64}$/, 'Unknown questionnaire id') })
+export const questionnaireParams = z.object({ id: z.string().regex(JOB_ID_PATTERN, 'Unknown questionnaire id') })
 export const questionnaireResponse = z.object({
   status: z.enum(['processing', 'completed', 'failed']),
   totalQuestions: z.number(),
@@ -91,7 +92,7 @@ export const paymentIntentBody = z.object({
   questionnaireId: z
     .union([z.string(), z.number()])
     .transform(String)
-    .pipe(z.string().regex(/^[a-z0-9]{16,64}$/, 'Unknown questionnaire id')),
+    .pipe(z.string().regex(JOB_ID_PATTERN, 'Unknown questionnaire id')),
 })
 export const paymentIntentResponse = z.object({ clientSecret: z.string() })
 

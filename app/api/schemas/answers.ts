@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { JOB_ID_PATTERN } from '../../job/id'
 import type { ApiRouteDoc } from '../contract'
 
 /** Review endpoints: the answers.json contract, and edits to it that rebuild the workbook and report. */
 
 export const jobIdParams = z.object({
-  jobId: z.string().regex(/^[a-z0-9]{16,64}$/, 'A job id is 16 to 64 lowercase letters and digits.'),
+  jobId: z.string().regex(JOB_ID_PATTERN, 'A job id is 24 lowercase letters and digits.'),
 })
 
 export const citationSchema = z.object({
