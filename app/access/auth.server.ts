@@ -1,6 +1,7 @@
 import { apiError, presentedCredential } from '../api/errors.server'
 import { services } from '../services.server'
 import { sessionTokenId } from './session.server'
+import { normalizeToken } from './token-string'
 import { checkToken, checkTokenById, TOKEN_MESSAGES, type TokenPurpose, type TokenRow } from './tokens.server'
 
 /**
@@ -17,7 +18,7 @@ export async function sessionToken(request: Request, purpose: TokenPurpose = 're
 /** The token presented in an Authorization: Bearer header, an x-api-key header or (for forms) a `token` field. */
 export function presentedToken(request: Request, formToken?: string | null): string | null {
   const raw = presentedCredential(request) || formToken || null
-  return raw ? raw.replace(/[\s\u0000]/g, '') : null
+  return raw ? normalizeToken(raw) || null : null
 }
 
 /**

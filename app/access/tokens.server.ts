@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { z } from 'zod'
 import type { Queryable } from '../db.server'
 
 export const PLANS = ['trial', 'single', 'starter', 'pro', 'monthly'] as const
@@ -38,18 +37,6 @@ export const PRO_PERIOD_MS = 30 * DAY
 export function jobPriority(plan: Plan): number {
   return plan === 'pro' || plan === 'monthly' ? -10 : 0
 }
-
-/** What a token may look like when typed or pasted: the spec's 10 to 128 characters, no spaces. */
-export const tokenSchema = z
-  .string({ required_error: 'Please enter your access token' })
-  .transform((v) => v.replace(/[\s\u0000]/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, 'Please enter your access token')
-      .min(10, 'Please enter a valid access token')
-      .max(128, 'Access tokens are at most 128 characters'),
-  )
 
 export interface TokenRow {
   id: number

@@ -1,3 +1,4 @@
+import { normalizeToken } from '../access/token-string'
 import type { ApiErrorBody } from './contract'
 
 /**
@@ -34,7 +35,7 @@ export function presentedCredential(request: Request): string | null {
   const auth = request.headers.get('authorization')
   const bearer = auth ? /^Bearer\s+(.+)$/i.exec(auth.trim())?.[1] : undefined
   const raw = bearer || request.headers.get('x-api-key') || null
-  return raw ? raw.replace(/[\s\u0000]/g, '') || null : null
+  return raw ? normalizeToken(raw) || null : null
 }
 
 /**

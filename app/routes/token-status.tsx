@@ -5,6 +5,7 @@ import { INVALID_TOKEN_MESSAGE, sessionToken } from '../access/auth.server'
 import { endSession, toasts } from '../access/session.server'
 import { tokenStatus } from '../access/status.server'
 import { openTokenSession } from '../access/token-page.server'
+import { normalizeToken } from '../access/token-string'
 import { planLabel } from '../access/tokens.server'
 import { tokenField } from '../api/schemas/access'
 import { QuestionnaireList } from '../components/questionnaire-list'
@@ -19,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: 'Token Status | QFill' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  const linked = (url.searchParams.get('token') ?? '').replace(/[\s\u0000]/g, '')
+  const linked = normalizeToken(url.searchParams.get('token') ?? '')
   // ?token= is checked at once (when longer than 10 characters), then dropped from the address.
   if (linked.length > 10) {
     const opened = await openTokenSession(request, linked.slice(0, 128), '/token-status')
@@ -60,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     })
   }
   const raw = String(form.get('token') ?? '')
-  if (!raw.replace(/[\s\u0000]/g, '')) return data({ error: 'Please enter your access token' }, { status: 400 })
+  if (!normalizeToken(raw)) return data({ error: 'Please enter your access token' }, { status: 400 })
   const parsed = tokenField.safeParse(raw)
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 })
   const opened = await openTokenSession(request, parsed.data, '/token-status')

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { presentedToken, sessionToken } from '../access/auth.server'
+import { normalizeToken } from '../access/token-string'
 import { checkToken, TOKEN_MESSAGES, type TokenRow } from '../access/tokens.server'
 import { createAnswerJob, QuotaExhaustedError, UNANSWERED_MODES, type UnansweredMode } from '../jobs.server'
 import { services } from '../services.server'
@@ -137,7 +138,7 @@ async function fillUpload(request: Request): Promise<FillOutcome> {
     files = await readMultipart(request.body, boundary, {
       async field(name, value) {
         if (name === 'token' && !token) {
-          const check = await checkToken(sql, value.replace(/[\s\u0000]/g, ''))
+          const check = await checkToken(sql, normalizeToken(value))
           if (!check.ok)
             throw refuse(401, 'invalid_token', { title: 'Invalid Token', message: TOKEN_MESSAGES[check.reason] })
           token = check.row

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { tokenSchema } from '../../access/token-string'
 import { JOB_ID_PATTERN } from '../../job/id'
 import type { ApiRouteDoc } from '../contract'
 
@@ -6,10 +7,8 @@ import type { ApiRouteDoc } from '../contract'
 
 const errorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) })
 
-export const tokenField = z
-  .string({ required_error: 'Please enter your access token' })
-  .transform((v) => v.replace(/[\s\u0000]/g, ''))
-  .pipe(z.string().min(10, 'Please enter a valid access token').max(128, 'Access tokens are at most 128 characters'))
+/** A token in a JSON body or form: the one token schema (app/access/token-string.ts). */
+export const tokenField = tokenSchema
 
 export const validateTokenBody = z.object({
   token: tokenField,
