@@ -15,7 +15,8 @@ import type { Questionnaire } from '../questionnaire/model'
 import { readQuestionnaire, type ExistingAnswer } from '../questionnaire/parse.server'
 import { writeCompletedWorkbook } from '../questionnaire/write/write.server'
 import { summaryPdf } from '../reports/summary-pdf'
-import { answeredQuestions, summarize } from './results'
+import { summarize } from '../answering/summary'
+import { answeredQuestions, runContext } from './results'
 
 export type Stage = 'parsing' | 'reading-evidence' | 'answering' | 'writing'
 
@@ -81,13 +82,10 @@ export async function runPipeline(input: {
   if (!resumed) await input.onAnswers?.(answers)
   await report({ stage: 'writing', processed: total, total })
   const entries = answeredQuestions(questionnaire, answers)
-  const summary = summarize({
-    questionnaire,
+  const summary = summarize(
     entries,
-    evidence,
-    engine: input.engine.name,
-    durationMs: performance.now() - started,
-  })
+    runContext({ questionnaire, evidence, engine: input.engine.name, durationMs: performance.now() - started }),
+  )
   const xlsx = writeCompletedWorkbook({ questionnaire, original: input.questionnaire.bytes, entries, summary })
   const pdf = summaryPdf({ fileName: questionnaire.fileName, summary, entries })
   const answersJson: AnswersJson = {
