@@ -5,7 +5,7 @@ import { paymentIntentBody } from '../api/schemas/access'
 import { billing } from '../billing/config.server'
 import { PAYMENTS_NOT_CONFIGURED } from '../billing/plans'
 import { createQuestionnairePaymentIntent } from '../billing/stripe.server'
-import { getOwnJob } from '../jobs.server'
+import { getOwnJob } from '../job/read.server'
 import { log } from '../log.server'
 
 /** POST /api/create-payment-intent {questionnaireId} → {clientSecret} for the $49 per-questionnaire checkout. */

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { requireApiToken } from '../access/auth.server'
 import { apiError, methodNotAllowed, withApiErrors } from '../api/errors.server'
 import { deleteResult, jobIdParams } from '../api/schemas/jobs'
-import { deleteJobFiles, getOwnJob } from '../jobs.server'
+import { deleteJobFiles } from '../job/actions.server'
+import { getOwnJob } from '../job/read.server'
 import { services } from '../services.server'
 
 /** DELETE /api/delete-files/{jobId}: removes the job's files now instead of at expiry (POST kept for old clients). */

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { authenticateApi } from '../access/auth.server'
 import { apiError, apiJson } from '../access/http.server'
 import { questionnaireParams } from '../api/schemas/access'
-import { getOwnJob } from '../jobs.server'
+import { getOwnJob } from '../job/read.server'
 import { services } from '../services.server'
 
 /** GET /api/questionnaire/{id}: the processing state of one of the token's questionnaires. */

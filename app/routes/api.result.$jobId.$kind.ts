@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireApiToken } from '../access/auth.server'
 import { apiError, methodNotAllowed, withApiErrors } from '../api/errors.server'
 import { resultParams } from '../api/schemas/jobs'
-import { getOwnJob } from '../jobs.server'
+import { getOwnJob } from '../job/read.server'
 import { services } from '../services.server'
 
 const KINDS = {

@@ -3,7 +3,7 @@ import { requireApiToken } from '../access/auth.server'
 import { apiError, methodNotAllowed, withApiErrors } from '../api/errors.server'
 import { jobIdParams, jobStatus } from '../api/schemas/jobs'
 import { jobStatusJson } from '../job-view.server'
-import { getOwnJob } from '../jobs.server'
+import { getOwnJob } from '../job/read.server'
 import { services } from '../services.server'
 
 /** GET /api/status/{jobId}: progress, and links to the results once the job is completed. */

@@ -10,7 +10,7 @@ import { JobProgress } from '../components/job-progress'
 import { JobElsewhere } from '../components/job-elsewhere'
 import { JobResult } from '../components/job-result'
 import { reviewItems } from '../job-view.server'
-import { deleteJobFiles } from '../jobs.server'
+import { deleteJobFiles } from '../job/actions.server'
 import type { RunSummary } from '../answering/model'
 import { services } from '../services.server'
 

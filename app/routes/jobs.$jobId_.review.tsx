@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } fro
 import { ownJobOr404 } from '../access/token-page.server'
 import { toasts } from '../access/session.server'
 import { ReviewScreen } from '../components/review/review-screen'
-import type { JobRow } from '../jobs.server'
+import type { JobRow } from '../job/read.server'
 import { handleReviewForm } from '../review/form.server'
 import { loadReview, ReviewError } from '../review/state.server'
 import { EXPIRED_MESSAGE, reviewPage } from '../review/view'

@@ -13,7 +13,8 @@ import { QuotaNotice } from '../components/quota-notice'
 import { TokenField } from '../components/token-fields'
 import { TokenUsage } from '../components/token-usage'
 import { Button, ButtonLink, Card } from '../components/ui'
-import { deleteJobFiles, getOwnJob } from '../jobs.server'
+import { deleteJobFiles } from '../job/actions.server'
+import { getOwnJob } from '../job/read.server'
 import { services } from '../services.server'
 
 export const meta: MetaFunction = () => [{ title: 'Token Status | QFill' }]

@@ -52,6 +52,23 @@ export function fileStore(sql: Sql, key: Buffer) {
       return { name: row.name, role, position, bytes: decrypt(key, row.content, context(jobId, role, position)) }
     },
 
+    /** Removes a job's files of the given roles; returns how many were deleted. */
+    async removeRoles(jobId: string, roles: FileRole[], tx: Queryable = sql): Promise<number> {
+      const result = await tx`delete from files where job_id = ${jobId} and role in ${tx(roles)}`
+      return result.count
+    },
+
+    /**
+     * Removes every file of every job whose files are gone (cancelled, deleted, expired or purged), whatever put
+     * them there and whenever: the purge's sweep. Returns how many were deleted.
+     */
+    async removeGone(tx: Queryable = sql): Promise<number> {
+      const result = await tx`
+        delete from files f using jobs j
+        where f.job_id = j.id and j.state in ('cancelled', 'deleted', 'expired', 'purged')`
+      return result.count
+    },
+
     /** Removes every file of a job; returns how many were deleted. */
     async removeAll(jobId: string, tx: Queryable = sql): Promise<number> {
       const result = await tx`delete from files where job_id = ${jobId}`

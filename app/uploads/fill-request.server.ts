@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { presentedToken, sessionToken } from '../access/auth.server'
 import { normalizeToken } from '../access/token-string'
 import { checkToken, TOKEN_MESSAGES, type TokenRow } from '../access/tokens.server'
-import { createAnswerJob, QuotaExhaustedError, UNANSWERED_MODES, type UnansweredMode } from '../jobs.server'
+import { SPEND_REFUSALS } from '../access/quota.server'
+import { createAnswerJob, SpendRefusedError, UNANSWERED_MODES, type UnansweredMode } from '../job/actions.server'
 import { services } from '../services.server'
 import { checkMagic, scanFile } from './content-check.server'
 import {
@@ -40,10 +41,14 @@ export type FillErrorCode =
   | 'upload_too_large'
   | 'invalid_upload'
   | 'quota_exhausted'
+  | 'token_expired'
+  | 'token_revoked'
+  | 'job_in_progress'
+  | 'too_many_uploads'
 
 export type FillOutcome =
   | { ok: true; jobId: string; evidenceCount: number; token: TokenRow }
-  | { ok: false; status: 400 | 401 | 402 | 413; code: FillErrorCode; problems: UploadProblem[] }
+  | { ok: false; status: 400 | 401 | 402 | 409 | 413 | 429; code: FillErrorCode; problems: UploadProblem[] }
 
 export const TOKEN_REQUIRED: UploadProblem = {
   title: 'Token Required',
@@ -204,13 +209,15 @@ async function fillUpload(request: Request): Promise<FillOutcome> {
     })
     return { ok: true, ...job, token: owner }
   } catch (error) {
-    if (error instanceof QuotaExhaustedError)
+    if (error instanceof SpendRefusedError) {
+      const refusal = SPEND_REFUSALS[error.reason]
       return {
         ok: false,
-        status: 402,
-        code: 'quota_exhausted',
-        problems: [{ title: 'Quota Exhausted', message: error.message }],
+        status: refusal.status,
+        code: refusal.code as FillErrorCode,
+        problems: [{ title: 'Quota Exhausted', message: refusal.message }],
       }
+    }
     throw error
   }
 }

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
-import { CANCELLED_MESSAGE } from '../../app/jobs.server'
+import { CANCELLED_MESSAGE } from '../../app/job/errors'
+import { getJob } from '../../app/job/read.server'
 import { projectRoot } from '../../app/project-root.server'
 import { OfflineEngine } from '../../app/answering/offline/engine'
 import { extractEvidence } from '../../app/evidence/extract.server'
@@ -184,9 +185,10 @@ describe('crash safety', () => {
           >`select count(*)::int as n from graphile_worker._private_jobs where key like 'answer:%'`
         )[0]!.n === 0,
     )
-    const [job] = await db.sql<{ status: string; error: string; deleted: boolean }[]>`
-      select status, error, deleted_at is not null as deleted from jobs where id = ${jobId}`
-    expect(job).toEqual({ status: 'failed', error: CANCELLED_MESSAGE, deleted: true })
+    const [job] = await db.sql<{ state: string; deleted: boolean }[]>`
+      select state, deleted_at is not null as deleted from jobs where id = ${jobId}`
+    expect(job).toEqual({ state: 'cancelled', deleted: true })
+    expect((await getJob(db.sql, jobId))?.error).toBe(CANCELLED_MESSAGE)
     expect((await db.sql<{ n: number }[]>`select count(*)::int as n from files where job_id = ${jobId}`)[0]!.n).toBe(0)
     expect(
       (

@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
-import { createAnswerJob } from '../../app/jobs.server'
+import { createAnswerJob } from '../../app/job/actions.server'
 import { classify, clientKey, JOB_STATUS_SPARE, LIMITS, normalizeIp, rateLimit } from '../../app/http/rate-limit.server'
 import { services } from '../../app/services.server'
 import { useTestDatabase } from '../setup/database'
