@@ -128,12 +128,12 @@ export async function vacuum(sql: Sql, options: { full?: boolean } = {}) {
   try {
     if (options.full) {
       await conn.unsafe(`set lock_timeout = '5s'`)
-      await conn.unsafe('vacuum (full) files').catch((error: { code?: string }) => {
+      await conn.unsafe('vacuum (full) files, file_chunks').catch((error: { code?: string }) => {
         if (error.code !== '55P03') throw error // lock_not_available: a busy moment, try next time
       })
       await conn.unsafe('reset lock_timeout')
     } else {
-      await conn.unsafe('vacuum files')
+      await conn.unsafe('vacuum files, file_chunks')
     }
   } finally {
     conn.release()
