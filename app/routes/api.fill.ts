@@ -15,6 +15,7 @@ export function action({ request }: ActionFunctionArgs) {
     if (!outcome.ok) {
       const headers: Record<string, string> = { Connection: 'close' }
       if (outcome.status === 401) headers['WWW-Authenticate'] = 'Bearer'
+      if (outcome.retryAfter) headers['Retry-After'] = String(outcome.retryAfter)
       const message = outcome.problems.map((p) => p.message).join(' ')
       // The spec's client reads a top-level `message`; `errors` lists each problem with its title.
       return Response.json(

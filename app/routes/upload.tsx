@@ -86,7 +86,9 @@ async function upload(request: Request) {
       outcome.status === 401 && outcome.code === 'token_required'
         ? [{ title: 'Token Required', message: 'Your session has ended: enter your access token again.' }]
         : outcome.problems
-    return data<ActionData>({ problems }, { status: outcome.status, headers: { Connection: 'close' } })
+    const headers: Record<string, string> = { Connection: 'close' }
+    if (outcome.retryAfter) headers['Retry-After'] = String(outcome.retryAfter)
+    return data<ActionData>({ problems }, { status: outcome.status, headers })
   }
   return toasts().redirectWithSuccess(`/jobs/${outcome.jobId}`, {
     message: 'Processing Started',

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { Unzip, UnzipInflate, type UnzipFile } from 'fflate'
 import { extensionOf, type UploadProblem } from './limits'
+import { MALWARE_MESSAGE, UNPACK_BUDGET, ZipScan } from './zip-scan'
 
 /**
  * The checks an upload gets before it is stored, all with bounded work: the content must match the extension
@@ -13,14 +13,7 @@ import { extensionOf, type UploadProblem } from './limits'
 /** Shipped blocklist: the EICAR anti-virus test file. Operators add theirs with MALWARE_HASH_LIST (a file). */
 export const BUILTIN_BLOCKLIST = ['275a021bbfb6489e54d471899f7db9d1663fc695ec2fe2a2c4538aabf651fd0f']
 
-/** What a container may unpack to, checked while inflating (lying headers do not help). */
-export const UNPACK_BUDGET = {
-  entries: 5000,
-  entryBytes: 150 * 1024 * 1024,
-  totalBytes: 300 * 1024 * 1024,
-  ratio: 100,
-  floorBytes: 1024 * 1024,
-}
+export { MALWARE_MESSAGE, UNPACK_BUDGET }
 
 let cached: { path: string | undefined; hashes: Set<string> } | null = null
 
@@ -101,73 +94,27 @@ export function checkMagic(name: string, bytes: Uint8Array, title: string): Uplo
   }
 }
 
-export const MALWARE_MESSAGE = (name: string) =>
-  `${name} matches a known malware signature and was refused; nothing was stored. If this is a mistake, contact support.`
-
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex')
 }
 
-export interface ScanResult {
-  problem: UploadProblem | null
+/** Whether a file of this name and first bytes is a zip container the scan must open. */
+export function isZipContainer(name: string, head: Uint8Array): boolean {
+  return EXPECTED[extensionOf(name)] === 'zip' && MAGIC.zip!.test(head)
 }
 
 /**
- * SHA-256 of the file and, for zip containers, of every entry, streamed (nothing unpacked is kept) with a
- * budget on entries and unpacked bytes; the work yields to the event loop between 16 KB slices of input.
+ * A whole file in memory: its SHA-256 against the blocklist and, for a zip container, the streaming scan
+ * (zip-scan.ts), yielding to the event loop between 64 KB of input. Uploads do not use this: they scan as the
+ * bytes arrive, in the scan process (scan-pool.server.ts).
  */
 export async function scanFile(name: string, bytes: Uint8Array, list = blocklist()): Promise<UploadProblem | null> {
   if (list.has(sha256Hex(bytes))) return { title: 'Malware Detected', message: MALWARE_MESSAGE(name) }
-  if (EXPECTED[extensionOf(name)] !== 'zip' || !MAGIC.zip!.test(bytes)) return null
-  const budget = UNPACK_BUDGET
-  const maxTotal = Math.min(budget.totalBytes, Math.max(budget.floorBytes, bytes.byteLength * budget.ratio))
-  let refusal: UploadProblem | null = null
-  let entries = 0
-  let total = 0
-  const bomb = (why: string) => {
-    refusal ??= {
-      title: 'Unsafe Archive',
-      message: `${name} was refused: ${why}; this looks like a zip bomb, not a document.`,
-    }
+  if (!isZipContainer(name, bytes)) return null
+  const scan = new ZipScan(name, list)
+  for (let at = 0; at < bytes.byteLength; at += 64 * 1024) {
+    scan.push(bytes.subarray(at, at + 64 * 1024))
+    await nextTurn()
   }
-  const unzip = new Unzip((entry: UnzipFile) => {
-    if (refusal) return
-    if (++entries > budget.entries) return bomb(`it holds more than ${budget.entries} entries`)
-    const hash = createHash('sha256')
-    let size = 0
-    entry.ondata = (error, data, final) => {
-      if (refusal || error) return
-      size += data.byteLength
-      total += data.byteLength
-      if (size > budget.entryBytes)
-        bomb(`${safeEntry(entry.name)} unpacks to more than ${budget.entryBytes / 1024 / 1024} MB`)
-      else if (total > maxTotal)
-        bomb(`it unpacks to more than ${Math.round(maxTotal / 1024 / 1024)} MB (over ${budget.ratio} times its size)`)
-      if (refusal) return entry.terminate()
-      hash.update(data)
-      if (final && list.has(hash.digest('hex')))
-        refusal ??= { title: 'Malware Detected', message: MALWARE_MESSAGE(`${name}/${safeEntry(entry.name)}`) }
-    }
-    try {
-      entry.start()
-    } catch {
-      // Encrypted or unknown compression: the reader reports it; nothing to hash here.
-    }
-  })
-  unzip.register(UnzipInflate)
-  // Small slices: a deflate stream inflates at most ~1000:1, so one push allocates at most ~16 MB.
-  const slice = 16 * 1024
-  try {
-    for (let at = 0; at < bytes.byteLength && !refusal; at += slice) {
-      unzip.push(bytes.subarray(at, at + slice), at + slice >= bytes.byteLength)
-      await nextTurn()
-    }
-  } catch {
-    // A damaged archive is for the reader to explain; the scan only refuses what it can prove.
-  }
-  return refusal
-}
-
-function safeEntry(name: string): string {
-  return name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 120)
+  return scan.end()
 }
