@@ -64,6 +64,11 @@ describe('one owner per concept', () => {
     expect(offenders(/function\s+summarize\b|\w+\[bucketOf\(/, ['app/answering/summary.ts'])).toEqual([])
   })
 
+  it('gives each unpack limit one name with one meaning', () => {
+    expect(offenders(/\bZIP_LIMITS\s*=/, ['app/evidence/archive.ts'])).toEqual([])
+    expect(offenders(/\bUNPACK_BUDGET\s*=/, ['app/uploads/zip-scan.ts'])).toEqual([])
+  })
+
   it('names graphile-worker queue entries apart from jobs: one module adds and removes them', () => {
     expect(offenders(/graphile_worker\.(add_job|remove_job)\b/, ['app/job/queue.server.ts'])).toEqual([])
   })
