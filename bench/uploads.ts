@@ -88,6 +88,16 @@ const rss = (pid: number) => {
     return 0
   }
 }
+/** CPU seconds a process has used (user + system), from /proc. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return 0
+  }
+}
+
 /** The resident memory of a process's children (the web process's upload scanner). */
 function childrenRss(pid: number): number {
   let total = 0
@@ -127,6 +137,7 @@ async function control(url: string, seconds: number) {
 async function run(url: string, pid: number, token: string, label: string, evidence: Uint8Array<ArrayBuffer>) {
   await new Promise((r) => setTimeout(r, 3000)) // let the previous run's garbage go
   const baseline = rss(pid)
+  const cpuBefore = cpuSeconds(pid)
   let peak = baseline
   let scannerPeak = 0
   const sampler = setInterval(() => {
@@ -153,16 +164,24 @@ async function run(url: string, pid: number, token: string, label: string, evide
       form.append('questionnaire', new Blob([questionnaireCsv()]), `vendor-${i}.csv`)
       for (let f = 0; f < FILES; f++) form.append('evidence', new Blob([evidence]), `evidence-${f}.xlsx`)
       const t = performance.now()
-      const res = await fetch(`${url}/api/fill`, {
-        method: 'POST',
-        body: form,
-        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': `10.8.0.${i}` },
-      })
-      const body = (await res.json()) as { error?: { code: string } }
-      return `${res.status}${body.error ? ` ${body.error.code}` : ''} in ${((performance.now() - t) / 1000).toFixed(1)} s`
+      const took = () => `${((performance.now() - t) / 1000).toFixed(1)} s`
+      try {
+        const res = await fetch(`${url}/api/fill`, {
+          method: 'POST',
+          body: form,
+          headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': `10.8.0.${i}` },
+        })
+        const body = (await res.json()) as { error?: { code: string } }
+        return `${res.status}${body.error ? ` ${body.error.code}` : ''} in ${took()}`
+      } catch (error) {
+        // A refusal answered after 1 MB: the server closes the connection while this client still sends (EPIPE).
+        const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message
+        return `closed early (${cause}) in ${took()}`
+      }
     }),
   )
   const seconds = (performance.now() - started) / 1000
+  const cpu = cpuSeconds(pid) - cpuBefore
   polling = false
   await poller
   clearInterval(sampler)
@@ -174,6 +193,7 @@ async function run(url: string, pid: number, token: string, label: string, evide
   console.log(
     `  web RSS:             ${mb(baseline)} idle, ${mb(peak)} peak: growth ${mb(peak - baseline)} (target < 150 MB)`,
   )
+  console.log(`  web CPU:             ${cpu.toFixed(1)} s over ${seconds.toFixed(1)} s`)
   console.log(`  upload scanner RSS:  ${mb(scannerPeak)} peak (its own process, niced; not the web server's)`)
   console.log(
     `  /api/status:         ${sorted.length} polls, p50/p95/p99 ${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)} ms (target p99 < 100 ms)`,
