@@ -1,6 +1,6 @@
 import type { AnswersJson } from './answering/model'
 import type { FileStore } from './storage/files.server'
-import type { JobRow } from './jobs.server'
+import { filesGone, type JobRow } from './job/read.server'
 
 /** What the API's status call returns for a job: the spec's fields, with links only once files exist. */
 export function jobStatusJson(job: JobRow) {
@@ -12,13 +12,14 @@ export function jobStatusJson(job: JobRow) {
     evidenceCount: job.evidenceCount,
   }
   if (job.status !== 'completed') return base
-  const expired = Boolean(job.deletedAt) || (job.expiresAt !== null && job.expiresAt <= new Date())
+  const expired = filesGone(job)
   return {
     ...base,
     xlsx: expired ? null : `/api/result/${job.id}/xlsx`,
     pdf: expired ? null : `/api/result/${job.id}/pdf`,
     expires: job.expiresAt?.toISOString() ?? null,
-    deleted: Boolean(job.deletedAt),
+    // Files deleted, by their owner or at the end of their retention.
+    deleted: job.deletedAt !== null || job.expiredAt !== null,
     averageConfidence: job.averageConfidence,
     flaggedQuestions: job.flaggedCount,
     totalQuestions: job.questionCount,

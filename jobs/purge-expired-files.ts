@@ -1,67 +1,60 @@
 import type { Task } from 'graphile-worker'
 import type { Sql } from '../app/db.server'
+import { forgetEndedEmails } from '../app/access/tokens.server'
+import { discardUpload, failForGood } from '../app/job/actions.server'
+import { expireJobs, forgetJobs, purgeJobs } from '../app/job/lifecycle.server'
+import { abandonedJobIds, staleUploadIds } from '../app/job/read.server'
 import { services } from '../app/services.server'
 
-/** A job still queued or processing this long after upload is abandoned: its files go (ADR 012). */
+/** A job still queued or processing this long after it was accepted is abandoned: it fails (ADR 012). */
 export const ABANDONED_AFTER_HOURS = 24
+/** An upload still reading after this long lost its request (the web process stopped): it is discarded. */
+export const STALE_UPLOAD_MINUTES = 30
 
 /** What one purge run did. */
 export interface PurgeCounts {
   /** Jobs whose retention ended in this run (completed or failed). */
   expired: number
-  /** Jobs left queued or processing for ABANDONED_AFTER_HOURS, now failed and deleted. */
+  /** Jobs left queued or processing for ABANDONED_AFTER_HOURS, now failed (quota given back) and purged. */
   abandoned: number
-  /** File rows deleted, of any job marked deleted (expired, abandoned, or deleted by its owner). */
+  /** Uploads that never finished, discarded (quota given back). */
+  uploads: number
+  /** File rows deleted, of any job whose files are gone (expired, abandoned, cancelled or deleted by its owner). */
   files: number
-  /** Job rows whose file names, sheet names and evidence list were cleared. */
+  /** Job rows purged: their file names, sheet names and evidence list cleared. */
   scrubbed: number
 }
 
 /**
- * Deletes the files of every job past its expiry (1 hour after completion or failure by default), of deleted jobs
- * (including results a worker stored after the owner pressed 'Delete Files Now') and of abandoned jobs, then
- * clears the names the job row still holds. Runs every minute.
+ * Ends what is due, with the lifecycle's transitions: abandoned jobs fail (quota back), broken-off uploads go,
+ * finished jobs past their retention (1 hour after completion or failure by default) expire, and every expired,
+ * cancelled or deleted job is purged: its files deleted and the names its row holds cleared. Runs every minute.
  */
 export const purgeExpiredFiles: Task = async (_payload, helpers) => {
   const counts = await purgeExpired()
-  if (counts.expired || counts.abandoned || counts.files || counts.scrubbed) {
+  if (counts.expired || counts.abandoned || counts.uploads || counts.files || counts.scrubbed) {
     helpers.logger.info(
-      `purge: ${counts.expired} expired, ${counts.abandoned} abandoned job(s); ${counts.files} file(s) deleted, ${counts.scrubbed} job row(s) cleared`,
+      `purge: ${counts.expired} expired, ${counts.abandoned} abandoned job(s), ${counts.uploads} broken-off upload(s); ${counts.files} file(s) deleted, ${counts.scrubbed} job row(s) cleared`,
     )
   }
 }
 
 export async function purgeExpired(now?: Date): Promise<PurgeCounts> {
-  const { sql } = services()
-  const at = now ?? null
+  const { sql, store } = services()
+  const abandoned = await abandonedJobIds(sql, ABANDONED_AFTER_HOURS, now)
+  for (const id of abandoned)
+    await failForGood(sql, id, { error: { code: 'abandoned', params: {} }, refund: true, retentionMinutes: 0 })
+  const uploads = await staleUploadIds(sql, STALE_UPLOAD_MINUTES, now)
+  for (const id of uploads) await discardUpload(sql, id)
   const counts = await sql.begin(async (tx) => {
-    const expired = await tx<{ id: string }[]>`
-      update jobs set deleted_at = coalesce(${at}::timestamptz, now())
-      where deleted_at is null and expires_at is not null and expires_at <= coalesce(${at}::timestamptz, now())
-      returning id`
-    const abandoned = await tx<{ id: string }[]>`
-      update jobs set status = 'failed', error = 'This job did not finish in time; its files were deleted. Please upload it again.',
-        completed_at = coalesce(completed_at, coalesce(${at}::timestamptz, now())), deleted_at = coalesce(${at}::timestamptz, now())
-      where deleted_at is null and status in ('queued', 'processing')
-        and created_at <= coalesce(${at}::timestamptz, now()) - make_interval(hours => ${ABANDONED_AFTER_HOURS})
-      returning id`
-    for (const { id } of abandoned) {
-      await tx`select graphile_worker.remove_job(${`answer:${id}`}::text)`
-    }
-    // Every file of every deleted job, whatever put it there and whenever.
-    const files = await tx`delete from files f using jobs j where f.job_id = j.id and j.deleted_at is not null`
-    // Names the owner uploaded (questionnaire, evidence files, sheets) and anything quoting them: the counts stay
-    // so the result page and token status can still say what was done.
-    const scrubbed = await tx`
-      update jobs set questionnaire_name = '',
-        summary = case when summary is null then null else summary - array['sheets', 'evidence', 'notes', 'topReasons'] end
-      where deleted_at is not null and deleted_at >= coalesce(${at}::timestamptz, now()) - interval '1 day'
-        and (questionnaire_name <> '' or summary ?| array['sheets', 'evidence', 'notes', 'topReasons'])`
-    return { expired: expired.length, abandoned: abandoned.length, files: files.count, scrubbed: scrubbed.count }
+    const expired = await expireJobs(tx, { at: now })
+    const purged = await purgeJobs(tx, { at: now })
+    const files = await store.removeGone(tx)
+    return { expired: expired.length, files, scrubbed: purged.length }
   })
   // Rate-limit windows long over (the limiter ignores them; this keeps the table small).
   await sql`delete from rate_limits where expire < ${Date.now() - 60 * 60 * 1000}`.catch(() => {})
-  return counts
+  return { ...counts, abandoned: abandoned.length, uploads: uploads.length }
 }
 
 export const RETENTION_TASK = 'enforce_retention'
@@ -92,28 +85,16 @@ export interface RetentionCounts {
 export async function enforceRetention(sql: Sql, now?: Date): Promise<RetentionCounts> {
   const at = now ?? null
   return sql.begin(async (tx) => {
-    const emails = await tx`
-      with ended as (
-        select id from tokens
-        where email is not null
-          and coalesce(revoked_at, expires_at)
-            <= coalesce(${at}::timestamptz, now()) - ${RETENTION.emailAfterTokenEnds}::interval
-      ),
-      claims as (update trial_claims set email = null where email is not null and token_id in (select id from ended)),
-      checkouts as (
-        update checkout_sessions set email = null where email is not null and token_id in (select id from ended)
-      )
-      update tokens set email = null where id in (select id from ended)`
-    const jobs = await tx`
-      delete from jobs where created_at <= coalesce(${at}::timestamptz, now()) - ${RETENTION.usageRecords}::interval`
+    const emails = await forgetEndedEmails(tx, RETENTION.emailAfterTokenEnds, now)
+    const jobs = await forgetJobs(tx, { olderThan: RETENTION.usageRecords, at: now })
     const stripeEvents = await tx`
       delete from stripe_events where received_at <= coalesce(${at}::timestamptz, now()) - ${RETENTION.usageRecords}::interval`
     const sessions = await tx`delete from sessions where expires_at <= coalesce(${at}::timestamptz, now())`
     const outbox = await tx`
       delete from outbox where created_at <= coalesce(${at}::timestamptz, now()) - ${RETENTION.outbox}::interval`
     return {
-      emails: emails.count,
-      jobs: jobs.count,
+      emails,
+      jobs,
       sessions: sessions.count,
       outbox: outbox.count,
       stripeEvents: stripeEvents.count,
@@ -147,12 +128,12 @@ export async function vacuum(sql: Sql, options: { full?: boolean } = {}) {
   try {
     if (options.full) {
       await conn.unsafe(`set lock_timeout = '5s'`)
-      await conn.unsafe('vacuum (full) files').catch((error: { code?: string }) => {
+      await conn.unsafe('vacuum (full) files, file_chunks').catch((error: { code?: string }) => {
         if (error.code !== '55P03') throw error // lock_not_available: a busy moment, try next time
       })
       await conn.unsafe('reset lock_timeout')
     } else {
-      await conn.unsafe('vacuum files')
+      await conn.unsafe('vacuum files, file_chunks')
     }
   } finally {
     conn.release()

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
-import type { UnansweredMode } from '../app/jobs.server'
+import type { UnansweredMode } from '../app/job/actions.server'
+import { memoryMessage } from '../app/job/errors'
 import type { Answer, AnswersJson, RunSummary } from '../app/answering/model'
 import type { Progress } from '../app/pipeline/run.server'
 import { childCommand } from './child-command.server'
@@ -51,9 +52,6 @@ export class JobChildError extends Error {
 export class JobAbortedError extends Error {
   name = 'JobAbortedError'
 }
-
-export const memoryMessage = (limitMb: number) =>
-  `Processing stopped: reading these files needed more than ${limitMb} MB of memory (a file may be a decompression bomb or far larger than a questionnaire run allows). Check the files, or split very large ones, and upload again.`
 
 const CHILD = fileURLToPath(new URL('./pipeline-child.mjs', import.meta.url))
 const WATCH_MS = 100

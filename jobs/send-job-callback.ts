@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { deliverCallback } from '../app/api/callbacks/deliver.server'
 import { deleteExpiredKeys } from '../app/api/idempotency.server'
 import { secrets } from '../app/env.server'
-import { JOB_ID_PATTERN } from '../app/jobs.server'
+import { JOB_ID_PATTERN } from '../app/job/id'
 import { services } from '../app/services.server'
 
 export { CALLBACK_TASK } from '../app/api/callbacks/store.server'

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
-import { Logger, makeWorkerUtils, run, type Runner, type WorkerEvents } from 'graphile-worker'
-import { connectDatabase, type Sql } from '../app/db.server'
+import { Logger, run, type Runner, type WorkerEvents } from 'graphile-worker'
+import { connectDatabase, type Queryable, type Sql } from '../app/db.server'
 import {
   beat,
   HEARTBEAT_INTERVAL_MS,
@@ -9,8 +9,8 @@ import {
   staleGraphileWorkerIds,
 } from '../app/worker-heartbeat.server'
 import { enabled, logger as appLogger } from '../app/log.server'
-import { ANSWER_TASK, PURGE_TASK } from '../app/jobs.server'
-import { answerQuestionnaire, releaseRunningJobs } from './answer-questionnaire'
+import { ANSWER_TASK, PURGE_TASK } from '../app/job/queue.server'
+import { answerJob, releaseRunningJobs } from './answer-job'
 import {
   CALLBACK_TASK,
   deleteExpiredIdempotencyKeys,
@@ -26,7 +26,7 @@ import {
 } from './purge-expired-files'
 
 export const taskList = {
-  [ANSWER_TASK]: answerQuestionnaire,
+  [ANSWER_TASK]: answerJob,
   [PURGE_TASK]: purgeExpiredFiles,
   [VACUUM_TASK]: vacuumFiles,
   [RETENTION_TASK]: enforceRetentionTask,
@@ -109,24 +109,37 @@ function logTaskRuns(events: WorkerEvents) {
 
 /**
  * Releases the queue locks of worker processes that stopped beating (killed, crashed, machine gone), so their
- * jobs run again at once instead of after graphile-worker's 4-hour lock expiry. Returns the ids released.
+ * jobs run again at once instead of after graphile-worker's 4-hour lock expiry. The pick-up the dead worker made
+ * is given back: a crash is not an attempt, however often it happens (issue 16 #4). Retired entries (no key: a
+ * newer entry took over their job) stay spent. Returns the ids released.
  */
-export async function releaseDeadWorkers(sql: Sql, connectionString: string): Promise<string[]> {
+export async function releaseDeadWorkers(sql: Sql): Promise<string[]> {
   const { ids, rows } = await staleGraphileWorkerIds(sql)
   if (!rows.length) return []
-  if (ids.length) {
-    const utils = await makeWorkerUtils({ connectionString, logger })
-    try {
-      await utils.forceUnlockWorkers(ids)
-    } finally {
-      await utils.release()
-    }
-  }
-  await sql`delete from worker_heartbeats where id in ${sql(rows)}`
+  await sql.begin(async (tx) => {
+    await releaseLocks(tx, ids)
+    await tx`delete from worker_heartbeats where id in ${tx(rows)}`
+  })
   return ids
 }
 
 const warn = (message: string) => appLogger().warn({ component: 'worker' }, message)
+
+/**
+ * Unlocks the queue entries the given graphile-worker ids hold and gives back the attempt each pick-up counted.
+ * graphile-worker's own functions (what WorkerUtils.forceUnlockWorkers and rescheduleJobs call), in one
+ * transaction, so no worker picks an entry up between the two.
+ */
+async function releaseLocks(tx: Queryable, ids: string[]) {
+  if (!ids.length) return
+  const held = await tx<{ id: string; attempts: number }[]>`
+    select id, attempts from graphile_worker.jobs
+    where locked_by = any(${ids}::text[]) and key is not null and attempts < max_attempts`
+  await tx`select graphile_worker.force_unlock_workers(${ids}::text[])`
+  for (const entry of held)
+    await tx`select from graphile_worker.reschedule_jobs(
+      array[${entry.id}]::bigint[], attempts => ${Math.max(0, entry.attempts - 1)}::int)`
+}
 
 /** How often a worker looks for dead workers' locks (a dead worker is seen after HEARTBEAT_STALE_MS). */
 export const RELEASE_INTERVAL_MS = 5_000
@@ -140,7 +153,7 @@ function heartbeatFor(events: WorkerEvents, connectionString: string) {
   const tick = () =>
     beat(sql, id, [...workerIds]).catch((error) => warn(`heartbeat failed: ${(error as Error).message}`))
   const release = () =>
-    releaseDeadWorkers(sql, connectionString).then(
+    releaseDeadWorkers(sql).then(
       (ids) => ids.length && warn(`released the queue locks of ${ids.length} stopped worker(s)`),
       (error) => warn(`releasing dead workers failed: ${(error as Error).message}`),
     )
@@ -157,6 +170,13 @@ function heartbeatFor(events: WorkerEvents, connectionString: string) {
     void tick()
   })
   events.on('pool:release', ({ workerPool }) => workerIds.delete(workerPool.id))
+  // graphile-worker emits this as its graceful shutdown begins, just before it stops fetching: running jobs are
+  // handed back from here (each queued again on a new entry, no attempt spent) once nothing can pick them up again.
+  events.on('pool:gracefulShutdown', () => {
+    void releaseRunningJobs().then((released) => {
+      if (released) warn(`shutting down: ${released} running job(s) handed back to the queue`)
+    })
+  })
   return {
     attach(runner: Runner): Runner {
       void tick()
@@ -169,18 +189,10 @@ function heartbeatFor(events: WorkerEvents, connectionString: string) {
       runner.stop = async () => {
         clearInterval(timer)
         clearInterval(releaser)
-        // Stop taking jobs is graphile-worker's part; first hand running jobs back (their tasks fail this attempt,
-        // which releases them), then stop, then release any lock still held by this process's ids.
-        const released = await releaseRunningJobs()
-        if (released) warn(`shutting down: ${released} running job(s) handed back to the queue`)
+        // graphile-worker stops fetching, the listener above hands running jobs back, and stop() resolves once their
+        // tasks have returned; then any lock still held by this process's ids is released.
         await stop()
-        if (everId.size) {
-          const utils = await makeWorkerUtils({ connectionString, logger })
-          await utils
-            .forceUnlockWorkers([...everId])
-            .finally(() => utils.release())
-            .catch(() => {})
-        }
+        await sql.begin((tx) => releaseLocks(tx, [...everId])).catch(() => {})
         await removeHeartbeat(sql, id).catch(() => {})
       }
       return runner

@@ -1,3 +1,4 @@
+import { normalizeToken } from './token-string'
 /**
  * The credential a request presents: `Authorization: Bearer <token>` or `x-api-key: <token>` (same meaning), or
  * for HTML forms a `token` field. Whitespace and NULs a paste may carry are dropped.
@@ -7,9 +8,4 @@ export function presentedCredential(request: Request, formToken?: string | null)
   const bearer = auth ? /^Bearer\s+(.+)$/i.exec(auth.trim())?.[1] : undefined
   const raw = bearer || request.headers.get('x-api-key') || formToken || null
   return raw ? normalizeToken(raw) || null : null
-}
-
-/** A token as typed or pasted, without the whitespace and NULs copying adds. */
-export function normalizeToken(raw: string): string {
-  return raw.replace(/[\s\u0000]/g, '')
 }

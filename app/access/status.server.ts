@@ -1,4 +1,6 @@
 import type { Queryable } from '../db.server'
+import { jobErrorMessage } from '../job/errors'
+import { shownStatus } from '../job/states'
 import { canUpload, checkToken, remaining, TOKEN_MESSAGES, type Plan, type TokenRow } from './tokens.server'
 
 /** One of a token's questionnaires as the token pages and APIs list it (the spec's list item, plus status). */
@@ -39,6 +41,8 @@ export async function tokenQuestionnaires(sql: Queryable, tokenId: number, now =
     {
       id: string
       status: string
+      errorCode: string | null
+      errorParams: Record<string, unknown> | null
       questionnaireName: string
       questionCount: number | null
       total: number
@@ -47,18 +51,19 @@ export async function tokenQuestionnaires(sql: Queryable, tokenId: number, now =
       deletedAt: Date | null
       averageConfidence: number | null
       flaggedCount: number | null
-      error: string | null
     }[]
   >`
-    select id, status, questionnaire_name as "questionnaireName", question_count as "questionCount", total,
+    select id, status, error_code as "errorCode", error_params as "errorParams",
+      questionnaire_name as "questionnaireName", question_count as "questionCount", total,
       completed_at as "completedAt", expires_at as "expiresAt", deleted_at as "deletedAt",
-      average_confidence::float8 as "averageConfidence", flagged_count as "flaggedCount", error
-    from jobs where token_id = ${tokenId} order by created_at desc limit 100`
+      average_confidence::float8 as "averageConfidence", flagged_count as "flaggedCount"
+    from jobs where token_id = ${tokenId} and state <> 'uploading' order by created_at desc limit 100`
   const active: QuestionnaireItem[] = []
   const expired: QuestionnaireItem[] = []
   const deletedOnRequest: string[] = []
   for (const r of rows) {
-    const status = r.status === 'queued' ? 'processing' : (r.status as QuestionnaireItem['status'])
+    const shown = shownStatus(r.status)
+    const status = shown === 'queued' ? 'processing' : shown
     const item: QuestionnaireItem = {
       id: r.id,
       jobId: r.id,
@@ -69,7 +74,7 @@ export async function tokenQuestionnaires(sql: Queryable, tokenId: number, now =
       expiresAt: r.expiresAt?.toISOString() ?? null,
       averageConfidence: r.averageConfidence,
       flaggedQuestions: r.flaggedCount,
-      error: r.error,
+      error: jobErrorMessage({ code: r.errorCode, params: r.errorParams }, { questionnaire: r.questionnaireName }),
     }
     const filesGone = Boolean(r.deletedAt) || (r.expiresAt !== null && r.expiresAt <= now)
     if (status === 'processing' || (status === 'completed' && !filesGone)) active.push(item)

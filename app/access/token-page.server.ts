@@ -1,4 +1,4 @@
-import { getOwnJob, type JobRow } from '../jobs.server'
+import { getOwnJob, type JobRow } from '../job/read.server'
 import { services } from '../services.server'
 import { sessionToken } from './auth.server'
 import { startSession, toasts } from './session.server'

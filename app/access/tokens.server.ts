@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { z } from 'zod'
 import type { Queryable } from '../db.server'
 
 export const PLANS = ['trial', 'single', 'starter', 'pro', 'monthly'] as const
@@ -23,14 +22,18 @@ const DAY = 24 * HOUR
 /**
  * Quota (questionnaires; null = unlimited) and lifetime of a new token of each plan (the spec's section 6): a
  * trial and a pay-per-use token expire 1 hour after issue (pay per use also once its questionnaire is spent),
- * Professional lasts 30 days and is renewed by each paid invoice.
+ * Professional lasts 30 days and is renewed by each paid invoice. `jobsAtOnce`: how many questionnaires the plan
+ * has queued or processing at a time (null: no limit beyond the uploads in flight, access/quota.server.ts).
  */
-export const PLAN_DEFAULTS: Record<Plan, { quota: number | null; lifetimeMs: number | null }> = {
-  trial: { quota: 2, lifetimeMs: HOUR },
-  single: { quota: 1, lifetimeMs: HOUR },
-  starter: { quota: 1, lifetimeMs: HOUR },
-  pro: { quota: null, lifetimeMs: 30 * DAY },
-  monthly: { quota: null, lifetimeMs: 30 * DAY },
+export const PLAN_DEFAULTS: Record<
+  Plan,
+  { quota: number | null; lifetimeMs: number | null; jobsAtOnce: number | null }
+> = {
+  trial: { quota: 2, lifetimeMs: HOUR, jobsAtOnce: 1 },
+  single: { quota: 1, lifetimeMs: HOUR, jobsAtOnce: 1 },
+  starter: { quota: 1, lifetimeMs: HOUR, jobsAtOnce: 1 },
+  pro: { quota: null, lifetimeMs: 30 * DAY, jobsAtOnce: null },
+  monthly: { quota: null, lifetimeMs: 30 * DAY, jobsAtOnce: null },
 }
 export const PRO_PERIOD_MS = 30 * DAY
 
@@ -38,18 +41,6 @@ export const PRO_PERIOD_MS = 30 * DAY
 export function jobPriority(plan: Plan): number {
   return plan === 'pro' || plan === 'monthly' ? -10 : 0
 }
-
-/** What a token may look like when typed or pasted: the spec's 10 to 128 characters, no spaces. */
-export const tokenSchema = z
-  .string({ required_error: 'Please enter your access token' })
-  .transform((v) => v.replace(/[\s\u0000]/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, 'Please enter your access token')
-      .min(10, 'Please enter a valid access token')
-      .max(128, 'Access tokens are at most 128 characters'),
-  )
 
 export interface TokenRow {
   id: number
@@ -115,8 +106,8 @@ function usable(row: TokenRow & { liveJobs: boolean }, now: Date, purpose: Token
 async function lookUp(sql: Queryable, where: 'token_hash' | 'id', value: Buffer | number, now: Date) {
   const [row] = await sql.unsafe<(TokenRow & { liveJobs: boolean })[]>(
     `select ${TOKEN_COLUMNS}, exists (
-       select 1 from jobs j where j.token_id = tokens.id and j.deleted_at is null
-         and (j.status in ('queued', 'processing') or (j.status = 'completed' and j.expires_at > $2))
+       select 1 from jobs j where j.token_id = tokens.id
+         and (j.state in ('queued', 'processing') or (j.state = 'completed' and j.expires_at > $2))
      ) as "liveJobs"
      from tokens where ${where} = $1`,
     [value as never, now],
@@ -194,14 +185,20 @@ export async function listTokens(
 }
 
 /**
- * Gives back the questionnaire a job spent, when it failed for our reasons (engine error, crash, a file we could
- * not read after accepting it). At most once per job, whoever calls it and however often.
+ * Clears the e-mail address of every token that ended (expired or revoked) more than `after` ago, with its copies
+ * on the trial claim and the checkout session (retention, /privacy). Returns how many tokens it cleared.
  */
-export async function refundQuota(sql: Queryable, jobId: string): Promise<boolean> {
-  const rows = await sql`
-    with job as (
-      update jobs set refunded_at = now() where id = ${jobId} and refunded_at is null returning token_id
+export async function forgetEndedEmails(sql: Queryable, after: string, at?: Date): Promise<number> {
+  const result = await sql`
+    with ended as (
+      select id from tokens
+      where email is not null
+        and coalesce(revoked_at, expires_at) <= coalesce(${at ?? null}::timestamptz, now()) - ${after}::interval
+    ),
+    claims as (update trial_claims set email = null where email is not null and token_id in (select id from ended)),
+    checkouts as (
+      update checkout_sessions set email = null where email is not null and token_id in (select id from ended)
     )
-    update tokens set used = greatest(used - 1, 0) from job where tokens.id = job.token_id returning tokens.id`
-  return rows.length > 0
+    update tokens set email = null where id in (select id from ended)`
+  return result.count
 }

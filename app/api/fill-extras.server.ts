@@ -3,7 +3,7 @@ import { getEnv, secrets } from '../env.server'
 import { fillFailure, type FillFailure } from '../uploads/fill-failure'
 import { registerCallback } from './callbacks/store.server'
 import { checkCallbackUrl, parseCallbackUrl } from './callbacks/target.server'
-import { claimKey, idempotencyKeyOf, keyState, requestFingerprint, type KeyState } from './idempotency.server'
+import { claimKey, idempotencyKeyOf, keyState, keyUsed, requestFingerprint, type KeyState } from './idempotency.server'
 
 /** A repeated request: the job the key created. */
 export interface Replay {
@@ -52,7 +52,7 @@ export class FillExtras {
     sql: Sql,
     tokenId: number,
     presented: string | null,
-    files: readonly { field: string; name: string; bytes: Uint8Array }[],
+    files: readonly { field: string; name: string; sha256: string }[],
   ): Promise<FillFailure | Replay | null> {
     if (this.callbackUrl) {
       if (!presented)
@@ -66,6 +66,14 @@ export class FillExtras {
     if (typeof this.key !== 'string') return null
     this.fingerprint = requestFingerprint(this.fields, files)
     return this.answerFor(await keyState(sql, tokenId, this.key, this.fingerprint))
+  }
+
+  /**
+   * Whether the request repeats a key this token used in the last 24 hours: then its body is read only to compare
+   * it (a replay answers the earlier job, another body is refused), and nothing is spent or stored.
+   */
+  async repeated(sql: Sql, tokenId: number): Promise<boolean> {
+    return typeof this.key === 'string' && (await keyUsed(sql, tokenId, this.key))
   }
 
   /** Runs in the transaction that creates the job; throws KeyTakenError when a concurrent request won the key. */

@@ -24,17 +24,14 @@ export function idempotencyKeyOf(request: Request): string | null | 'invalid' {
  */
 export function requestFingerprint(
   fields: readonly (readonly [string, string])[],
-  files: readonly { field: string; name: string; bytes: Uint8Array }[],
+  files: readonly { field: string; name: string; sha256: string }[],
 ): string {
   const hash = createHash('sha256')
   const sorted = fields
     .filter(([name]) => name !== 'token')
     .sort(([a, x], [b, y]) => a.localeCompare(b) || x.localeCompare(y))
   hash.update(JSON.stringify(sorted))
-  for (const file of files) {
-    const content = createHash('sha256').update(file.bytes).digest('hex')
-    hash.update(JSON.stringify([file.field, file.name, content]))
-  }
+  for (const file of files) hash.update(JSON.stringify([file.field, file.name, file.sha256]))
   return hash.digest('hex')
 }
 
@@ -49,6 +46,14 @@ export async function keyState(sql: Queryable, tokenId: number, key: string, fin
       and k.created_at > now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})`
   if (!row) return { kind: 'new' }
   return row.fingerprint === fingerprint ? { kind: 'replay', ...row } : { kind: 'reused' }
+}
+
+/** Whether this token used the key in the last 24 hours (whatever the body was). */
+export async function keyUsed(sql: Queryable, tokenId: number, key: string): Promise<boolean> {
+  const [row] = await sql`
+    select 1 from api_idempotency_keys where token_id = ${tokenId} and key = ${key}
+      and created_at > now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})`
+  return row !== undefined
 }
 
 /** Another request holds the key: the job-creating transaction rolls back (no job, no charge). */

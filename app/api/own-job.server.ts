@@ -1,6 +1,6 @@
 import { requireApiToken } from '../access/auth.server'
 import type { TokenRow } from '../access/tokens.server'
-import { getOwnJob, type JobRow } from '../jobs.server'
+import { filesGone, getOwnJob, type JobRow } from '../job/read.server'
 import { services } from '../services.server'
 import { apiError } from './errors'
 import { jobIdSchema } from './schemas/jobs'
@@ -24,5 +24,5 @@ export async function requireOwnJob(
 export function requireResults(job: JobRow, now = new Date()): void {
   if (job.status === 'failed') throw apiError('job_failed', { jobId: job.id })
   if (job.status !== 'completed') throw apiError('job_processing', { jobId: job.id })
-  if (job.deletedAt || (job.expiresAt && job.expiresAt <= now)) throw apiError('files_deleted')
+  if (filesGone(job, now)) throw apiError('files_deleted')
 }

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe'
 import { z } from 'zod'
+import { grant, linkSubscription, renew, stopRenewal } from '../access/quota.server'
 import { createToken, PRO_PERIOD_MS } from '../access/tokens.server'
 import type { Queryable, Sql } from '../db.server'
 import { decrypt, encrypt } from '../storage/crypto.server'
@@ -112,7 +113,7 @@ export async function handleStripeEvent(
           insert into subscriptions (id, ended_at) values (${id}, ${now})
           on conflict (id) do update set ended_at = coalesce(subscriptions.ended_at, excluded.ended_at), updated_at = now()`
         // The period already paid for stays usable; the token simply stops renewing.
-        await tx`update tokens set renews = false where stripe_subscription_id = ${id}`
+        await stopRenewal(tx, id)
         return { handled: 'applied' as const, type: event.type }
       }
       case 'payment_intent.succeeded': {
@@ -129,7 +130,7 @@ async function renewSubscription(tx: Queryable, subscription: string, paidUntil:
   await tx`
     insert into subscriptions (id, paid_until) values (${subscription}, ${paidUntil})
     on conflict (id) do update set paid_until = greatest(subscriptions.paid_until, excluded.paid_until), updated_at = now()`
-  await tx`update tokens set expires_at = greatest(expires_at, ${paidUntil}) where stripe_subscription_id = ${subscription} and revoked_at is null`
+  await renew(tx, subscription, paidUntil)
 }
 
 /**
@@ -160,7 +161,7 @@ export async function fulfilCheckoutSession(
   const { token, row } = await createToken(tx, { plan, email, expiresAt, now })
   if (plan === 'pro' && subscription) {
     const [ended] = await tx`select 1 from subscriptions where id = ${subscription} and ended_at is not null`
-    await tx`update tokens set stripe_subscription_id = ${subscription}, renews = ${!ended} where id = ${row.id}`
+    await linkSubscription(tx, row.id, subscription, !ended)
   }
   await tx`
     insert into checkout_sessions (id, plan, email, token_id, token_sealed)
@@ -180,15 +181,13 @@ async function creditQuestionnairePayment(
       select ${intent.id}, id, ${intent.amount}, ${intent.currency} from jobs where id = ${jobId}
       on conflict (payment_intent_id) do nothing`
   }
-  const [paid] = await tx<{ jobId: string }[]>`
-    update questionnaire_payments set paid_at = ${now} where payment_intent_id = ${intent.id} and paid_at is null
-    returning job_id as "jobId"`
+  const [paid] = await tx<{ tokenId: string }[]>`
+    update questionnaire_payments p set paid_at = ${now} from jobs j
+    where p.payment_intent_id = ${intent.id} and p.paid_at is null and j.id = p.job_id
+    returning j.token_id as "tokenId"`
   if (!paid) return false
   // One more questionnaire on the token that owns it, usable for the next hour at least.
-  await tx`
-    update tokens set quota = case when tokens.quota is null then null else tokens.quota + 1 end,
-      expires_at = case when tokens.expires_at is null then null else greatest(tokens.expires_at, ${new Date(now.getTime() + 60 * 60 * 1000)}) end
-    from jobs where jobs.id = ${paid.jobId} and tokens.id = jobs.token_id`
+  await grant(tx, Number(paid.tokenId), new Date(now.getTime() + 60 * 60 * 1000))
   return true
 }
 

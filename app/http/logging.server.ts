@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
+import { JOB_ID_SOURCE } from '../job/id'
 import { logger } from '../log.server'
 
 // Request lines of the one logger (app/log.server.ts): what a line may and may not hold is said there.
-const JOB_PATH = /^\/(?:api\/(?:status|result|delete-files|answers)|jobs)\/([a-z0-9]{24})(?:\/|$)/
+const JOB_PATH = new RegExp(`^/(?:api/(?:status|result|delete-files|answers)|jobs)/(${JOB_ID_SOURCE})(?:/|$)`)
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/
 
 /** The job a request is about, from its path (never from the body). */

@@ -16,7 +16,8 @@ import type { Questionnaire } from '../questionnaire/model'
 import { readQuestionnaire, type ExistingAnswer } from '../questionnaire/parse.server'
 import { writeCompletedWorkbook } from '../questionnaire/write/write.server'
 import { summaryPdf } from '../reports/summary-pdf'
-import { answeredQuestions, summarize } from './results'
+import { summarize } from '../answering/summary'
+import { answeredQuestions, runContext } from './results'
 
 export type Stage = 'parsing' | 'reading-evidence' | 'answering' | 'writing'
 
@@ -85,14 +86,16 @@ export async function runPipeline(input: {
   if (!resumed) await input.onAnswers?.(answers)
   await report({ stage: 'writing', processed: total, total })
   const entries = answeredQuestions(questionnaire, answers)
-  const summary = summarize({
-    questionnaire,
+  const summary = summarize(
     entries,
-    evidence,
-    engine: input.engine.name,
-    durationMs: performance.now() - started,
-    library: libraryIdentities(evidence),
-  })
+    runContext({
+      questionnaire,
+      evidence,
+      engine: input.engine.name,
+      durationMs: performance.now() - started,
+      library: libraryIdentities(evidence),
+    }),
+  )
   const xlsx = writeCompletedWorkbook({ questionnaire, original: input.questionnaire.bytes, entries, summary })
   const pdf = summaryPdf({ fileName: questionnaire.fileName, summary, entries })
   const answersJson: AnswersJson = {

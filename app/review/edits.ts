@@ -1,5 +1,5 @@
-import { type AnsweredQuestion, type AnswersJson, type RunSummary } from '../answering/model'
-import { bucketOf } from '../pipeline/results'
+import type { AnsweredQuestion, AnswersJson } from '../answering/model'
+import { contextOf, summarize } from '../answering/summary'
 import { cellText } from '../questionnaire/cell-text'
 import { rowKey, type RowSpec } from './values'
 
@@ -123,36 +123,7 @@ export function needsAnswer(e: AnsweredQuestion): boolean {
   return !e.confirmed && !e.preexisting && (e.answer === null || e.cellValue === '')
 }
 
-/**
- * The summary after review: confirmed answers are counted apart from the machine's. Confidence buckets and
- * reasons cover the machine's answers only; the average counts a confirmed answer as certain (1).
- */
-export function reviewedSummary(base: RunSummary, entries: AnsweredQuestion[]): RunSummary {
-  const machine = entries.filter((e) => !e.confirmed)
-  const buckets = { high: 0, medium: 0, low: 0 }
-  for (const e of machine) buckets[bucketOf(e.confidence)]++
-  const reasons = new Map<string, number>()
-  for (const e of entries) {
-    if (!e.flagged) continue
-    for (const r of e.reason.split('; ').filter(Boolean)) reasons.set(r, (reasons.get(r) ?? 0) + 1)
-  }
-  const total = entries.reduce((sum, e) => sum + (e.confirmed ? 1 : e.confidence), 0)
-  return {
-    ...base,
-    questions: entries.length,
-    answered: entries.filter((e) => e.cellValue !== '').length,
-    flagged: entries.filter((e) => e.flagged).length,
-    confirmed: entries.length - machine.length,
-    averageConfidence: entries.length ? Math.round((total / entries.length) * 1000) / 1000 : 0,
-    buckets,
-    topReasons: [...reasons]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .slice(0, 5)
-      .map(([reason, count]) => ({ reason, count })),
-  }
-}
-
 /** answers.json as it stands after review. */
 export function reviewedAnswers(machine: AnswersJson, entries: AnsweredQuestion[]): AnswersJson {
-  return { ...machine, summary: reviewedSummary(machine.summary, entries), questions: entries }
+  return { ...machine, summary: summarize(entries, contextOf(machine.summary)), questions: entries }
 }

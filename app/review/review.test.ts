@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AnsweredQuestion, AnswersJson, RunSummary } from '../answering/model'
-import { applyChanges, currentEntries, newReviewState, reviewedSummary, undoLast } from './edits'
+import { contextOf, summarize } from '../answering/summary'
+import { applyChanges, currentEntries, newReviewState, undoLast } from './edits'
 import { changesFrom, keyForId } from './submit'
 import { resolveAnswer, VOCABULARY_OPTIONS, type RowSpec } from './values'
 import { groupRows, PAGE_SIZE, reviewPage } from './view'
@@ -112,7 +113,7 @@ describe('edits, confirmation and undo', () => {
       ['No', 'NO', true, false],
       ['Yes', 'YES', false, false],
     ])
-    const summary = reviewedSummary(s.machine.summary, rows)
+    const summary = summarize(rows, contextOf(s.machine.summary))
     expect(summary).toMatchObject({ confirmed: 2, flagged: 0, answered: 3, buckets: { high: 1, medium: 0, low: 0 } })
     expect(summary.averageConfidence).toBeCloseTo((1 + 1 + 0.9) / 3, 3)
 

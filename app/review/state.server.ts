@@ -1,5 +1,6 @@
 import type { Queryable, Sql } from '../db.server'
 import type { AnsweredQuestion, AnswersJson } from '../answering/model'
+import { reviseJob } from '../job/lifecycle.server'
 import type { FileStore } from '../storage/files.server'
 import {
   applyChanges,
@@ -157,11 +158,7 @@ export async function rebuild(deps: ReviewDeps, jobId: string): Promise<{ state:
     await deps.store.put(jobId, { role: 'xlsx', name: `questionnaire-${jobId}.xlsx`, bytes: files.xlsx }, tx)
     await deps.store.put(jobId, { role: 'pdf', name: `questionnaire-${jobId}.pdf`, bytes: files.pdf }, tx)
     await deps.store.put(jobId, { role: 'answers', name: `questionnaire-${jobId}.answers.json`, bytes: json }, tx)
-    const summary = files.answersJson.summary
-    await tx`
-      update jobs set average_confidence = ${Math.round(summary.averageConfidence * 10000) / 100}, flagged_count = ${summary.flagged},
-        summary = ${tx.json(summary as never)}
-      where id = ${jobId}`
+    await reviseJob(tx, jobId, files.answersJson.summary)
     s.builtRevision = s.revision
     return files.answersJson
   })

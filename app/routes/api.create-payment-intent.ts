@@ -5,7 +5,7 @@ import { apiJson, notAJsonObject, readObjectBody, withApiErrors } from '../api/r
 import { paymentIntentBody } from '../api/schemas/access'
 import { billing } from '../billing/config.server'
 import { createQuestionnairePaymentIntent } from '../billing/stripe.server'
-import { getOwnJob } from '../jobs.server'
+import { getOwnJob } from '../job/read.server'
 import { log } from '../log.server'
 
 /** POST /api/create-payment-intent {questionnaireId} → {clientSecret} for the $49 per-questionnaire checkout. */

@@ -3,7 +3,7 @@ import { methodNotAllowed } from '../api/errors'
 import { requireOwnJob } from '../api/own-job.server'
 import { apiJson, withApiErrors } from '../api/route.server'
 import { deleteResult } from '../api/schemas/jobs'
-import { deleteJobFiles } from '../jobs.server'
+import { deleteJobFiles } from '../job/actions.server'
 import { services } from '../services.server'
 
 /** DELETE /api/delete-files/{jobId}: removes the job's files now instead of at expiry (POST kept for old clients). */

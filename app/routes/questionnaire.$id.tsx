@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { PollRefresh, usePolling } from '../components/polling'
 import { sessionToken } from '../access/auth.server'
 import { Badge, ButtonLink, Card } from '../components/ui'
-import { getOwnJob } from '../jobs.server'
+import { getOwnJob } from '../job/read.server'
 import { services } from '../services.server'
 
 export const POLL_MS = 2000

@@ -5,6 +5,7 @@ import { INVALID_TOKEN_MESSAGE, sessionToken } from '../access/auth.server'
 import { endSession, toasts } from '../access/session.server'
 import { tokenStatus, validateToken } from '../access/status.server'
 import { openTokenSession } from '../access/token-page.server'
+import { normalizeToken } from '../access/token-string'
 import { planLabel } from '../access/tokens.server'
 import { tokenField } from '../api/schemas/access'
 import { QuestionnaireList } from '../components/questionnaire-list'
@@ -12,14 +13,15 @@ import { QuotaNotice } from '../components/quota-notice'
 import { TokenField } from '../components/token-fields'
 import { TokenUsage } from '../components/token-usage'
 import { Button, ButtonLink, Card } from '../components/ui'
-import { deleteJobFiles, getOwnJob } from '../jobs.server'
+import { deleteJobFiles } from '../job/actions.server'
+import { getOwnJob } from '../job/read.server'
 import { services } from '../services.server'
 
 export const meta: MetaFunction = () => [{ title: 'Token Status | QFill' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  const linked = (url.searchParams.get('token') ?? '').replace(/[\s\u0000]/g, '').slice(0, 128)
+  const linked = normalizeToken(url.searchParams.get('token') ?? '').slice(0, 128)
   // A ?token= link only fills in the form: a GET never changes whose session this is (issue 16, finding 1), since
   // any site can send a visitor here. The token is checked read-only, so a bad link says so at once.
   if (linked.length > 10) {
@@ -61,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
     })
   }
   const raw = String(form.get('token') ?? '')
-  if (!raw.replace(/[\s\u0000]/g, '')) return data({ error: 'Please enter your access token' }, { status: 400 })
+  if (!normalizeToken(raw)) return data({ error: 'Please enter your access token' }, { status: 400 })
   const parsed = tokenField.safeParse(raw)
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 })
   const opened = await openTokenSession(request, parsed.data, '/token-status')

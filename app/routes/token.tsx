@@ -7,6 +7,7 @@ import { sessionToken } from '../access/auth.server'
 import { startSession, toasts } from '../access/session.server'
 import { tokenStatus, validateToken } from '../access/status.server'
 import { notice } from '../access/token-page.server'
+import { normalizeToken } from '../access/token-string'
 import { tokenField } from '../api/schemas/access'
 import { paymentsConfigured } from '../billing/config.server'
 import { PricingPlans } from '../components/pricing-plans'
@@ -85,7 +86,7 @@ export default function TokenPage() {
     setTerms(termsInput.current?.checked ?? false)
     setHydrated(true)
   }, [])
-  const trimmed = token.replace(/[\s\u0000]/g, '')
+  const trimmed = normalizeToken(token)
   const ready = trimmed.length >= 10 && terms
 
   if (previous) {

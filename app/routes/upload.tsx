@@ -5,7 +5,8 @@ import { z } from 'zod'
 import { sessionToken } from '../access/auth.server'
 import { endSession, startSession, toasts } from '../access/session.server'
 import { validateToken } from '../access/status.server'
-import { canUpload, planLabel, remaining, tokenSchema } from '../access/tokens.server'
+import { tokenSchema } from '../access/token-string'
+import { canUpload, planLabel, remaining } from '../access/tokens.server'
 import { QuotaNotice } from '../components/quota-notice'
 import { TokenForm, type TokenFormErrors } from '../components/token-form'
 import { UploadPanel } from '../components/upload-panel'
@@ -14,6 +15,7 @@ import { workerLiveness } from '../worker-heartbeat.server'
 import { ArrowLeft } from 'lucide-react'
 import { Badge, Notice } from '../components/ui'
 import { services } from '../services.server'
+import { apiErrorHeaders } from '../api/errors'
 import { handleFillUpload } from '../uploads/fill-request.server'
 import type { UploadProblem } from '../uploads/limits'
 
@@ -97,7 +99,12 @@ async function upload(request: Request) {
       outcome.status === 401 && outcome.code === 'token_required'
         ? [{ title: 'Token Required', message: 'Your session has ended: enter your access token again.' }]
         : outcome.problems
-    return data<ActionData>({ problems }, { status: outcome.status, headers: { Connection: 'close' } })
+    const retryAfter = apiErrorHeaders(outcome.code)['Retry-After']
+    const headers: Record<string, string> = {
+      Connection: 'close',
+      ...(retryAfter ? { 'Retry-After': retryAfter } : {}),
+    }
+    return data<ActionData>({ problems }, { status: outcome.status, headers })
   }
   return toasts().redirectWithSuccess(`/jobs/${outcome.jobId}`, {
     message: 'Processing Started',

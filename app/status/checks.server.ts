@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { Sql } from '../db.server'
 import type { Env } from '../env.server'
-import { ANSWER_TASK } from '../jobs.server'
+import { createToken } from '../access/tokens.server'
+import { newJobId } from '../job/id'
+import { reserveJob } from '../job/lifecycle.server'
+import { ANSWER_TASK } from '../job/queue.server'
 import type { FileStore } from '../storage/files.server'
 import { HEARTBEAT_STALE_MS, workerLiveness } from '../worker-heartbeat.server'
 import { overallState, SERVICE_ORDER, type OverallState, type ServiceStatus } from './model'
@@ -118,11 +121,9 @@ async function checkStorage(sql: Sql, store: FileStore): Promise<ServiceStatus> 
   const { ms } = await timed(async () => {
     try {
       await sql.begin(async (tx) => {
-        const [token] = await tx<
-          { id: number }[]
-        >`insert into tokens (token_hash, plan, quota) values (${randomBytes(32)}, 'trial', 0) returning id`
-        const jobId = `statusprobe${randomBytes(10).toString('hex')}`
-        await tx`insert into jobs (id, token_id, questionnaire_name, evidence_count) values (${jobId}, ${token!.id}, 'status-probe', 0)`
+        const { row: token } = await createToken(tx, { plan: 'trial', quota: 0 })
+        const jobId = newJobId()
+        await reserveJob(tx, { id: jobId, tokenId: token.id, unanswered: 'blank' })
         await store.put(jobId, { role: 'answers', name: 'probe.bin', bytes: probe }, tx)
         const back = await store.get(jobId, 'answers', 0, tx)
         if (!back || !probe.equals(back.bytes))

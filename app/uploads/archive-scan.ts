@@ -8,7 +8,9 @@ import { MalwareMatcher } from './malware'
  * evidence .zip is unpacked one level and the Office files in it are read part by part, so two levels of
  * containers are scanned. Anything inside a deeper container is never read by QFill; that container itself is
  * still matched whole. Nothing unpacked is kept, and the whole scan, nested containers included, stays within one
- * budget checked while inflating (lying headers do not help). Synchronous and pure: the caller feeds the bytes.
+ * budget checked while inflating (lying headers do not help). Synchronous and pure: the caller feeds the bytes as
+ * they arrive (uploads do so in the scan process, scan-pool.server.ts). Work per call is bounded: input goes in
+ * 4 KB slices, and deflate inflates at most about 1000:1, so no slice unpacks more than ~4 MB.
  */
 
 export const SCAN_DEPTH = 2
@@ -18,9 +20,12 @@ export const UNPACK_BUDGET = {
   entries: 5000,
   entryBytes: 150 * 1024 * 1024,
   totalBytes: 300 * 1024 * 1024,
+  /** Unpacked bytes per packed byte received so far, above `floorBytes`. */
   ratio: 100,
   floorBytes: 1024 * 1024,
 }
+
+const SLICE = 4 * 1024
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04]
 const isZip = (b: Uint8Array) => ZIP.every((x, i) => b[i] === x)
@@ -31,28 +36,42 @@ export const MALWARE_MESSAGE = (name: string) =>
 export class ArchiveScanner {
   refusal: UploadProblem | null = null
   private entries = 0
+  private packed = 0
   private total = 0
-  private readonly maxTotal: number
+  private broken = false
   private readonly root: Unzip
 
   constructor(
     private readonly name: string,
-    packedBytes: number,
     private readonly blocklist: Set<string>,
     private readonly budget = UNPACK_BUDGET,
   ) {
-    this.maxTotal = Math.min(budget.totalBytes, Math.max(budget.floorBytes, packedBytes * budget.ratio))
     this.root = this.container([name], 1)
   }
 
-  /** Feeds the next slice of the file; a damaged archive is for the reader to explain, so errors stop the scan only. */
-  push(chunk: Uint8Array, final: boolean) {
-    if (this.refusal) return
-    try {
-      this.root.push(chunk, final)
-    } catch {
-      // not a readable zip past this point: nothing more to hash
+  /** Feeds the next bytes of the file; a damaged archive is for the reader to explain, so errors stop the scan only. */
+  push(bytes: Uint8Array, final = false) {
+    for (let at = 0; at < bytes.byteLength || (final && at === 0); at += SLICE) {
+      if (this.refusal || this.broken) return
+      const slice = bytes.subarray(at, at + SLICE)
+      this.packed += slice.byteLength
+      try {
+        this.root.push(slice, final && at + SLICE >= bytes.byteLength)
+      } catch {
+        this.broken = true // not a readable zip past this point: nothing more to hash
+      }
     }
+  }
+
+  /** The file ended: the refusal, if any. */
+  end(): UploadProblem | null {
+    if (!this.refusal && !this.broken) this.push(new Uint8Array(0), true)
+    return this.refusal
+  }
+
+  /** What the scan may unpack by now: `ratio` times the packed bytes received so far, within the bounds. */
+  private get maxTotal(): number {
+    return Math.min(this.budget.totalBytes, Math.max(this.budget.floorBytes, this.packed * this.budget.ratio))
   }
 
   private bomb(why: string) {

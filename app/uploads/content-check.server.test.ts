@@ -82,9 +82,9 @@ describe('containers, to the depth the reader reads', () => {
     const docx = docxBytes([{ heading: 1, text: 'Access control' }, { text: 'MFA is required.' }])
     expect(await scanFile('policy.docx', docx, none)).toBeNull()
     expect(await scanFile('docs.zip', zipBytes({ 'policy.docx': docx, 'notes.md': '# Notes' }), none)).toBeNull()
-    const scanner = new ArchiveScanner('docs.zip', docx.byteLength, none)
-    scanner.push(docx, true)
-    expect(scanner.refusal).toBeNull()
+    const scanner = new ArchiveScanner('docs.zip', none)
+    scanner.push(docx)
+    expect(scanner.end()).toBeNull()
   })
 })
 

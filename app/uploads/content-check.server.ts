@@ -102,19 +102,23 @@ export function checkMagic(name: string, bytes: Uint8Array, title: string): Uplo
   }
 }
 
+/** Whether a file of this name and first bytes is a zip container the scan must open. */
+export function isZipContainer(name: string, head: Uint8Array): boolean {
+  return EXPECTED[extensionOf(name)] === 'zip' && MAGIC.zip!.test(head)
+}
+
 /**
- * Known malware in the file or, for zip containers, in any entry, nested containers included; the work yields to
- * the event loop between 16 KB slices of input.
+ * A whole file in memory: known malware in the file or, for a zip container, in any entry, nested containers
+ * included; the work yields to the event loop between 64 KB of input. Uploads do not use this: they scan as the
+ * bytes arrive, in the scan process (scan-pool.server.ts).
  */
 export async function scanFile(name: string, bytes: Uint8Array, list = blocklist()): Promise<UploadProblem | null> {
   if (isKnownMalware(bytes, list)) return { title: 'Malware Detected', message: MALWARE_MESSAGE(name) }
-  if (EXPECTED[extensionOf(name)] !== 'zip' || !MAGIC.zip!.test(bytes)) return null
-  const scanner = new ArchiveScanner(name, bytes.byteLength, list)
-  // Small slices: a deflate stream inflates at most ~1000:1, so one push allocates at most ~16 MB.
-  const slice = 16 * 1024
-  for (let at = 0; at < bytes.byteLength && !scanner.refusal; at += slice) {
-    scanner.push(bytes.subarray(at, at + slice), at + slice >= bytes.byteLength)
+  if (!isZipContainer(name, bytes)) return null
+  const scanner = new ArchiveScanner(name, list)
+  for (let at = 0; at < bytes.byteLength && !scanner.refusal; at += 64 * 1024) {
+    scanner.push(bytes.subarray(at, at + 64 * 1024))
     await nextTurn()
   }
-  return scanner.refusal
+  return scanner.end()
 }

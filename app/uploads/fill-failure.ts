@@ -11,6 +11,8 @@ export type FillErrorCode =
   | 'upload_too_large'
   | 'invalid_upload'
   | 'quota_exhausted'
+  | 'job_in_progress'
+  | 'too_many_uploads'
   | 'invalid_callback_url'
   | 'invalid_idempotency_key'
   | 'idempotency_key_reused'
@@ -31,6 +33,8 @@ const TITLES: Partial<Record<FillErrorCode, string>> = {
   not_multipart: 'Upload Failed',
   malformed_upload: 'Upload Failed',
   quota_exhausted: 'Quota Exhausted',
+  job_in_progress: 'Please Wait',
+  too_many_uploads: 'Please Wait',
   invalid_callback_url: 'Invalid Callback URL',
   invalid_idempotency_key: 'Invalid Idempotency Key',
   idempotency_key_reused: 'Idempotency Key Reused',

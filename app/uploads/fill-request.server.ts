@@ -1,59 +1,36 @@
 import { presentedToken, sessionToken } from '../access/auth.server'
-import { normalizeToken } from '../access/credentials.server'
+import { normalizeToken } from '../access/token-string'
 import { checkToken, type TokenRow } from '../access/tokens.server'
 import { FillExtras } from '../api/fill-extras.server'
 import { KeyTakenError } from '../api/idempotency.server'
-import { fillFailure, type FillFailure } from './fill-failure'
 import { unansweredSchema } from '../api/schemas/jobs'
-import { createAnswerJob, QuotaExhaustedError, type UnansweredMode } from '../jobs.server'
 import { services } from '../services.server'
-import { checkMagic, scanFile } from './content-check.server'
-import {
-  checkEvidenceFile,
-  checkQuestionnaireFile,
-  EVIDENCE_MAX_BYTES,
-  MAX_EVIDENCE_FILES,
-  MAX_REQUEST_BYTES,
-  MISSING_QUESTIONNAIRE,
-  QUESTIONNAIRE_MAX_BYTES,
-  TOO_LARGE,
-  type UploadProblem,
-} from './limits'
-import {
-  boundaryOf,
-  MalformedUploadError,
-  readMultipart,
-  RequestTooLargeError,
-  type UploadedFile,
-} from './multipart.server'
+import { fillFailure, type FillFailure } from './fill-failure'
+import { MAX_REQUEST_BYTES, TOO_LARGE } from './limits'
+import { boundaryOf, MalformedUploadError, readMultipart, RequestTooLargeError } from './multipart.server'
+import { invalidUpload, Refusal, TOKEN_REQUIRED, Upload } from './upload.server'
+
+export { TOKEN_REQUIRED }
+export type { FillErrorCode, FillFailure } from './fill-failure'
 
 /**
- * The one upload path, behind POST /api/fill and the browser's /upload form: authenticate first, read the
- * multipart body as a stream with a limit per part, check each file with bounded work (extension, size, magic
- * bytes, malware hashes, unpack budget), then store the encrypted files and queue the job. Parsing the
- * questionnaire and the evidence is the worker's job.
+ * The one upload path, behind POST /api/fill and the browser's /upload form (ADR 011, ADR 022). The sender is
+ * authenticated for spending before the first file byte is read: a header token or the session cookie at once, a
+ * `token` form field when it arrives (it must come before any file). An exhausted or expired token, or one whose
+ * plan already has a questionnaire in progress, is answered without its files being read. Then the files stream
+ * into encrypted storage as they arrive, checked with bounded work on the way (extension, size, magic bytes,
+ * malware; zip containers in the scan process), and the job is queued. Parsing them is the worker's job.
+ *
+ * The API's extras (ADRs 029, 030) ride along: a callbackUrl is checked before the job is queued and remembered
+ * in the transaction that queues it, where an Idempotency-Key is claimed too. A request repeating a key the token
+ * used reserves and stores nothing: its body is only hashed, then answered with the first job or refused (422).
  */
-
-export type { FillErrorCode, FillFailure } from './fill-failure'
 
 export type FillOutcome =
   { ok: true; jobId: string; evidenceCount: number; token: TokenRow; replayed: boolean } | FillFailure
 
-/** Stops reading the body with a finished outcome (a bad token, a file before the token, an unexpected part). */
-class Refusal extends Error {
-  constructor(readonly outcome: FillFailure) {
-    super(outcome.problems[0]?.message)
-  }
-}
-
 const tokenRequired = () => fillFailure('token_required')
-const invalidUpload = (problem: UploadProblem) =>
-  fillFailure('invalid_upload', { problems: [problem] }, { details: [problem] })
 
-/**
- * Credentials, in order: a header token (checked before the body is touched), the browser session cookie, or a
- * `token` form field that must come before any file part.
- */
 export async function handleFillUpload(request: Request): Promise<FillOutcome> {
   const outcome = await fillUpload(request)
   // A refusal before the body was read: read and drop up to 1 MB of it, so a small request's client gets the
@@ -100,122 +77,84 @@ async function fillUpload(request: Request): Promise<FillOutcome> {
     return fillFailure('upload_too_large', { problem: TOO_LARGE.request }, { details: [TOO_LARGE.request] })
   }
 
-  let unanswered: UnansweredMode = 'blank'
-  let evidenceParts = 0
-  let files: UploadedFile[]
+  const upload = new Upload(sql, store)
+  /** The sender is known: a repeated key only compares, anything else spends before the files are read. */
+  const begin = async (sender: TokenRow): Promise<FillFailure | null> => {
+    if (await extras.repeated(sql, sender.id)) {
+      upload.compareOnly = true
+      return null
+    }
+    return upload.reserve(sender)
+  }
   try {
-    files = await readMultipart(request.body, boundary, {
-      async field(name, value) {
-        if (name === 'token' && !token) {
-          presented = normalizeToken(value)
-          const check = await checkToken(sql, presented)
-          if (!check.ok) throw new Refusal(fillFailure('invalid_token', { reason: check.reason }))
-          token = check.row
-          const problem = extras.headerProblem()
-          if (problem) throw new Refusal(problem)
-        } else if (name === 'unanswered') {
-          const parsed = unansweredSchema.safeParse(value.trim() || 'blank')
-          if (!parsed.success)
-            throw new Refusal(invalidUpload({ title: 'Invalid Option', message: parsed.error.issues[0]!.message }))
-          unanswered = parsed.data
-        }
-        if (name !== 'token') {
+    if (token) {
+      const refused = await begin(token)
+      if (refused) return refused
+    }
+    try {
+      await readMultipart(request.body, boundary, {
+        async field(name, value) {
+          if (name === 'token') {
+            if (token) return
+            presented = normalizeToken(value)
+            const check = await checkToken(sql, presented)
+            if (!check.ok) throw new Refusal(fillFailure('invalid_token', { reason: check.reason }))
+            token = check.row
+            const problem = extras.headerProblem() ?? (await begin(token))
+            if (problem) throw new Refusal(problem)
+            return
+          }
+          if (name === 'unanswered') {
+            const parsed = unansweredSchema.safeParse(value.trim() || 'blank')
+            if (!parsed.success)
+              throw new Refusal(invalidUpload({ title: 'Invalid Option', message: parsed.error.issues[0]!.message }))
+            upload.unanswered = parsed.data
+          }
           const problem = extras.field(name, value)
           if (problem) throw new Refusal(problem)
-        }
-      },
-      fileStart(field, name) {
-        // No file byte is kept before the sender is known.
-        if (!token) throw new Refusal(tokenRequired())
-        if (field === 'questionnaire') return QUESTIONNAIRE_MAX_BYTES
-        // 'library' (earlier answered questionnaires) shares the 10 files with evidence; until the pipeline
-        // reads it as a library by role, it is evidence, where answered questionnaires are read as libraries.
-        if (field === 'evidence' || field === 'library') {
-          if (++evidenceParts > MAX_EVIDENCE_FILES) {
-            throw new Refusal(
-              invalidUpload({
-                title: 'Too Many Files',
-                message: `Maximum ${MAX_EVIDENCE_FILES} evidence files allowed; send at most ${MAX_EVIDENCE_FILES}.`,
-              }),
-            )
-          }
-          return EVIDENCE_MAX_BYTES
-        }
-        throw new Refusal(
-          invalidUpload({
-            title: 'Unexpected File',
-            message: `${name} was sent as "${field}"; use the fields "questionnaire" and "evidence".`,
-          }),
-        )
-      },
-    })
-  } catch (error) {
-    if (error instanceof Refusal) return error.outcome
-    if (error instanceof RequestTooLargeError) {
-      if (!token) return tokenRequired()
-      const problem = error.file
-        ? TOO_LARGE.file(error.file.field, error.file.name)
-        : error.message === 'request over its limit'
-          ? TOO_LARGE.request
-          : { title: 'Upload Too Large', message: error.message }
-      return fillFailure('upload_too_large', { problem }, { details: [problem] })
+        },
+        fileStart: upload.fileStart,
+      })
+    } catch (error) {
+      return readFailure(error, upload.reserved)
     }
-    if (error instanceof MalformedUploadError) {
-      if (!token) return tokenRequired()
-      return fillFailure('malformed_upload', { problem: error.message })
-    }
-    throw error
-  }
-  const owner = token as TokenRow | null
-  if (!owner) return tokenRequired()
-
-  const checked = await checkFiles(files)
-  if (!checked.ok) return fillFailure('invalid_upload', { problems: checked.problems }, { details: checked.problems })
-  const earlier = await extras.prepare(sql, owner.id, presented, files)
-  if (earlier && !earlier.ok) return earlier
-  if (earlier)
-    return { ok: true, jobId: earlier.jobId, evidenceCount: earlier.evidenceCount, token: owner, replayed: true }
-  try {
-    const job = await createAnswerJob(sql, store, {
-      tokenId: owner.id,
-      questionnaire: checked.questionnaire,
-      evidence: checked.evidence,
-      unanswered,
-      onCreated: extras.onCreated(owner.id, presented),
-    })
-    return { ok: true, ...job, token: owner, replayed: false }
-  } catch (error) {
-    if (error instanceof QuotaExhaustedError) return fillFailure('quota_exhausted')
-    if (error instanceof KeyTakenError) {
+    if (!token) return tokenRequired()
+    const owner: TokenRow = token
+    const problems = upload.problems()
+    if (problems.length) return fillFailure('invalid_upload', { problems }, { details: problems })
+    const earlier = await extras.prepare(sql, owner.id, presented, upload.fingerprintFiles())
+    if (earlier && !earlier.ok) return earlier
+    if (earlier) return { ...earlier, token: owner, replayed: true }
+    // The key was used between the first look and now, by a request that finished first: compare with it.
+    if (upload.compareOnly) return fillFailure('idempotency_key_reused')
+    try {
+      return { ...(await upload.accept(owner, extras.onCreated(owner.id, presented))), replayed: false }
+    } catch (error) {
+      if (!(error instanceof KeyTakenError)) throw error
       const winner = await extras.afterRace(sql, owner.id)
-      if (!winner.ok) return winner
-      return { ok: true, jobId: winner.jobId, evidenceCount: winner.evidenceCount, token: owner, replayed: true }
+      return winner.ok ? { ...winner, token: owner, replayed: true } : winner
     }
-    throw error
+  } finally {
+    // Anything but an accepted job gives its questionnaire back and leaves no file behind.
+    await upload.release()
   }
 }
 
-type Checked =
-  { ok: true; questionnaire: UploadedFile; evidence: UploadedFile[] } | { ok: false; problems: UploadProblem[] }
-
-/** Every problem at once (extension, emptiness, content, malware), so the user fixes them in one go. */
-export async function checkFiles(files: UploadedFile[]): Promise<Checked> {
-  const problems: UploadProblem[] = []
-  // Like the upload panel, only the first questionnaire counts.
-  const questionnaire = files.find((f) => f.field === 'questionnaire')
-  const evidence = files.filter((f) => f.field === 'evidence' || f.field === 'library')
-  if (!questionnaire) problems.push(MISSING_QUESTIONNAIRE)
-  const all: (readonly [UploadedFile, 'Invalid Questionnaire File' | 'Invalid Evidence File'])[] = [
-    ...(questionnaire ? [[questionnaire, 'Invalid Questionnaire File'] as const] : []),
-    ...evidence.map((f) => [f, 'Invalid Evidence File'] as const),
-  ]
-  for (const [file, title] of all) {
-    const problem =
-      (title === 'Invalid Questionnaire File' ? checkQuestionnaireFile(file) : checkEvidenceFile(file)) ??
-      checkMagic(file.name, file.bytes, title) ??
-      (await scanFile(file.name, file.bytes))
-    if (problem) problems.push(problem)
+/** What a body that could not be read answers; without a known sender, always that a token is required. */
+function readFailure(error: unknown, known: boolean): FillFailure {
+  if (error instanceof Refusal) return error.outcome
+  if (error instanceof RequestTooLargeError) {
+    if (!known) return tokenRequired()
+    const problem = error.file
+      ? TOO_LARGE.file(error.file.field, error.file.name)
+      : error.message === 'request over its limit'
+        ? TOO_LARGE.request
+        : { title: 'Upload Too Large', message: error.message }
+    return fillFailure('upload_too_large', { problem }, { details: [problem] })
   }
-  if (problems.length) return { ok: false, problems }
-  return { ok: true, questionnaire: questionnaire!, evidence }
+  if (error instanceof MalformedUploadError) {
+    if (!known) return tokenRequired()
+    return fillFailure('malformed_upload', { problem: error.message })
+  }
+  throw error
 }

@@ -6,14 +6,22 @@ export { safeName }
 /**
  * A streaming multipart/form-data reader. It reads the body as it arrives and hands each part to the caller
  * before the next one is read, so the caller can check a token field before any file, and it stops reading at
- * the first byte over a limit: no part, and no request, is ever read past its limit.
+ * the first byte over a limit: no part, and no request, is ever read past its limit. A file part goes to a sink
+ * the caller gives (the upload's encrypted store): the next bytes are read only once the sink has taken these.
  */
 
+/** A file part read into memory (when fileStart answers a bare limit, as small callers and tests do). */
 export interface UploadedFile {
   field: string
   name: string
   bytes: Uint8Array
   size: number
+}
+
+/** Where a file part's bytes go as they arrive. */
+export interface PartSink {
+  write(chunk: Uint8Array): Promise<void>
+  end(): Promise<void>
 }
 
 /** A limit was passed; `file` names the file (or is null for the request or a text field). */
@@ -34,8 +42,14 @@ export class MalformedUploadError extends Error {
 export interface PartHandlers {
   /** A text field, complete. May throw to stop reading (e.g. a Response for a bad token). */
   field(name: string, value: string): void | Promise<void>
-  /** A file part starts: return its byte limit, or throw to stop reading before any of its bytes are kept. */
-  fileStart(field: string, name: string): number | Promise<number>
+  /**
+   * A file part starts: return its byte limit (the part is kept in memory and returned) or a limit and a sink
+   * (its bytes are written there as they arrive), or throw to stop reading before any of its bytes are kept.
+   */
+  fileStart(
+    field: string,
+    name: string,
+  ): number | { limit: number; sink: PartSink } | Promise<number | { limit: number; sink: PartSink }>
 }
 
 const HEADER_MAX_BYTES = 16 * 1024
@@ -67,9 +81,16 @@ export async function readMultipart(
   let state: 'preamble' | 'after-delimiter' | 'headers' | 'body' | 'done' = 'preamble'
   let parts = 0
   let fields = 0
-  let part: { field: string; fileName: string | null; limit: number; chunks: Buffer[]; size: number } | null = null
+  let part: {
+    field: string
+    fileName: string | null
+    limit: number
+    chunks: Buffer[]
+    size: number
+    sink?: PartSink
+  } | null = null
 
-  const keep = (chunk: Buffer) => {
+  const keep = async (chunk: Buffer) => {
     if (!part) return
     part.size += chunk.byteLength
     if (part.size > part.limit) {
@@ -81,12 +102,15 @@ export async function readMultipart(
         limit: part.limit,
       })
     }
-    if (chunk.byteLength) part.chunks.push(chunk)
+    if (!chunk.byteLength) return
+    if (part.sink) await part.sink.write(chunk)
+    else part.chunks.push(chunk)
   }
 
   const endPart = async () => {
     const p = part!
     part = null
+    if (p.sink) return p.sink.end()
     const bytes = Buffer.concat(p.chunks, p.size)
     if (p.fileName === null) await handlers.field(p.field, bytes.toString('utf8'))
     // A file input left empty still sends a part with an empty file name.
@@ -119,8 +143,11 @@ export async function readMultipart(
       if (++fields > MAX_FIELDS) throw new RequestTooLargeError(`The upload has more than ${MAX_FIELDS} form fields.`)
       part = { field: name, fileName: null, limit: FIELD_MAX_BYTES, chunks: [], size: 0 }
     } else {
-      const limit = await handlers.fileStart(name, fileName)
-      part = { field: name, fileName, limit, chunks: [], size: 0 }
+      const started = await handlers.fileStart(name, fileName)
+      part =
+        typeof started === 'number'
+          ? { field: name, fileName, limit: started, chunks: [], size: 0 }
+          : { field: name, fileName, limit: started.limit, chunks: [], size: 0, sink: started.sink }
     }
   }
 
@@ -173,12 +200,12 @@ export async function readMultipart(
             // Keep a tail that could be the start of the delimiter; everything before it belongs to the part.
             const safe = buf.byteLength - delimiter.byteLength
             if (safe > 0) {
-              keep(Buffer.from(buf.subarray(0, safe)))
+              await keep(Buffer.from(buf.subarray(0, safe)))
               buf = Buffer.from(buf.subarray(safe))
             }
             break
           }
-          keep(Buffer.from(buf.subarray(0, at)))
+          await keep(Buffer.from(buf.subarray(0, at)))
           buf = buf.subarray(at + delimiter.byteLength)
           await endPart()
           state = 'after-delimiter'

@@ -8,7 +8,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Answer } from '../../app/answering/model'
-import { answeredQuestions, summarize } from '../../app/pipeline/results'
+import { summarize } from '../../app/answering/summary'
+import { answeredQuestions, runContext } from '../../app/pipeline/results'
 import { parseQuestionnaire } from '../../app/questionnaire/parse.server'
 import { writeCompletedWorkbook } from '../../app/questionnaire/write/write.server'
 import { stripFormulaResults } from '../support/strip-formula-results'
@@ -60,7 +61,7 @@ for (const file of FILES) {
       reasons: [],
     }))
     const entries = answeredQuestions(q, answers)
-    const summary = summarize({ questionnaire: q, entries, evidence: [], engine: 'bench', durationMs: 0 })
+    const summary = summarize(entries, runContext({ questionnaire: q, evidence: [], engine: 'bench', durationMs: 0 }))
     t = performance.now()
     writeCompletedWorkbook({ questionnaire: q, original: bytes, entries, summary })
     const written = performance.now() - t

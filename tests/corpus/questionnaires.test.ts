@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Answer, AnswerLabel } from '../../app/answering/model'
-import { answeredQuestions, summarize } from '../../app/pipeline/results'
+import { summarize } from '../../app/answering/summary'
+import { answeredQuestions, runContext } from '../../app/pipeline/results'
 import { planWrites } from '../../app/questionnaire/write/cell-writes'
 import type { Questionnaire } from '../../app/questionnaire/model'
 import { parseQuestionnaire } from '../../app/questionnaire/parse.server'
@@ -205,7 +206,10 @@ describe.skipIf(!exists)(
 
       it('writes answers that change only answer and comment cells, keep every validation, and respect the lists', () => {
         const entries = answeredQuestions(q, answersFor(q))
-        const summary = summarize({ questionnaire: q, entries, evidence: [], engine: 'corpus', durationMs: 1 })
+        const summary = summarize(
+          entries,
+          runContext({ questionnaire: q, evidence: [], engine: 'corpus', durationMs: 1 }),
+        )
         const output = writeCompletedWorkbook({ questionnaire: q, original: bytes, entries, summary })
         writeFileSync(path.join(work, fileName), output)
         // The cells that may change come from the model, not from the writer's own plan.

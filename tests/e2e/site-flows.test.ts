@@ -2,7 +2,7 @@ import type { Runner } from 'graphile-worker'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
-import { createAnswerJob } from '../../app/jobs.server'
+import { createAnswerJob } from '../../app/job/actions.server'
 import { services } from '../../app/services.server'
 import { startWorker } from '../../jobs/worker.server'
 import { useTestDatabase } from '../setup/database'
@@ -37,7 +37,6 @@ describe.skipIf(!browserAvailable())('status, toasts, dialogs and the job screen
       tokenId: row!.id,
       questionnaire: { name: 'acme-vendor-review.xlsx', bytes: questionnaireXlsx() },
       evidence: [{ name: 'security-policy.md', bytes: evidenceMd() }],
-      questionCount: 4,
     })
     return jobId
   }
@@ -62,7 +61,9 @@ describe.skipIf(!browserAvailable())('status, toasts, dialogs and the job screen
     browser = await launchBrowser()
     ;({ token } = await createToken(db.sql, { plan: 'pro', email: 'sec@acme.example' }))
     for (const key of ['progress', 'failed', 'js', 'nojs'] as const) jobs[key] = await newJob()
-    await db.sql`update jobs set status = 'failed', error = 'The questionnaire has no question column: no row has a question in it.' where id = ${jobs.failed}`
+    await db.sql`update jobs set status = 'failed', error_code = 'questionnaire_unreadable',
+      error_params = ${db.sql.json({ detail: 'The questionnaire has no question column: no row has a question in it.' })}
+      where id = ${jobs.failed}`
   })
   afterAll(async () => {
     await worker?.stop()

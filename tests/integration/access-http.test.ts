@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
-import { createAnswerJob } from '../../app/jobs.server'
+import { createAnswerJob } from '../../app/job/actions.server'
 import { services } from '../../app/services.server'
 import { useTestDatabase } from '../setup/database'
 import { questionnaireCsv } from '../support/files'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { validateToken } from '../../app/access/status.server'
-import { checkToken, createToken, refundQuota } from '../../app/access/tokens.server'
-import { createAnswerJob, QuotaExhaustedError } from '../../app/jobs.server'
+import { checkToken, createToken } from '../../app/access/tokens.server'
+import { createAnswerJob, failForGood, SpendRefusedError } from '../../app/job/actions.server'
 import { services } from '../../app/services.server'
 import { useTestDatabase } from '../setup/database'
 import { questionnaireCsv } from '../support/files'
@@ -83,18 +83,20 @@ describe('quota', () => {
     )
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult
-    expect(rejected.reason).toBeInstanceOf(QuotaExhaustedError)
+    expect(rejected.reason).toBeInstanceOf(SpendRefusedError)
+    expect((rejected.reason as SpendRefusedError).reason).toBe('exhausted')
     expect((await sql`select used from tokens where id = ${row.id}`)[0]!.used).toBe(1)
     expect((await sql`select count(*)::int as n from jobs where token_id = ${row.id}`)[0]!.n).toBe(1)
   })
 
-  it('refundQuota gives a failed job back once, however often it is called', async () => {
+  it('a job that fails for good gives its questionnaire back once, however often it is failed', async () => {
     const { sql, store } = services()
-    const { row } = await createToken(sql, { plan: 'trial' })
+    const { row } = await createToken(sql, { plan: 'pro', quota: 5 })
     const a = await createAnswerJob(sql, store, { tokenId: row.id, questionnaire: csv, evidence: [] })
     await createAnswerJob(sql, store, { tokenId: row.id, questionnaire: csv, evidence: [] })
-    expect(await refundQuota(sql, a.jobId)).toBe(true)
-    expect(await refundQuota(sql, a.jobId)).toBe(false)
+    const failure = { error: { code: 'engine_error' as const, params: {} }, refund: true, retentionMinutes: 60 }
+    expect(await failForGood(sql, a.jobId, failure)).toBe(true)
+    expect(await failForGood(sql, a.jobId, failure)).toBe(false)
     expect((await sql`select used from tokens where id = ${row.id}`)[0]!.used).toBe(1)
   })
 

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
-import { CANCELLED_MESSAGE } from '../../app/jobs.server'
+import { CANCELLED_MESSAGE } from '../../app/job/errors'
+import { getJob } from '../../app/job/read.server'
 import { projectRoot } from '../../app/project-root.server'
 import { OfflineEngine } from '../../app/answering/offline/engine'
 import { extractEvidence } from '../../app/evidence/extract.server'
@@ -42,9 +43,17 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function submit(token: string): Promise<string> {
+/** A questionnaire of `count` Yes/No questions about what the evidence covers. */
+function bigQuestionnaireCsv(count: number): Uint8Array {
+  const topics = ['multi-factor authentication', 'encryption at rest', 'central logging', 'biometric locks']
+  const lines = ['ID,Question,Answer,Comments']
+  for (let i = 0; i < count; i++) lines.push(`Q-${i + 1},"Do you use ${topics[i % topics.length]} (item ${i + 1})?",,`)
+  return new TextEncoder().encode(lines.join('\r\n'))
+}
+
+async function submit(token: string, questionnaire = questionnaireCsv()): Promise<string> {
   const { body, contentType } = multipartBody([
-    { field: 'questionnaire', file: { name: 'vendor.csv', bytes: questionnaireCsv() } },
+    { field: 'questionnaire', file: { name: 'vendor.csv', bytes: questionnaire } },
     { field: 'evidence', file: { name: 'policy.md', bytes: evidenceMd() } },
   ])
   const res = await fetch(`${server.url}/api/fill`, {
@@ -162,6 +171,31 @@ describe('crash safety', () => {
     await expectCompletedOnce(jobId, row.id)
   }, 120_000)
 
+  it('a job interrupted five times by SIGTERM and twice by SIGKILL completes once, charged once, no attempt spent', async () => {
+    await stopAll()
+    const { token, row } = await createToken(db.sql, { plan: 'single' })
+    // Large enough that a run is still going when the signal comes (a run starts its child process first).
+    const jobId = await submit(token, bigQuestionnaireCsv(400))
+    const runs = async () => (await db.sql<{ runs: number }[]>`select runs from jobs where id = ${jobId}`)[0]?.runs ?? 0
+    const signals = ['SIGTERM', 'SIGTERM', 'SIGKILL', 'SIGTERM', 'SIGTERM', 'SIGKILL', 'SIGTERM'] as const
+    for (const [i, signal] of signals.entries()) {
+      const worker = startWorker()
+      await waitFor(`run ${i + 1} to start`, 90_000, async () => (await runs()) === i + 1)
+      const [job] = await db.sql<{ state: string }[]>`select state from jobs where id = ${jobId}`
+      expect(job!.state).toBe('processing')
+      worker.kill(signal)
+      await new Promise((r) => worker.once('exit', r))
+    }
+    startWorker()
+    await waitFor('the job to complete', 90_000, async () => (await jobStatus(jobId)) === 'completed')
+    const [job] = await db.sql<{ runs: number; failures: number; refunded: boolean }[]>`
+      select runs, failures, refunded_at is not null as refunded from jobs where id = ${jobId}`
+    // Eight runs, none counted as a failure, nothing given back: charged once, completed once.
+    expect(job).toEqual({ runs: 8, failures: 0, refunded: false })
+    await expectCompletedOnce(jobId, row.id)
+    await stopAll()
+  }, 400_000)
+
   it("'Delete Files Now' on a running job cancels it: nothing is stored, then or later", async () => {
     await stopAll()
     const { token } = await createToken(db.sql, { plan: 'pro' })
@@ -185,9 +219,10 @@ describe('crash safety', () => {
           >`select count(*)::int as n from graphile_worker._private_jobs where key like 'answer:%'`
         )[0]!.n === 0,
     )
-    const [job] = await db.sql<{ status: string; error: string; deleted: boolean }[]>`
-      select status, error, deleted_at is not null as deleted from jobs where id = ${jobId}`
-    expect(job).toEqual({ status: 'failed', error: CANCELLED_MESSAGE, deleted: true })
+    const [job] = await db.sql<{ state: string; deleted: boolean }[]>`
+      select state, deleted_at is not null as deleted from jobs where id = ${jobId}`
+    expect(job).toEqual({ state: 'cancelled', deleted: true })
+    expect((await getJob(db.sql, jobId))?.error).toBe(CANCELLED_MESSAGE)
     expect((await db.sql<{ n: number }[]>`select count(*)::int as n from files where job_id = ${jobId}`)[0]!.n).toBe(0)
     expect(
       (

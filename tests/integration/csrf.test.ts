@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
 import { checkCsrf, checkSessionOpening } from '../../app/http/csrf.server'
-import { createAnswerJob } from '../../app/jobs.server'
+import { createAnswerJob } from '../../app/job/actions.server'
 import { services } from '../../app/services.server'
 import { useTestDatabase } from '../setup/database'
 import { questionnaireCsv } from '../support/files'

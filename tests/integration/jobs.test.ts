@@ -1,7 +1,8 @@
 import type { Runner } from 'graphile-worker'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
-import { createAnswerJob, getJob, QuotaExhaustedError } from '../../app/jobs.server'
+import { createAnswerJob, SpendRefusedError } from '../../app/job/actions.server'
+import { getJob } from '../../app/job/read.server'
 import { services } from '../../app/services.server'
 import { fileStore, type FileStore } from '../../app/storage/files.server'
 import { purgeExpired } from '../../jobs/purge-expired-files'
@@ -74,7 +75,7 @@ describe('creating a job', () => {
     const { row } = await createToken(sql, { plan: 'single' })
     const input = { tokenId: row.id, questionnaire: { name: 'q.csv', bytes: questionnaireCsv() }, evidence: [] }
     await createAnswerJob(sql, store, input)
-    await expect(createAnswerJob(sql, store, input)).rejects.toBeInstanceOf(QuotaExhaustedError)
+    await expect(createAnswerJob(sql, store, input)).rejects.toBeInstanceOf(SpendRefusedError)
     expect((await sql`select count(*)::int as n from jobs where token_id = ${row.id}`)[0]!.n).toBe(1)
   })
 
@@ -155,7 +156,7 @@ describe('the worker', () => {
 })
 
 describe('purging', () => {
-  it('deletes the files of expired jobs and marks them deleted, leaving others alone', async () => {
+  it('deletes the files of expired jobs and marks them expired and purged, leaving others alone', async () => {
     const { sql, store } = services()
     const { row } = await createToken(sql, { plan: 'pro' })
     const make = () =>
@@ -169,7 +170,9 @@ describe('purging', () => {
     await sql`update jobs set status = 'completed', expires_at = now() - interval '1 minute' where id = ${old.jobId}`
     await sql`update jobs set status = 'completed', expires_at = now() + interval '59 minutes' where id = ${fresh.jobId}`
     expect((await purgeExpired()).expired).toBeGreaterThanOrEqual(1)
-    expect((await getJob(sql, old.jobId))!.deletedAt).not.toBeNull()
+    // Expired, not deleted: deletedAt is the owner's deletion only, so pages can tell the two apart.
+    expect(await getJob(sql, old.jobId)).toMatchObject({ state: 'purged', deletedAt: null, status: 'completed' })
+    expect((await getJob(sql, old.jobId))!.expiredAt).not.toBeNull()
     expect(await store.list(old.jobId, 'questionnaire')).toEqual([])
     expect((await getJob(sql, fresh.jobId))!.deletedAt).toBeNull()
     expect(await store.list(fresh.jobId, 'questionnaire')).toHaveLength(1)

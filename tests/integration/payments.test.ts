@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { checkToken, createToken } from '../../app/access/tokens.server'
-import { createAnswerJob } from '../../app/jobs.server'
+import { createAnswerJob } from '../../app/job/actions.server'
 import { readOutbox, TOKEN_PLACEHOLDER } from '../../app/mail/transport.server'
 import { action as checkoutAction } from '../../app/routes/api.create-checkout-session'
 import { action as intentAction } from '../../app/routes/api.create-payment-intent'

@@ -9,7 +9,8 @@ import type { Runner } from 'graphile-worker'
 import { describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
 import { EnvError, parseEnv, secrets } from '../../app/env.server'
-import { createAnswerJob, deleteJobFiles, getJob } from '../../app/jobs.server'
+import { createAnswerJob, deleteJobFiles } from '../../app/job/actions.server'
+import { getJob } from '../../app/job/read.server'
 import { services } from '../../app/services.server'
 import { enforceRetention, purgeExpired, vacuum } from '../../jobs/purge-expired-files'
 import { createFreeTrial } from '../../app/access/trial.server'
@@ -125,7 +126,10 @@ describe('retention (the /privacy table)', () => {
     const { row } = await createToken(db.sql, { plan: 'pro', email: 'active@acme.example' })
     const old = await newJob()
     const recent = await newJob()
-    await db.sql`update jobs set created_at = now() - interval '13 months' where id = ${old}`
+    // A record from 13 months ago: completed, expired and purged long since.
+    await db.sql`
+      update jobs set status = 'completed', created_at = now() - interval '13 months',
+        expired_at = now() - interval '13 months', purged_at = now() - interval '13 months' where id = ${old}`
     const sessionHash = randomBytes(32)
     await db.sql`insert into sessions (id_hash, token_id, expires_at) values (${sessionHash}, ${row.id}, now() - interval '1 minute')`
     await db.sql`insert into outbox (recipient, subject, text_body, html_body, reason, created_at)

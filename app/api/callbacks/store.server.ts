@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db.server'
-import { queue } from '../../jobs.server'
+import { enqueue } from '../../job/queue.server'
 import { decrypt, encrypt } from '../../storage/crypto.server'
 import { callbackSecret } from './signature'
 
@@ -34,7 +34,7 @@ export async function registerCallback(
 export async function queueJobCallback(tx: Queryable, jobId: string): Promise<void> {
   const [wanted] = await tx`select 1 from job_callbacks where job_id = ${jobId} and delivered_at is null`
   if (!wanted) return
-  await queue(tx, CALLBACK_TASK, { jobId }, { jobKey: `callback:${jobId}`, maxAttempts: CALLBACK_MAX_ATTEMPTS })
+  await enqueue(tx, CALLBACK_TASK, { jobId }, { jobKey: `callback:${jobId}`, maxAttempts: CALLBACK_MAX_ATTEMPTS })
 }
 
 export interface StoredCallback {

@@ -128,6 +128,17 @@ export const API_ERRORS = {
     'The token has no questionnaires left.',
     'Token quota exhausted. Purchase a plan to continue.',
   ),
+  job_in_progress: entry(
+    409,
+    "The token's plan runs one questionnaire at a time and one is still in progress.",
+    'This token already has a questionnaire in progress, and its plan processes one at a time: wait until it has finished, then upload the next.',
+  ),
+  too_many_uploads: entry(
+    429,
+    'The token already has 3 uploads still being received: wait as Retry-After says.',
+    'This token already has 3 uploads in progress: wait until one of them has finished, then try again.',
+    { 'Retry-After': '10' },
+  ),
   invalid_idempotency_key: entry(
     400,
     'The Idempotency-Key header is empty, too long or not printable ASCII.',

@@ -34,6 +34,12 @@ export function apiErrorStatus(code: ApiErrorCode): number {
   return API_ERRORS[code].status
 }
 
+/** The headers a code always answers with (WWW-Authenticate, Retry-After), for pages that answer it as HTML. */
+export function apiErrorHeaders(code: ApiErrorCode): Record<string, string> {
+  const spec: { headers?: Record<string, string> } = API_ERRORS[code]
+  return { ...spec.headers }
+}
+
 export function apiErrorMessage<C extends ApiErrorCode>(code: C, ...[params]: ApiErrorArgs<C>): string {
   const message = API_ERRORS[code].message as string | ((p: unknown) => string)
   return typeof message === 'string' ? message : message(params)

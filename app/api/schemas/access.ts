@@ -1,13 +1,12 @@
 import { z } from 'zod'
+import { tokenSchema } from '../../access/token-string'
 import type { ApiRouteDoc } from '../contract'
 import { jobIdSchema } from './jobs'
 
 /** Access, plans and payments: the schemas the routes validate with, and their descriptions for /api-docs. */
 
-export const tokenField = z
-  .string({ required_error: 'Please enter your access token' })
-  .transform((v) => v.replace(/[\s\u0000]/g, ''))
-  .pipe(z.string().min(10, 'Please enter a valid access token').max(128, 'Access tokens are at most 128 characters'))
+/** A token in a JSON body or form: the one token schema (app/access/token-string.ts). */
+export const tokenField = tokenSchema
 
 export const validateTokenBody = z.object({
   token: tokenField,

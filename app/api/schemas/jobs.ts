@@ -1,14 +1,12 @@
 import { z } from 'zod'
+import { JOB_ID_PATTERN, jobIdSchema as anyJobId } from '../../job/id'
 import type { ApiRouteDoc } from '../contract'
 import { fileField } from './common'
 
-/** Job ids: 24 characters of [a-z0-9] (app/jobs.server.ts newJobId). */
-export const JOB_ID_PATTERN = /^[a-z0-9]{24}$/
+/** Job ids: the one pattern (app/job/id.ts, which makes them), re-exported for the MSW package's users. */
+export { JOB_ID_PATTERN }
 
-export const jobIdSchema = z
-  .string()
-  .regex(JOB_ID_PATTERN, 'is 24 lower-case letters and digits')
-  .describe('The job id POST /api/fill returned.')
+export const jobIdSchema = anyJobId.describe('The job id POST /api/fill returned.')
 export const jobIdParams = z.object({ jobId: jobIdSchema })
 
 export const RESULT_KINDS = ['xlsx', 'pdf', 'json'] as const

@@ -1,8 +1,13 @@
 import { unzipSync, type Unzipped } from 'fflate'
 import { QuestionnaireError } from '../model'
 
-/** A questionnaire is at most 10 MB compressed; these limits are generous for real files and stop zip bombs. */
-export const ZIP_LIMITS = { entries: 5000, unpacked: 300 * 1024 * 1024, part: 150 * 1024 * 1024 }
+/**
+ * What an Office package (a questionnaire's .xlsx or .docx) may declare: at most 10 MB compressed, so these limits
+ * are generous for real files and stop zip bombs. (Evidence .zip archives have their own, ZIP_LIMITS in
+ * evidence/archive.ts; the upload scan's budget is UNPACK_BUDGET in uploads/archive-scan.ts.)
+ */
+export const OFFICE_PACKAGE_LIMITS = { entries: 5000, totalBytes: 300 * 1024 * 1024, entryBytes: 150 * 1024 * 1024 }
+const MB = 1024 * 1024
 
 /**
  * Unzips an Office package, refusing archives whose declared sizes exceed the limits before inflating anything.
@@ -17,9 +22,10 @@ export function unzipOffice(bytes: Uint8Array, kind: string): Unzipped {
       filter(file) {
         entries++
         unpacked += file.originalSize
-        if (entries > ZIP_LIMITS.entries || unpacked > ZIP_LIMITS.unpacked || file.originalSize > ZIP_LIMITS.part) {
+        const limits = OFFICE_PACKAGE_LIMITS
+        if (entries > limits.entries || unpacked > limits.totalBytes || file.originalSize > limits.entryBytes) {
           throw new QuestionnaireError(
-            `The ${kind} unpacks to more than 300 MB (or 5,000 parts, or one part over 150 MB): it looks like a zip bomb, not a questionnaire.`,
+            `The ${kind} unpacks to more than ${limits.totalBytes / MB} MB (or ${limits.entries.toLocaleString('en-US')} parts, or one part over ${limits.entryBytes / MB} MB): it looks like a zip bomb, not a questionnaire.`,
           )
         }
         return true

@@ -9,7 +9,8 @@ import { answerCells, compareWorkbooks } from '../../../tests/fixtures/questionn
 import { buildXlsx } from '../../../tests/fixtures/questionnaires/xlsx-builder'
 import { checkWrittenParts } from '../../../tests/support/strict-xml'
 import type { Answer } from '../../answering/model'
-import { answeredQuestions, summarize } from '../../pipeline/results'
+import { summarize } from '../../answering/summary'
+import { answeredQuestions, runContext } from '../../pipeline/results'
 import type { Questionnaire } from '../model'
 import { parseQuestionnaire } from '../parse.server'
 import { writeCompletedWorkbook } from './write.server'
@@ -69,7 +70,7 @@ function complete(fileName: string, bytes: Uint8Array) {
     reasons: [],
   }))
   const entries = answeredQuestions(questionnaire, answers)
-  const summary = summarize({ questionnaire, entries, evidence: [], engine: 'test', durationMs: 5 })
+  const summary = summarize(entries, runContext({ questionnaire, evidence: [], engine: 'test', durationMs: 5 }))
   const output = writeCompletedWorkbook({ questionnaire, original: bytes, entries, summary })
   return { questionnaire, output }
 }

@@ -6,7 +6,8 @@ import { answerCells, compareWorkbooks } from '../../../tests/fixtures/questionn
 import { buildXlsx, type FixtureSheet } from '../../../tests/fixtures/questionnaires/xlsx-builder'
 import { checkWrittenParts } from '../../../tests/support/strict-xml'
 import type { Answer, AnswerLabel } from '../../answering/model'
-import { answeredQuestions, summarize } from '../../pipeline/results'
+import { summarize } from '../../answering/summary'
+import { answeredQuestions, runContext } from '../../pipeline/results'
 import { planWrites } from './cell-writes'
 import type { Questionnaire } from '../model'
 import { parseQuestionnaire } from '../parse.server'
@@ -39,7 +40,7 @@ function complete(
 ) {
   const questionnaire = parseQuestionnaire(fileName, bytes)
   const entries = answeredQuestions(questionnaire, questionnaire.questions.map(pick))
-  const summary = summarize({ questionnaire, entries, evidence: [], engine: 'test', durationMs: 5 })
+  const summary = summarize(entries, runContext({ questionnaire, evidence: [], engine: 'test', durationMs: 5 }))
   const output = writeCompletedWorkbook({ questionnaire, original: bytes, entries, summary })
   const planned = new Map([...planWrites(questionnaire, entries)].map(([s, w]) => [s, new Set(w.cells.keys())]))
   // The cells allowed to change come from the model; the writer's plan must stay inside them.

@@ -7,6 +7,7 @@ import {
 } from '../../../app/api/callbacks/url'
 import { apiError, apiErrorResponse } from '../../../app/api/errors'
 import { idempotencyKeySchema, unansweredSchema } from '../../../app/api/schemas/jobs'
+import { newJobId } from '../../../app/job/id'
 import { fillFailure } from '../../../app/uploads/fill-failure'
 import {
   checkEvidenceFile,
@@ -161,12 +162,6 @@ const accepted = (job: MockJob) => ({
 const failure = (refused: ReturnType<typeof fillFailure>) => apiErrorResponse(refused.body)
 const invalid = (problem: UploadProblem) =>
   failure(fillFailure('invalid_upload', { problems: [problem] }, { details: [problem] }))
-
-/** A job id of the server's form: 24 lower-case letters and digits. */
-function newJobId(): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789'
-  return Array.from(crypto.getRandomValues(new Uint8Array(24)), (b) => alphabet[b % 36]).join('')
-}
 
 /** The same body: its text fields and each file's field, name and content. */
 async function fingerprintOf(fields: [string, string][], files: { field: string; file: File }[]): Promise<string> {
