@@ -13,6 +13,7 @@ export default tseslint.config(
       'public/**',
       'tests/fixtures/**/*.js',
       'packages/*/dist/**',
+      'packages/*/.dist-*/**',
       'packages/*/generated/**',
     ],
   },

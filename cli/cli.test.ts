@@ -242,7 +242,11 @@ describe('qfill answer: stdout and arguments', () => {
 describe('production and Fly.io without DATABASE_URL', () => {
   it('every command that needs a database refuses, saying to attach Postgres, and starts no embedded one', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qfill-prod-'))
-    const secrets = { SESSION_SECRET: 'x'.repeat(40), FILE_ENCRYPTION_KEY: '0'.repeat(64) }
+    const secrets = {
+      SESSION_SECRET: 'x'.repeat(40),
+      FILE_ENCRYPTION_KEY: '0'.repeat(64),
+      PUBLIC_URL: 'https://qfill.example.com',
+    }
     for (const [env, where] of [
       [{ NODE_ENV: 'production' }, /in production \(NODE_ENV=production\)/],
       [{ FLY_APP_NAME: 'qfill-test' }, /on Fly\.io \(FLY_APP_NAME=qfill-test\)/],

@@ -3,7 +3,19 @@ import { getEnv, secrets } from '../env.server'
 import { fillFailure, type FillFailure } from '../uploads/fill-failure'
 import { registerCallback } from './callbacks/store.server'
 import { checkCallbackUrl, parseCallbackUrl } from './callbacks/target.server'
-import { claimKey, idempotencyKeyOf, keyState, keyUsed, requestFingerprint, type KeyState } from './idempotency.server'
+import {
+  claimKey,
+  idempotencyKeyOf,
+  keyState,
+  keyUsed,
+  PENDING,
+  requestFingerprint,
+  settleKey,
+  type KeyState,
+} from './idempotency.server'
+
+/** How long a request repeating a key waits for the request holding it to receive its body. */
+const PENDING_WAIT_MS = 10 * 60 * 1000
 
 /** A repeated request: the job the key created. */
 export interface Replay {
@@ -16,7 +28,7 @@ export interface Replay {
  * What POST /api/fill accepts beyond the files (ADRs 029, 030): an Idempotency-Key header and a callbackUrl
  * field. The upload path feeds it the request's text fields as they are read, asks it before creating a job
  * (a replay answers the earlier job; a reused key or a private callback host is refused), and runs its part of
- * the creating transaction (claim the key, remember the callback).
+ * the reserving transaction (claim the key) and of the accepting one (its fingerprint, the callback).
  */
 export class FillExtras {
   private readonly fields: [string, string][] = []
@@ -45,14 +57,16 @@ export class FillExtras {
   }
 
   /**
-   * Before a job is created: the callback host must resolve to public addresses, and the signing secret needs
-   * the token itself (presented in this request); a key used before answers its job or is refused.
+   * Before a job is accepted: the callback host must resolve to public addresses, and the signing secret needs
+   * the token itself (presented in this request). A request that only compared its body (`compared`: another
+   * request holds the key) answers that request's job, once its body has arrived too, or is refused.
    */
   async prepare(
     sql: Sql,
     tokenId: number,
     presented: string | null,
     files: readonly { field: string; name: string; sha256: string }[],
+    compared: boolean,
   ): Promise<FillFailure | Replay | null> {
     if (this.callbackUrl) {
       if (!presented)
@@ -65,22 +79,33 @@ export class FillExtras {
     }
     if (typeof this.key !== 'string') return null
     this.fingerprint = requestFingerprint(this.fields, files)
-    return this.answerFor(await keyState(sql, tokenId, this.key, this.fingerprint))
+    if (!compared) return null
+    // The request holding the key is still receiving its body: wait for it (as long as an upload may take).
+    for (const until = Date.now() + PENDING_WAIT_MS; ;) {
+      const state = await keyState(sql, tokenId, this.key, this.fingerprint)
+      if (state.kind !== 'pending' || Date.now() > until)
+        return this.answerFor(state) ?? fillFailure('idempotency_key_in_use')
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
   }
 
-  /**
-   * Whether the request repeats a key this token used in the last 24 hours: then its body is read only to compare
-   * it (a replay answers the earlier job, another body is refused), and nothing is spent or stored.
-   */
+  /** Whether this token holds or used the key in the last 24 hours: then the request only compares its body. */
   async repeated(sql: Sql, tokenId: number): Promise<boolean> {
     return typeof this.key === 'string' && (await keyUsed(sql, tokenId, this.key))
   }
 
-  /** Runs in the transaction that creates the job; throws KeyTakenError when a concurrent request won the key. */
-  onCreated(tokenId: number, presented: string | null) {
+  /** Claims the key in the transaction that reserves the job; throws KeyTakenError when another request holds it. */
+  onReserved(tokenId: number) {
+    return async (tx: Queryable, jobId: string) => {
+      if (typeof this.key === 'string') await claimKey(tx, { tokenId, key: this.key, fingerprint: PENDING, jobId })
+    }
+  }
+
+  /** Runs in the transaction that accepts the job: the key's fingerprint, the callback to send when it ends. */
+  onAccepted(tokenId: number, presented: string | null) {
     return async (tx: Queryable, jobId: string) => {
       if (typeof this.key === 'string')
-        await claimKey(tx, { tokenId, key: this.key, fingerprint: this.fingerprint, jobId })
+        await settleKey(tx, { tokenId, key: this.key, fingerprint: this.fingerprint, jobId })
       if (this.callbackUrl && presented) {
         const { fileKey } = secrets(getEnv())
         await registerCallback(tx, { jobId, url: this.callbackUrl, token: presented, fileKey })
@@ -88,13 +113,8 @@ export class FillExtras {
     }
   }
 
-  /** After losing the key to a concurrent request: its job, or 422 when its body was another. */
-  async afterRace(sql: Sql, tokenId: number): Promise<FillFailure | Replay> {
-    const state = await keyState(sql, tokenId, this.key as string, this.fingerprint)
-    return this.answerFor(state) ?? fillFailure('idempotency_key_reused')
-  }
-
   private answerFor(state: KeyState): FillFailure | Replay | null {
+    if (state.kind === 'pending') return fillFailure('idempotency_key_in_use')
     if (state.kind === 'replay') return { ok: true, jobId: state.jobId, evidenceCount: state.evidenceCount }
     if (state.kind === 'reused') return fillFailure('idempotency_key_reused')
     return null

@@ -35,9 +35,16 @@ export function requestFingerprint(
   return hash.digest('hex')
 }
 
-export type KeyState = { kind: 'new' } | { kind: 'replay'; jobId: string; evidenceCount: number } | { kind: 'reused' }
+export type KeyState =
+  { kind: 'new' } | { kind: 'pending' } | { kind: 'replay'; jobId: string; evidenceCount: number } | { kind: 'reused' }
 
-/** What a key means for this token now: unused (or older than 24 h), the job it created, or used for another body. */
+/** The fingerprint of a key claimed by an upload whose body is still arriving. */
+export const PENDING = ''
+
+/**
+ * What a key means for this token now: unused (or older than 24 h), claimed by an upload still arriving, the job it
+ * created, or used for another body.
+ */
 export async function keyState(sql: Queryable, tokenId: number, key: string, fingerprint: string): Promise<KeyState> {
   const [row] = await sql<{ fingerprint: string; jobId: string; evidenceCount: number }[]>`
     select k.fingerprint, k.job_id as "jobId", j.evidence_count as "evidenceCount"
@@ -45,6 +52,7 @@ export async function keyState(sql: Queryable, tokenId: number, key: string, fin
     where k.token_id = ${tokenId} and k.key = ${key}
       and k.created_at > now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})`
   if (!row) return { kind: 'new' }
+  if (row.fingerprint === PENDING) return { kind: 'pending' }
   return row.fingerprint === fingerprint ? { kind: 'replay', ...row } : { kind: 'reused' }
 }
 
@@ -56,14 +64,16 @@ export async function keyUsed(sql: Queryable, tokenId: number, key: string): Pro
   return row !== undefined
 }
 
-/** Another request holds the key: the job-creating transaction rolls back (no job, no charge). */
+/** Another request holds the key: the reserving transaction rolls back (no job, no charge). */
 export class KeyTakenError extends Error {
   name = 'KeyTakenError'
 }
 
 /**
- * Claims the key for a new job, inside the transaction that creates it. A concurrent request with the same key
- * waits here until the other transaction ends, then finds the key taken; a key older than 24 hours is reused.
+ * Claims the key for a new job, inside the transaction that reserves it (before the body is read, so with the
+ * PENDING fingerprint; settleKey records the real one when the job is accepted, and a discarded job takes its claim
+ * with it). A concurrent request with the same key waits here until the other transaction ends, then finds the key
+ * taken; a key older than 24 hours is reused.
  */
 export async function claimKey(
   tx: Queryable,
@@ -77,6 +87,16 @@ export async function claimKey(
       where api_idempotency_keys.created_at <= now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})
     returning 1`
   if (!claimed.length) throw new KeyTakenError(`Idempotency-Key ${claim.key} is held by another request`)
+}
+
+/** The body arrived whole: the claim records what it was, in the transaction that accepts the job. */
+export async function settleKey(
+  tx: Queryable,
+  claim: { tokenId: number; key: string; fingerprint: string; jobId: string },
+): Promise<void> {
+  await tx`
+    update api_idempotency_keys set fingerprint = ${claim.fingerprint}
+    where token_id = ${claim.tokenId} and key = ${claim.key} and job_id = ${claim.jobId}`
 }
 
 /** Forgets keys past their window (a daily task). */

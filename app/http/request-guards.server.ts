@@ -21,6 +21,8 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** Page routes that take multipart/form-data (file uploads); every other page form is urlencoded. */
 const MULTIPART_PAGES = /^\/upload(?:\.data)?\/?$/i
+/** Resource routes outside /api that read JSON: the review screen's autosave (ADR 024). */
+const JSON_ROUTES = /^\/jobs\/[^/]+\/review\/rows\/?$/i
 
 export type GuardVerdict = { ok: true } | { ok: false; status: number; code: string; message: string }
 
@@ -52,6 +54,7 @@ export function checkFormBody(req: {
   }
   const mediaType = type.split(';')[0]!.trim()
   if (mediaType === 'application/x-www-form-urlencoded') return { ok: true }
+  if (mediaType === 'application/json' && JSON_ROUTES.test(req.path)) return { ok: true }
   if (mediaType === 'multipart/form-data') {
     if (!MULTIPART_PAGES.test(req.path))
       return bad('This form takes ordinary form fields, not a file upload (multipart/form-data).')

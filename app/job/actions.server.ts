@@ -32,12 +32,21 @@ export type Reserved = { ok: true; jobId: string; priority: number } | { ok: fal
  * spent and a job reserved for the files about to arrive. Refused (nothing spent, nothing created) when access/
  * says the token may not spend now.
  */
-export async function reserveUpload(sql: Sql, tokenId: number, now = new Date()): Promise<Reserved> {
+export async function reserveUpload(
+  sql: Sql,
+  tokenId: number,
+  options: {
+    now?: Date
+    /** Runs in the reserving transaction once the job row exists (the API claims its Idempotency-Key there). */
+    onReserved?: (tx: Queryable, jobId: string) => Promise<void>
+  } = {},
+): Promise<Reserved> {
   return sql.begin(async (tx) => {
-    const spent = await spend(tx, tokenId, now)
+    const spent = await spend(tx, tokenId, options.now)
     if (!spent.ok) return spent
     const jobId = newJobId()
     await reserveJob(tx, { id: jobId, tokenId, unanswered: 'blank' })
+    await options.onReserved?.(tx, jobId)
     return { ok: true as const, jobId, priority: jobPriority(spent.plan) }
   })
 }

@@ -11,11 +11,13 @@ export type FillErrorCode =
   | 'upload_too_large'
   | 'invalid_upload'
   | 'quota_exhausted'
+  | 'token_expired'
   | 'job_in_progress'
   | 'too_many_uploads'
   | 'invalid_callback_url'
   | 'invalid_idempotency_key'
   | 'idempotency_key_reused'
+  | 'idempotency_key_in_use'
 
 export type FillFailure = {
   ok: false
@@ -38,6 +40,8 @@ const TITLES: Partial<Record<FillErrorCode, string>> = {
   invalid_callback_url: 'Invalid Callback URL',
   invalid_idempotency_key: 'Invalid Idempotency Key',
   idempotency_key_reused: 'Idempotency Key Reused',
+  idempotency_key_in_use: 'Idempotency Key In Use',
+  token_expired: 'Token Expired',
 }
 
 /** A refused upload, from the API error table; problems with their own titles (file checks) are listed as such. */

@@ -22,8 +22,9 @@ export type { FillErrorCode, FillFailure } from './fill-failure'
  * malware; zip containers in the scan process), and the job is queued. Parsing them is the worker's job.
  *
  * The API's extras (ADRs 029, 030) ride along: a callbackUrl is checked before the job is queued and remembered
- * in the transaction that queues it, where an Idempotency-Key is claimed too. A request repeating a key the token
- * used reserves and stores nothing: its body is only hashed, then answered with the first job or refused (422).
+ * in the transaction that queues it. An Idempotency-Key is claimed in the transaction that reserves the job, before
+ * the body is read; a request repeating a key the token holds or used reserves and stores nothing: its body is only
+ * hashed, then answered with the first request's job once that one's body has arrived, or refused (422).
  */
 
 export type FillOutcome =
@@ -80,11 +81,15 @@ async function fillUpload(request: Request): Promise<FillOutcome> {
   const upload = new Upload(sql, store)
   /** The sender is known: a repeated key only compares, anything else spends before the files are read. */
   const begin = async (sender: TokenRow): Promise<FillFailure | null> => {
-    if (await extras.repeated(sql, sender.id)) {
-      upload.compareOnly = true
-      return null
-    }
-    return upload.reserve(sender)
+    if (!(await extras.repeated(sql, sender.id)))
+      try {
+        return await upload.reserve(sender, extras.onReserved(sender.id))
+      } catch (error) {
+        // A concurrent request with the same key reserved first: compare with it instead.
+        if (!(error instanceof KeyTakenError)) throw error
+      }
+    upload.compareOnly = true
+    return null
   }
   try {
     if (token) {
@@ -122,18 +127,10 @@ async function fillUpload(request: Request): Promise<FillOutcome> {
     const owner: TokenRow = token
     const problems = upload.problems()
     if (problems.length) return fillFailure('invalid_upload', { problems }, { details: problems })
-    const earlier = await extras.prepare(sql, owner.id, presented, upload.fingerprintFiles())
+    const earlier = await extras.prepare(sql, owner.id, presented, upload.fingerprintFiles(), upload.compareOnly)
     if (earlier && !earlier.ok) return earlier
     if (earlier) return { ...earlier, token: owner, replayed: true }
-    // The key was used between the first look and now, by a request that finished first: compare with it.
-    if (upload.compareOnly) return fillFailure('idempotency_key_reused')
-    try {
-      return { ...(await upload.accept(owner, extras.onCreated(owner.id, presented))), replayed: false }
-    } catch (error) {
-      if (!(error instanceof KeyTakenError)) throw error
-      const winner = await extras.afterRace(sql, owner.id)
-      return winner.ok ? { ...winner, token: owner, replayed: true } : winner
-    }
+    return { ...(await upload.accept(owner, extras.onAccepted(owner.id, presented))), replayed: false }
   } finally {
     // Anything but an accepted job gives its questionnaire back and leaves no file behind.
     await upload.release()

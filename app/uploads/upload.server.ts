@@ -36,8 +36,9 @@ export const invalidUpload = (problem: UploadProblem) =>
 
 /** Why a token may not spend now, as the upload answers it. */
 function spendRefusal(reason: SpendRefusal): FillFailure {
-  if (reason === 'unknown' || reason === 'revoked' || reason === 'expired')
-    return fillFailure('invalid_token', { reason })
+  if (reason === 'unknown' || reason === 'revoked') return fillFailure('invalid_token', { reason })
+  // Expired, yet it may still read its results (tokens.server.ts): it may not start a questionnaire.
+  if (reason === 'expired') return fillFailure('token_expired')
   if (reason === 'exhausted') return fillFailure('quota_exhausted')
   return fillFailure(reason === 'busy' ? 'job_in_progress' : 'too_many_uploads')
 }
@@ -71,8 +72,11 @@ export class Upload {
   }
 
   /** Spends one questionnaire of the token, or says why it may not (nothing spent then). */
-  async reserve(token: TokenRow): Promise<FillFailure | null> {
-    const reserved = await reserveUpload(this.sql, token.id)
+  async reserve(
+    token: TokenRow,
+    onReserved?: (tx: Queryable, jobId: string) => Promise<void>,
+  ): Promise<FillFailure | null> {
+    const reserved = await reserveUpload(this.sql, token.id, { onReserved })
     if (!reserved.ok) return spendRefusal(reserved.reason)
     this.reservation = { jobId: reserved.jobId, priority: reserved.priority }
     return null

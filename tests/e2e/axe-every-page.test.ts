@@ -5,6 +5,7 @@ import { createToken } from '../../app/access/tokens.server'
 import { createAnswerJob } from '../../app/job/actions.server'
 import { services } from '../../app/services.server'
 import { startWorker } from '../../jobs/worker.server'
+import { waitFor } from '../support/wait'
 import { useTestDatabase } from '../setup/database'
 import { browserAvailable, launchBrowser } from '../support/browser'
 import { evidenceMd } from '../support/files'
@@ -84,7 +85,8 @@ describe.skipIf(!browserAvailable())('axe on every page', () => {
         }).then((j) => j.jobId)
       const queued = await job()
       const failed = await job()
-      await db.sql`update jobs set status = 'failed', error = 'The questionnaire has no question column.' where id = ${failed}`
+      await db.sql`update jobs set status = 'failed', error_code = 'questionnaire_unreadable',
+            error_params = ${db.sql.json({ detail: 'The questionnaire has no question column.' })} where id = ${failed}`
       await signIn(page, server.url, token)
       await expectNoSeriousAxeViolations(page, '/upload (signed in, worker down)')
       await check(page, `/jobs/${queued}`, heading('Processing Your Security Questionnaire'))
@@ -93,12 +95,10 @@ describe.skipIf(!browserAvailable())('axe on every page', () => {
       await check(page, `/checkout/${queued}`, heading('Order Summary'))
       const done = await job()
       worker = await startWorker({ connectionString: db.url, concurrency: 1, pollInterval: 100 })
-      for (const until = Date.now() + 30_000; ;) {
+      await waitFor('the job to complete', async () => {
         const [r] = await db.sql<{ status: string }[]>`select status from jobs where id = ${done}`
-        if (r?.status === 'completed') break
-        if (Date.now() > until) throw new Error('job did not complete')
-        await new Promise((r) => setTimeout(r, 100))
-      }
+        return r?.status === 'completed'
+      })
       await check(page, `/jobs/${done}`, heading('Processing Complete!'))
       await check(page, `/jobs/${done}?confirm-delete=1`, () =>
         page.getByRole('alertdialog', { name: 'Delete Files Immediately?' }).waitFor(),

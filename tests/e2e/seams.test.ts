@@ -113,7 +113,8 @@ describe.skipIf(!browserAvailable())('the seams of the site, in Chromium', () =>
         // The job fails before its page is shown: it is marked failed as the browser follows the redirect.
         await page.route(/\/jobs\/[a-z0-9]{16,64}(\.data)?(\?.*)?$/, async (route) => {
           const id = /\/jobs\/([a-z0-9]+)/.exec(route.request().url())![1]!
-          await db.sql`update jobs set status = 'failed', error = 'The questionnaire has no question column.' where id = ${id}`
+          await db.sql`update jobs set status = 'failed', error_code = 'questionnaire_unreadable',
+            error_params = ${db.sql.json({ detail: 'The questionnaire has no question column.' })} where id = ${id}`
           await route.continue()
         })
         await page.goto(`${server.url}/upload`)

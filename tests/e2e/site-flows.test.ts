@@ -5,6 +5,7 @@ import { createToken } from '../../app/access/tokens.server'
 import { createAnswerJob } from '../../app/job/actions.server'
 import { services } from '../../app/services.server'
 import { startWorker } from '../../jobs/worker.server'
+import { waitFor as waitForIt } from '../support/wait'
 import { useTestDatabase } from '../setup/database'
 import { browserAvailable, launchBrowser } from '../support/browser'
 import { evidenceMd, questionnaireXlsx } from '../support/files'
@@ -13,15 +14,7 @@ import { expectNoSeriousAxeViolations, screenshots, signIn } from '../support/si
 
 const db = useTestDatabase()
 
-async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms
-  for (;;) {
-    const value = await fn()
-    if (value) return value
-    if (Date.now() > until) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+const waitFor = <T>(fn: () => Promise<T | null | undefined | false>, ms?: number) => waitForIt('the job', fn, ms)
 
 describe.skipIf(!browserAvailable())('status, toasts, dialogs and the job screens in Chromium', () => {
   let server: TestServer

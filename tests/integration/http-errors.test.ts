@@ -113,6 +113,10 @@ describe('the guards, as functions', () => {
       true,
     )
     expect(checkFormBody(req('POST', '/token-status', { 'content-length': '0' })).ok).toBe(true)
+    // The review screen's autosave posts JSON to its resource route; a JSON body to the review page is refused.
+    const json = { 'content-type': 'application/json', 'content-length': '20' }
+    expect(checkFormBody(req('POST', '/jobs/k3v9x0q2m8w1c7r5t4y6z2a1/review/rows', json)).ok).toBe(true)
+    expect(checkFormBody(req('POST', '/jobs/k3v9x0q2m8w1c7r5t4y6z2a1/review', json)).ok).toBe(false)
     expect(checkFormBody(req('POST', '/token-status', { 'content-length': '5' })).ok).toBe(false)
     expect(checkFormBody(req('POST', '/upload', { 'content-type': 'multipart/form-data; charset=utf-8' })).ok).toBe(
       false,

@@ -7,6 +7,7 @@ import { services } from '../../app/services.server'
 import { fileStore, type FileStore } from '../../app/storage/files.server'
 import { purgeExpired } from '../../jobs/purge-expired-files'
 import { startWorker } from '../../jobs/worker.server'
+import { waitFor as waitForIt } from '../support/wait'
 import { useTestDatabase } from '../setup/database'
 import { evidenceMd, QUESTIONS, questionnaireCsv, readSheet, sheetNames } from '../support/files'
 
@@ -16,15 +17,7 @@ async function graphileJobs(jobId: string) {
   return db.sql`select task_identifier from graphile_worker.jobs where key = ${`answer:${jobId}`}`
 }
 
-async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms
-  for (;;) {
-    const value = await fn()
-    if (value) return value
-    if (Date.now() > until) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+const waitFor = <T>(fn: () => Promise<T | null | undefined | false>, ms?: number) => waitForIt('the job', fn, ms)
 
 describe('creating a job', () => {
   it('writes the job row, its encrypted files, the quota and the graphile job together', async () => {

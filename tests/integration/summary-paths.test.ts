@@ -154,9 +154,11 @@ describe('one summary for the pipeline, review, PATCH /api/answers and qfill app
 
     // 1. The review screen's form (one row at a time, as autosave sends them), then "Save and rebuild".
     for (const edit of EDITS) {
-      const fields: Record<string, string> = { intent: 'row', key: keyOf(edit.id), accept: '1' }
-      if ('answer' in edit) fields.answer = edit.answer
-      if ('comment' in edit) fields.comment = edit.comment
+      // The page's form without JavaScript: the row, its fields, and its Accept button.
+      const key = keyOf(edit.id)
+      const fields: Record<string, string> = { row: key, intent: `accept:${key}` }
+      if ('answer' in edit) fields[`answer:${key}`] = edit.answer
+      if ('comment' in edit) fields[`comment:${key}`] = edit.comment
       await reviewForm(viaReview, fields)
     }
     await reviewForm(viaReview, { intent: 'rebuild' })

@@ -1,3 +1,4 @@
+import { apiErrorHeaders } from '../../app/api/errors'
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
@@ -168,7 +169,8 @@ describe('an upload spends before it reads', () => {
       async () => (await db.sql`select 1 from jobs where token_id = ${row.id} and state = 'uploading'`).length === 3,
     )
     const fourth = await handleFillUpload(request(body([questionnaire]).stream, token))
-    expect(fourth).toMatchObject({ ok: false, status: 429, code: 'too_many_uploads', retryAfter: 10 })
+    expect(fourth).toMatchObject({ ok: false, status: 429, code: 'too_many_uploads' })
+    expect(apiErrorHeaders('too_many_uploads')).toMatchObject({ 'Retry-After': '10' })
     open()
     for (const outcome of await Promise.all(running)) expect(outcome).toMatchObject({ ok: true })
     expect(await used(row.id)).toBe(3)

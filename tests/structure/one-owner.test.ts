@@ -19,7 +19,8 @@ function sources(dir: string): string[] {
   }
   return entries.flatMap((name) => {
     const full = path.join(dir, name)
-    if (name === 'node_modules' || name === 'dist' || name === 'build') return []
+    // Built or generated from the sources below (packages/msw/generated: fixtures made by running the server).
+    if (name === 'node_modules' || name === 'dist' || name === 'build' || name === 'generated') return []
     if (statSync(full).isDirectory()) return sources(full)
     return /\.(ts|tsx|js|mjs)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : []
   })

@@ -128,6 +128,11 @@ export const API_ERRORS = {
     'The token has no questionnaires left.',
     'Token quota exhausted. Purchase a plan to continue.',
   ),
+  token_expired: entry(
+    402,
+    'The token expired: it can still read its results, but not start a questionnaire.',
+    'This access token has expired. Purchase a plan to continue.',
+  ),
   job_in_progress: entry(
     409,
     "The token's plan runs one questionnaire at a time and one is still in progress.",
@@ -148,6 +153,11 @@ export const API_ERRORS = {
     422,
     'The Idempotency-Key was used in the last 24 hours with a different body.',
     'This Idempotency-Key was already used with different files or fields: use a new key for a new request.',
+  ),
+  idempotency_key_in_use: entry(
+    409,
+    'Another request with this Idempotency-Key did not finish (it broke off, or is still sending after 10 minutes).',
+    'Another request with this Idempotency-Key did not finish: send this one again.',
   ),
   invalid_callback_url: entry<{ problem: string }>(
     400,

@@ -130,8 +130,12 @@ export const jobRoutes: ApiRouteDoc[] = [
       'invalid_callback_url',
       'invalid_idempotency_key',
       'quota_exhausted',
+      'token_expired',
+      'job_in_progress',
+      'too_many_uploads',
       'upload_too_large',
       'idempotency_key_reused',
+      'idempotency_key_in_use',
     ],
     example: `curl -X POST "$QFILL_URL/api/fill" \\
   -H "Authorization: Bearer $QFILL_TOKEN" \\

@@ -1,3 +1,4 @@
+import { presentedCredential } from '../../../app/access/credentials.server'
 import { apiError, TOKEN_REFUSAL_MESSAGES } from '../../../app/api/errors'
 import { jobIdSchema } from '../../../app/api/schemas/jobs'
 import {
@@ -62,10 +63,7 @@ export class MockContext {
 
   /** The token string presented (Bearer or x-api-key), without the whitespace a paste adds. */
   presented(request: Request, formToken?: string | null): string | null {
-    const auth = request.headers.get('authorization')
-    const bearer = auth ? /^Bearer\s+(.+)$/i.exec(auth.trim())?.[1] : undefined
-    const raw = bearer || request.headers.get('x-api-key') || formToken || null
-    return raw ? raw.replace(/[\s\u0000]/g, '') || null : null
+    return presentedCredential(request, formToken)
   }
 
   /** A token, or the 401 the server gives: no token, or one it does not know ('unauthorized': none). */

@@ -41,6 +41,15 @@ export async function fill(ctx: MockContext, request: Request, onCreated: (job: 
   }
   const rawKey = request.headers.get('idempotency-key')
   const key = rawKey === null ? null : idempotencyKeySchema.safeParse(rawKey.trim())
+  const now = ctx.now()
+  const keyOf = (t: MockToken) => (key?.success ? `${t.token}\n${key.data}` : null)
+  // As the server: a sender is refused before its files are read when it may not spend, unless it repeats a key.
+  const refusal = (t: MockToken) => {
+    const earlier = keyOf(t) ? ctx.keys.get(keyOf(t)!) : undefined
+    if (earlier && now.getTime() - earlier.at.getTime() < IDEMPOTENCY_WINDOW_MS) return null
+    if (ctx.scenario === 'quota' || !canUpload(t, now)) return apiError('quota_exhausted')
+    return tokenExpired(t, now) ? apiError('token_expired') : null
+  }
   if (token && key && !key.success) return apiError('invalid_idempotency_key')
   if (!/^multipart\/form-data;.*boundary=/i.test(request.headers.get('content-type') ?? ''))
     return token ? apiError('not_multipart') : apiError('token_required')
@@ -48,6 +57,8 @@ export async function fill(ctx: MockContext, request: Request, onCreated: (job: 
     return token
       ? failure(fillFailure('upload_too_large', { problem: TOO_LARGE.request }, { details: [TOO_LARGE.request] }))
       : apiError('token_required')
+  const refused = token && refusal(token)
+  if (refused) return refused
   const form = await request.formData().catch(() => null)
   if (!form)
     return failure(
@@ -69,6 +80,8 @@ export async function fill(ctx: MockContext, request: Request, onCreated: (job: 
         if (found instanceof Response) return found
         token = found
         if (key && !key.success) return apiError('invalid_idempotency_key')
+        const refused = refusal(token)
+        if (refused) return refused
         continue
       }
       if (name === 'token') continue
@@ -86,15 +99,16 @@ export async function fill(ctx: MockContext, request: Request, onCreated: (job: 
       continue
     }
     if (!token) return apiError('token_required')
-    if (name === 'evidence' && ++evidenceCount > MAX_EVIDENCE_FILES)
+    // 'library' (earlier answered questionnaires) shares the evidence files' limit, as on the server.
+    if ((name === 'evidence' || name === 'library') && ++evidenceCount > MAX_EVIDENCE_FILES)
       return invalid({
         title: 'Too Many Files',
         message: `Maximum ${MAX_EVIDENCE_FILES} evidence files allowed; send at most ${MAX_EVIDENCE_FILES}.`,
       })
-    if (name !== 'questionnaire' && name !== 'evidence')
+    if (name !== 'questionnaire' && name !== 'evidence' && name !== 'library')
       return invalid({
         title: 'Unexpected File',
-        message: `${value.name} was sent as "${name}"; use the fields "questionnaire" and "evidence".`,
+        message: `${value.name} was sent as "${name}"; use the fields "questionnaire", "evidence" and "library".`,
       })
     if (value.size > (name === 'questionnaire' ? QUESTIONNAIRE_MAX_BYTES : EVIDENCE_MAX_BYTES)) {
       const problem = TOO_LARGE.file(name, value.name)
@@ -107,7 +121,7 @@ export async function fill(ctx: MockContext, request: Request, onCreated: (job: 
     return failure(fillFailure('upload_too_large', { problem: TOO_LARGE.request }, { details: [TOO_LARGE.request] }))
 
   const questionnaire = files.find((f) => f.field === 'questionnaire')?.file
-  const evidence = files.filter((f) => f.field === 'evidence').map((f) => f.file)
+  const evidence = files.filter((f) => f.field !== 'questionnaire').map((f) => f.file)
   const problems: UploadProblem[] = []
   if (!questionnaire) problems.push(MISSING_QUESTIONNAIRE)
   for (const [file, check] of [
@@ -125,8 +139,7 @@ export async function fill(ctx: MockContext, request: Request, onCreated: (job: 
       return failure(fillFailure('invalid_callback_url', { problem: refusedAddress(address) }))
   }
 
-  const now = ctx.now()
-  const keyId = key?.success ? `${token.token}\n${key.data}` : null
+  const keyId = keyOf(token)
   const fingerprint = keyId ? await fingerprintOf(fields, files) : ''
   const earlier = keyId ? ctx.keys.get(keyId) : undefined
   if (keyId && earlier && now.getTime() - earlier.at.getTime() < IDEMPOTENCY_WINDOW_MS) {
@@ -134,7 +147,8 @@ export async function fill(ctx: MockContext, request: Request, onCreated: (job: 
     const job = ctx.jobs.get(earlier.jobId)!
     return json(accepted(job), { status: 202, headers: { 'Idempotent-Replayed': 'true' } })
   }
-  if (ctx.scenario === 'quota' || !canUpload(token, now) || tokenExpired(token, now)) return apiError('quota_exhausted')
+  const spendRefused = refusal(token)
+  if (spendRefused) return spendRefused
 
   token.used++
   const job = newJob({
