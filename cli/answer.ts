@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { createEngine } from '../app/answering/engines.server'
-import { getEnv, parseEnv } from '../app/env.server'
+import { getEnv, parseEnv } from '../app/infra/env.server'
 import { MAX_EVIDENCE_FILES } from '../app/uploads/limits'
 import { answerFiles, checkAnswerRequest, productSchema, summaryLine } from './answer-files'
 import { progressReporter } from './progress'

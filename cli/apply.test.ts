@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { projectRoot } from '../app/project-root.server'
+import { projectRoot } from '../app/infra/project-root.server'
 import { EVIDENCE_MD, readSheet } from '../tests/support/files'
 import { cellsOf, changedCells, reviewQuestionnaireXlsx } from '../tests/support/review'
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { projectRoot } from '../app/project-root.server'
+import { projectRoot } from '../app/infra/project-root.server'
 import { failureCases, formatBands, formatRules, formatTable, runAccuracy } from '../bench/accuracy'
 import { RULES } from '../app/answering/rulebook'
 import { formatLeaveOneOut } from '../bench/calibration-report'

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { checkToken } from '../app/access/tokens.server'
 import { freePort } from '../app/database/embedded.server'
 import { normalizeText } from '../app/evidence/text'
-import { projectRoot } from '../app/project-root.server'
+import { projectRoot } from '../app/infra/project-root.server'
 import { useTestDatabase } from '../tests/setup/database'
 import { EVIDENCE_MD, QUESTIONS, questionnaireCsv, readSheet } from '../tests/support/files'
 

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { connectOrStartEmbedded } from '../app/database/embedded.server'
 import { migrate, migrateWorkerSchema } from '../app/database/migrate.server'
-import { connectDatabase, disconnectDatabase, type Sql } from '../app/db.server'
-import type { Env } from '../app/env.server'
+import { connectDatabase, disconnectDatabase, type Sql } from '../app/infra/db.server'
+import type { Env } from '../app/infra/env.server'
 import { UsageError } from './usage-error'
 
 export interface OpenDatabase {

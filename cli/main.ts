@@ -1,5 +1,5 @@
-import { EnvError } from '../app/env.server'
-import { captureConsole, configureLog, logger } from '../app/log.server'
+import { EnvError } from '../app/infra/env.server'
+import { captureConsole, configureLog, logger } from '../app/infra/log.server'
 import { EXIT, UsageError } from './usage-error'
 
 const USAGE = `Usage: qfill <command> [options]

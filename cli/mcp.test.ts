@@ -7,7 +7,7 @@ import path from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { projectRoot } from '../app/project-root.server'
+import { projectRoot } from '../app/infra/project-root.server'
 import { EVIDENCE_MD, QUESTIONS, questionnaireCsv, readSheet } from '../tests/support/files'
 
 const qfill = path.join(projectRoot(), 'bin/qfill.js')

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { getEnv } from '../app/env.server'
+import { getEnv } from '../app/infra/env.server'
 import { addressTag, readOutbox } from '../app/mail/transport.server'
 import { openDatabase } from './database'
 import { UsageError } from './usage-error'

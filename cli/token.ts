@@ -10,7 +10,7 @@ import {
   revokeToken,
   type TokenRow,
 } from '../app/access/tokens.server'
-import { getEnv } from '../app/env.server'
+import { getEnv } from '../app/infra/env.server'
 import { openDatabase } from './database'
 import { UsageError } from './usage-error'
 

@@ -1,5 +1,5 @@
-import { getEnv } from '../app/env.server'
-import { lifecycle } from '../app/log.server'
+import { getEnv } from '../app/infra/env.server'
+import { lifecycle } from '../app/infra/log.server'
 import { startWorker } from '../jobs/worker.server'
 import { openDatabase } from './database'
 

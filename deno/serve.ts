@@ -13,8 +13,8 @@ declare const Deno: { exit(code: number): never }
 // is the project folder. Imports follow, so that they load after this line.
 const root = fileURLToPath(new URL('..', import.meta.url))
 os.homedir = () => root
-const { EnvError, getEnv } = await import('../app/env.server.ts')
-const { logger } = await import('../app/log.server.ts')
+const { EnvError, getEnv } = await import('../app/infra/env.server.ts')
+const { logger } = await import('../app/infra/log.server.ts')
 const { serveCommand } = await import('../cli/serve.ts')
 const { UsageError } = await import('../cli/usage-error.ts')
 

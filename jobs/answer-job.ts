@@ -8,7 +8,7 @@ import { jobIdSchema } from '../app/job/id'
 import { progressJob, releaseJob, retryJob, startJob, type StartedJob } from '../app/job/lifecycle.server'
 import { enqueueAnswer } from '../app/job/queue.server'
 import type { Progress } from '../app/pipeline/run.server'
-import { services } from '../app/services.server'
+import { services } from '../app/infra/services.server'
 import { classifyFailure, readCheckpoint, storeResults, type FileNames } from './answer-outcome'
 import { JobAbortedError, runIsolated } from './run-isolated.server'
 

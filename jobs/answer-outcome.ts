@@ -2,7 +2,7 @@ import type { Answer } from '../app/answering/model'
 import { queueJobCallback } from '../app/api/callbacks/store.server'
 import type { JobError } from '../app/job/errors'
 import { completeJob } from '../app/job/lifecycle.server'
-import { services } from '../app/services.server'
+import { services } from '../app/infra/services.server'
 import type { FileStore } from '../app/storage/files.server'
 import { JobChildError, JobMemoryError, type IsolatedResult } from './run-isolated.server'
 

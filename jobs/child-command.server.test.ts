@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from '../app/env.server'
+import { parseEnv } from '../app/infra/env.server'
 import { childCommand, providerHost } from './child-command.server'
 
 const env = (vars: Record<string, string> = {}) => parseEnv({ NODE_ENV: 'test', ...vars })

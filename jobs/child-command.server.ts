@@ -1,5 +1,5 @@
-import { answerEngineName, getEnv, type Env } from '../app/env.server'
-import { projectRoot } from '../app/project-root.server'
+import { answerEngineName, getEnv, type Env } from '../app/infra/env.server'
+import { projectRoot } from '../app/infra/project-root.server'
 
 declare const Deno: { execPath(): string } | undefined
 

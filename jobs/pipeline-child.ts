@@ -1,6 +1,6 @@
 import { createEngine } from '../app/answering/engines.server'
-import { getEnv } from '../app/env.server'
-import { captureConsole } from '../app/log.server'
+import { getEnv } from '../app/infra/env.server'
+import { captureConsole } from '../app/infra/log.server'
 import type { EvidenceInput } from '../app/evidence/model'
 import { runPipeline, type Progress } from '../app/pipeline/run.server'
 import { QuestionnaireError } from '../app/questionnaire/model'

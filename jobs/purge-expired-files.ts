@@ -1,10 +1,10 @@
 import type { Task } from 'graphile-worker'
-import type { Sql } from '../app/db.server'
+import type { Sql } from '../app/infra/db.server'
 import { forgetEndedEmails } from '../app/access/tokens.server'
 import { discardUpload, failForGood } from '../app/job/actions.server'
 import { expireJobs, forgetJobs, purgeJobs } from '../app/job/lifecycle.server'
 import { abandonedJobIds, staleUploadIds } from '../app/job/read.server'
-import { services } from '../app/services.server'
+import { services } from '../app/infra/services.server'
 
 /** A job still queued or processing this long after it was accepted is abandoned: it fails (ADR 012). */
 export const ABANDONED_AFTER_HOURS = 24

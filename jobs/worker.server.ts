@@ -1,14 +1,14 @@
 import { EventEmitter } from 'node:events'
 import { Logger, run, type Runner, type WorkerEvents } from 'graphile-worker'
-import { connectDatabase, type Queryable, type Sql } from '../app/db.server'
+import { connectDatabase, type Queryable, type Sql } from '../app/infra/db.server'
 import {
   beat,
   HEARTBEAT_INTERVAL_MS,
   newHeartbeatId,
   removeHeartbeat,
   staleGraphileWorkerIds,
-} from '../app/worker-heartbeat.server'
-import { enabled, logger as appLogger } from '../app/log.server'
+} from '../app/job/worker-heartbeat.server'
+import { enabled, logger as appLogger } from '../app/infra/log.server'
 import { ANSWER_TASK, PURGE_TASK } from '../app/job/queue.server'
 import { answerJob, releaseRunningJobs } from './answer-job'
 import {

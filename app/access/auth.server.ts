@@ -1,5 +1,5 @@
 import { apiError } from '../api/errors'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 import { presentedCredential } from './credentials.server'
 import { sessionTokenId } from './session.server'
 import { checkToken, checkTokenById, type TokenPurpose, type TokenRow } from './tokens.server'

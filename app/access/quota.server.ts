@@ -1,4 +1,4 @@
-import type { Queryable } from '../db.server'
+import type { Queryable } from '../infra/db.server'
 import { PLAN_DEFAULTS, TOKEN_MESSAGES, type Plan } from './tokens.server'
 
 /**

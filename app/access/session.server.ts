@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createCookie, createCookieSessionStorage, type Session } from '@remix-run/node'
 import { createToastUtilsWithCustomSession } from 'remix-toast'
 import { CSRF_MESSAGE, checkSessionOpening } from '../http/csrf.server'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 
 /** The cookie holds only a random session id; the sessions table says which token it belongs to. */
 type SessionData = { sid: string }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db.server'
+import type { Queryable } from '../infra/db.server'
 import { jobErrorMessage } from '../job/errors'
 import { shownStatus } from '../job/states'
 import { canUpload, checkToken, remaining, TOKEN_MESSAGES, type Plan, type TokenRow } from './tokens.server'

@@ -1,5 +1,5 @@
 import { getOwnJob, type JobRow } from '../job/read.server'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 import { sessionToken } from './auth.server'
 import { startSession, toasts } from './session.server'
 import { validateToken, type Validation } from './status.server'

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { Queryable } from '../db.server'
+import type { Queryable } from '../infra/db.server'
 
 export const PLANS = ['trial', 'single', 'starter', 'pro', 'monthly'] as const
 export type Plan = (typeof PLANS)[number]

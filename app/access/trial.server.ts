@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { z } from 'zod'
-import type { Sql } from '../db.server'
+import type { Sql } from '../infra/db.server'
 import { sendMail, type MailConfig, type MailResult } from '../mail/transport.server'
 import { tokenEmail } from '../mail/templates'
 import { createToken } from './tokens.server'

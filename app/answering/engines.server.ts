@@ -1,5 +1,5 @@
-import { answerEngineName, type Env } from '../env.server'
-import { log } from '../log.server'
+import { answerEngineName, type Env } from '../infra/env.server'
+import { log } from '../infra/log.server'
 import { GeminiClient } from './llm/gemini.server'
 import { LlmEngine } from './llm/engine'
 import { OpenAiCompatibleClient } from './llm/openai.server'

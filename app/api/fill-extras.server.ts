@@ -1,5 +1,5 @@
-import type { Queryable, Sql } from '../db.server'
-import { getEnv, secrets } from '../env.server'
+import type { Queryable, Sql } from '../infra/db.server'
+import { getEnv, secrets } from '../infra/env.server'
 import { fillFailure, type FillFailure } from '../uploads/fill-failure'
 import { registerCallback } from './callbacks/store.server'
 import { checkCallbackUrl, parseCallbackUrl } from './callbacks/target.server'

@@ -1,7 +1,7 @@
 // Issue 16, finding 7: "one address at ~900 req/s on /healthz or /api/status raised other clients' status p50 from
 // 7 to 62–70 ms". The checks behind them run at most once a second per process, however many ask.
 import { describe, expect, it } from 'vitest'
-import type { Queryable } from '../db.server'
+import type { Queryable } from '../infra/db.server'
 import { cachedChecks, cachedFor } from './health.server'
 
 /** A stand-in for the pool that counts the queries it is sent (the checks' SQL itself is tested on Postgres elsewhere). */

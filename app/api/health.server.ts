@@ -1,6 +1,6 @@
 import type { HealthJson } from './schemas/system'
-import type { Queryable } from '../db.server'
-import { workerLiveness } from '../worker-heartbeat.server'
+import type { Queryable } from '../infra/db.server'
+import { workerLiveness } from '../job/worker-heartbeat.server'
 
 /** Healthy when the database answers and at least one worker process beat recently (any machine's). */
 export async function checkHealth(sql: Queryable): Promise<HealthJson> {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Queryable } from '../db.server'
+import type { Queryable } from '../infra/db.server'
 import { idempotencyKeySchema } from './schemas/jobs'
 
 /**

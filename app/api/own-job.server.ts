@@ -1,7 +1,7 @@
 import { requireApiToken } from '../access/auth.server'
 import type { TokenRow } from '../access/tokens.server'
 import { filesGone, getOwnJob, type JobRow } from '../job/read.server'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 import { apiError } from './errors'
 import { jobIdSchema } from './schemas/jobs'
 

@@ -1,4 +1,4 @@
-import { log } from '../log.server'
+import { log } from '../infra/log.server'
 import { apiError, isApiErrorBody } from './errors'
 
 /**

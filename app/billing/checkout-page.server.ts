@@ -3,11 +3,11 @@ import { zodMessage } from '../api/errors'
 import { sessionToken } from '../access/auth.server'
 import { checkoutSessionBody } from '../api/schemas/access'
 import { getOwnJob } from '../job/read.server'
-import { log } from '../log.server'
+import { log } from '../infra/log.server'
 import { billing } from './config.server'
 import { formatUsd, PAYMENTS_NOT_CONFIGURED, QUESTIONNAIRE_PRICE } from './plans'
 import { createCheckoutSession } from './stripe.server'
-import { publicUrl } from '../env.server'
+import { publicUrl } from '../infra/env.server'
 
 export interface QuestionnaireOrder {
   view: 'questionnaire'

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe'
-import type { Sql } from '../db.server'
-import { log } from '../log.server'
+import type { Sql } from '../infra/db.server'
+import { log } from '../infra/log.server'
 import { tokenEmail } from '../mail/templates'
 import { sendMail, type MailConfig } from '../mail/transport.server'
 import { fulfilCheckoutSession, revealCheckoutToken, type Reveal } from './webhook.server'

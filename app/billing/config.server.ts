@@ -1,5 +1,5 @@
-import { secrets } from '../env.server'
-import { services } from '../services.server'
+import { secrets } from '../infra/env.server'
+import { services } from '../infra/services.server'
 import type { MailConfig } from '../mail/transport.server'
 import { stripeClient } from './stripe.server'
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db.server'
+import type { Queryable } from '../infra/db.server'
 
 /** What the home page may say after Stripe sends a card payer back to /?payment=success&questionnaire={id}. */
 export type PaymentReturn =

@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import type { Queryable } from '../db.server'
+import type { Queryable } from '../infra/db.server'
 import { PURCHASABLE, QUESTIONNAIRE_PRICE, type PurchasablePlan } from './plans'
 
 const holder = globalThis as typeof globalThis & { __qfillStripe?: { key: string; client: Stripe } }

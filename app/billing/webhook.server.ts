@@ -2,7 +2,7 @@ import type Stripe from 'stripe'
 import { z } from 'zod'
 import { grant, linkSubscription, renew, stopRenewal } from '../access/quota.server'
 import { createToken, PRO_PERIOD_MS } from '../access/tokens.server'
-import type { Queryable, Sql } from '../db.server'
+import type { Queryable, Sql } from '../infra/db.server'
 import { decrypt, encrypt } from '../storage/crypto.server'
 
 export class WebhookSignatureError extends Error {

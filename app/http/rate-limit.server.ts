@@ -1,12 +1,12 @@
 import type { NextFunction, Request, Response } from 'express'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import type { Sql } from '../db.server'
+import type { Sql } from '../infra/db.server'
 import { clientKey, type TrustProxy } from './client-address.server'
 import { apiErrorBody } from '../api/errors'
 import { ADDRESS_LIMITS, type Limit } from './limits'
 import { budgetsFor, classify, mayAuthenticate, tightest, type Budget, type Requester } from './rate-classes'
 import { requesterLookup } from './requester.server'
-import { escapeHtml, wantsJson } from './responses.server'
+import { page, wantsJson } from './responses.server'
 
 export { clientKey, normalizeIp, type TrustProxy } from './client-address.server'
 
@@ -159,16 +159,4 @@ function tooMany(req: Request, res: Response, r: RateLimiterRes, limit: Limit, w
   res.status(429)
   if (wantsJson(req)) return res.json(body)
   res.type('html').send(page(res, 'Too Many Requests', message))
-}
-
-/** A self-contained page (the app's stylesheet name is hashed): inline style allowed by this request's CSP nonce. */
-export function page(res: Response, title: string, message: string): string {
-  const nonce = typeof res.locals.cspNonce === 'string' ? ` nonce="${res.locals.cspNonce}"` : ''
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} | QFill</title>
-<style${nonce}>body{font-family:system-ui,sans-serif;color:#0f172a;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center;background:#f8fafc}
-main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.875rem;margin:0 0 1rem}p{color:#475569;line-height:1.5}
-a{display:inline-block;margin-top:1.5rem;background:#2563eb;color:#fff;padding:.5rem 1rem;border-radius:.375rem;text-decoration:none}</style>
-</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><a href="/">Back to home</a></main></body></html>`
 }

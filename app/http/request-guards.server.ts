@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
-import { page } from './rate-limit.server'
+import { page } from './responses.server'
 import { wantsJson } from './responses.server'
 
 /**

@@ -1,7 +1,7 @@
 import { hashToken } from '../access/tokens.server'
 import { sessionHash, sessionIdFromCookie } from '../access/session.server'
 import { presentedCredential } from '../access/credentials.server'
-import type { Sql } from '../db.server'
+import type { Sql } from '../infra/db.server'
 
 /**
  * Who is asking, for the rate limiter (ADR 026): the token a request carries (Authorization: Bearer, x-api-key,

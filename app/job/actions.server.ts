@@ -1,7 +1,7 @@
 import { refund, spend, SPEND_REFUSALS, type SpendRefusal } from '../access/quota.server'
 import { jobPriority } from '../access/tokens.server'
 import { queueJobCallback } from '../api/callbacks/store.server'
-import type { Queryable, Sql } from '../db.server'
+import type { Queryable, Sql } from '../infra/db.server'
 import type { FileStore } from '../storage/files.server'
 import type { JobError } from './errors'
 import { newJobId } from './id'

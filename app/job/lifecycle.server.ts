@@ -1,5 +1,5 @@
 import type { RunSummary } from '../answering/model'
-import type { Queryable } from '../db.server'
+import type { Queryable } from '../infra/db.server'
 import type { JobError } from './errors'
 import { TRANSITIONS, type TransitionName } from './states'
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db.server'
+import type { Queryable } from '../infra/db.server'
 
 /**
  * graphile-worker's queue. A queue entry is what makes a worker run a task (jobs/ holds the tasks); it is not a job

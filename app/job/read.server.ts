@@ -1,4 +1,4 @@
-import type { Queryable } from '../db.server'
+import type { Queryable } from '../infra/db.server'
 import { jobErrorMessage, type JobErrorCode } from './errors'
 import { isJobId } from './id'
 import { shownStatus, type JobState, type JobStatus } from './states'

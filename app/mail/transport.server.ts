@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto'
 import nodemailer from 'nodemailer'
-import type { Queryable } from '../db.server'
-import { getEnv, secrets } from '../env.server'
-import { log } from '../log.server'
+import type { Queryable } from '../infra/db.server'
+import { getEnv, secrets } from '../infra/env.server'
+import { log } from '../infra/log.server'
 import { decrypt, encrypt } from '../storage/crypto.server'
 import type { MailMessage } from './templates'
 

@@ -1,4 +1,4 @@
-import type { Queryable, Sql } from '../db.server'
+import type { Queryable, Sql } from '../infra/db.server'
 import type { AnsweredQuestion, AnswersJson } from '../answering/model'
 import { reviseJob } from '../job/lifecycle.server'
 import type { FileStore } from '../storage/files.server'

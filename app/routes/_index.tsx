@@ -8,7 +8,7 @@ import { ClosingCall, Features, Figures, GetStarted, HowItWorks, Pricing } from 
 import { PaymentConfirmation } from '../components/home/payment-confirmation'
 import { sessionToken } from '../access/auth.server'
 import { paymentReturn } from '../billing/payment-return.server'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 
 export const meta: MetaFunction = () => [
   { title: 'QFill: security questionnaires answered from your own evidence' },

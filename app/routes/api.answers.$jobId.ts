@@ -6,7 +6,7 @@ import { answersPatchSchema } from '../api/schemas/answers'
 import { currentEntries } from '../review/edits'
 import { answersOf, loadReview, rebuild, ReviewError, saveChanges } from '../review/state.server'
 import { changesFrom, keyForId, type RowInput } from '../review/submit'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024
 const EDIT_EXAMPLE = '[{"id": "IAM-01.1", "answer": "Yes", "comment": "..."}]'

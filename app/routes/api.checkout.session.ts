@@ -4,7 +4,7 @@ import { apiJson, withApiErrors } from '../api/route.server'
 import { checkoutSessionQuery } from '../api/schemas/access'
 import { checkoutToken } from '../billing/checkout-token.server'
 import { billing } from '../billing/config.server'
-import { publicUrl } from '../env.server'
+import { publicUrl } from '../infra/env.server'
 
 /** GET /api/checkout/session?session_id=…: the token a payment bought, revealed once. */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -4,8 +4,8 @@ import { apiJson, notAJsonObject, readObjectBody, withApiErrors } from '../api/r
 import { checkoutSessionBody } from '../api/schemas/access'
 import { billing } from '../billing/config.server'
 import { createCheckoutSession } from '../billing/stripe.server'
-import { publicUrl } from '../env.server'
-import { log } from '../log.server'
+import { publicUrl } from '../infra/env.server'
+import { log } from '../infra/log.server'
 
 /** POST /api/create-checkout-session {plan, email?} → {url} of Stripe's hosted checkout. */
 export function action({ request }: ActionFunctionArgs) {

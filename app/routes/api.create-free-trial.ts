@@ -4,7 +4,7 @@ import { apiError, invalidRequest, methodNotAllowed } from '../api/errors'
 import { apiJson, notAJsonObject, readObjectBody, withApiErrors } from '../api/route.server'
 import { freeTrialBody, freeTrialResponse } from '../api/schemas/access'
 import { billing } from '../billing/config.server'
-import { publicUrl } from '../env.server'
+import { publicUrl } from '../infra/env.server'
 
 /** POST /api/create-free-trial {email}: the token goes to the address, never into the response. */
 export function action({ request }: ActionFunctionArgs) {

@@ -6,7 +6,7 @@ import { paymentIntentBody } from '../api/schemas/access'
 import { billing } from '../billing/config.server'
 import { createQuestionnairePaymentIntent } from '../billing/stripe.server'
 import { getOwnJob } from '../job/read.server'
-import { log } from '../log.server'
+import { log } from '../infra/log.server'
 
 /** POST /api/create-payment-intent {questionnaireId} → {clientSecret} for the $49 per-questionnaire checkout. */
 export function action({ request }: ActionFunctionArgs) {

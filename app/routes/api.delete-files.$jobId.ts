@@ -4,7 +4,7 @@ import { requireOwnJob } from '../api/own-job.server'
 import { apiJson, withApiErrors } from '../api/route.server'
 import { deleteResult } from '../api/schemas/jobs'
 import { deleteJobFiles } from '../job/actions.server'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 
 /** DELETE /api/delete-files/{jobId}: removes the job's files now instead of at expiry (POST kept for old clients). */
 export function action({ request, params }: ActionFunctionArgs) {

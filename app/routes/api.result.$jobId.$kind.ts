@@ -3,7 +3,7 @@ import { apiError, methodNotAllowed } from '../api/errors'
 import { requireOwnJob, requireResults } from '../api/own-job.server'
 import { withApiErrors } from '../api/route.server'
 import { RESULT_KINDS, resultContentType, type ResultKind } from '../api/schemas/jobs'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 
 /** Where each download is stored. */
 const ROLES: Record<ResultKind, 'xlsx' | 'pdf' | 'answers'> = { xlsx: 'xlsx', pdf: 'pdf', json: 'answers' }

@@ -4,7 +4,7 @@ import { tokenStatus } from '../access/status.server'
 import { methodNotAllowed } from '../api/errors'
 import { apiJson, withApiErrors } from '../api/route.server'
 import { tokenStatusResponse } from '../api/schemas/access'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 
 /** GET /api/token-status (Authorization: Bearer or x-api-key): plan, usage and questionnaires. */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { validateToken } from '../access/status.server'
 import { apiError, invalidRequest, methodNotAllowed, TOKEN_REFUSAL_MESSAGES, type TokenRefusal } from '../api/errors'
 import { apiJson, readObjectBody, withApiErrors } from '../api/route.server'
 import { validateTokenBody } from '../api/schemas/access'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 
 /** validate-token's failures also carry `valid: false` and the message at the top, where the spec's client reads them. */
 const extra = (message: string) => ({ valid: false, message })

@@ -4,7 +4,7 @@ import { toasts } from '../access/session.server'
 import { createFreeTrial } from '../access/trial.server'
 import { freeTrialBody } from '../api/schemas/access'
 import { billing } from '../billing/config.server'
-import { publicUrl } from '../env.server'
+import { publicUrl } from '../infra/env.server'
 
 /** The free-trial form without JavaScript: plain POST, then back to the home page's trial section with a notice. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@ import { methodNotAllowed } from '../api/errors'
 import { cachedChecks } from '../api/health.server'
 import { apiJson } from '../api/route.server'
 import { health } from '../api/schemas/system'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 
 /**
  * GET /healthz: the load balancer's check (database and worker heartbeat); 503 when either is missing. Fly polls

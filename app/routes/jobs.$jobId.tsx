@@ -9,11 +9,11 @@ import { JobFailed } from '../components/job-failed'
 import { JobProgress } from '../components/job-progress'
 import { JobElsewhere } from '../components/job-elsewhere'
 import { JobResult } from '../components/job-result'
-import { reviewItems } from '../job-view.server'
+import { reviewItems } from '../job/view.server'
 import { deleteJobFiles } from '../job/actions.server'
 import type { RunSummary } from '../answering/model'
-import { services } from '../services.server'
-import { workerLiveness } from '../worker-heartbeat.server'
+import { services } from '../infra/services.server'
+import { workerLiveness } from '../job/worker-heartbeat.server'
 
 export const POLL_MS = 3000
 

@@ -8,7 +8,7 @@ import type { JobRow } from '../job/read.server'
 import { handleReviewForm } from '../review/form.server'
 import { loadReview, ReviewError } from '../review/state.server'
 import { EXPIRED_MESSAGE, reviewPage } from '../review/view'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.view === 'review' ? `Review Answers: ${data.job.name} | QFill` : 'Review Answers | QFill' },

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { ownJobOr404 } from '../access/token-page.server'
 import { batchSchema, saveBatch } from '../review/batch.server'
 import { ReviewError } from '../review/state.server'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 
 /**
  * POST /jobs/{jobId}/review/rows: the review screen's autosave, several rows in one JSON request (ADR 024).

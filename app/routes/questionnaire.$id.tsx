@@ -5,7 +5,7 @@ import { PollRefresh, usePolling } from '../components/polling'
 import { sessionToken } from '../access/auth.server'
 import { Badge, ButtonLink, Card } from '../components/ui'
 import { getOwnJob } from '../job/read.server'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 
 export const POLL_MS = 2000
 

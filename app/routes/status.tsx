@@ -16,7 +16,7 @@ import {
   XCircle,
 } from 'lucide-react'
 import { Badge, Button, type BadgeTone } from '../components/ui'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 import { measureStatus } from '../status/checks.server'
 import { OVERALL_LABELS, STATE_LABELS, type OverallState, type ServiceState, type ServiceStatus } from '../status/model'
 

@@ -7,7 +7,7 @@ import { billing } from '../billing/config.server'
 import { PAYMENTS_NOT_CONFIGURED } from '../billing/plans'
 import { planLabel } from '../access/tokens.server'
 import { Badge, Button, ButtonLink, Card } from '../components/ui'
-import { publicUrl } from '../env.server'
+import { publicUrl } from '../infra/env.server'
 
 export const meta: MetaFunction = () => [
   { title: 'Payment Successful | QFill' },

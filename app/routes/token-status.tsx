@@ -15,7 +15,7 @@ import { TokenUsage } from '../components/token-usage'
 import { Button, ButtonLink, Card } from '../components/ui'
 import { deleteJobFiles } from '../job/actions.server'
 import { getOwnJob } from '../job/read.server'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 
 export const meta: MetaFunction = () => [{ title: 'Token Status | QFill' }]
 

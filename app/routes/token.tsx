@@ -15,7 +15,7 @@ import { QuestionnaireList } from '../components/questionnaire-list'
 import { QuotaNotice } from '../components/quota-notice'
 import { TermsField, TokenField } from '../components/token-fields'
 import { Badge, Button, ButtonLink, Card } from '../components/ui'
-import { services } from '../services.server'
+import { services } from '../infra/services.server'
 
 export const meta: MetaFunction = () => [
   { title: 'Access Token | QFill' },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Queryable, Sql } from '../db.server'
+import type { Queryable, Sql } from '../infra/db.server'
 import { chunkWriter, readChunks } from './chunks.server'
 import { decrypt, encrypt } from './crypto.server'
 

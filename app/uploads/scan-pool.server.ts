@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
-import { projectRoot } from '../project-root.server'
+import { projectRoot } from '../infra/project-root.server'
 import type { UploadProblem } from './limits'
 
 /**

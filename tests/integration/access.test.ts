@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { validateToken } from '../../app/access/status.server'
 import { checkToken, createToken } from '../../app/access/tokens.server'
 import { createAnswerJob, failForGood, SpendRefusedError } from '../../app/job/actions.server'
-import { services } from '../../app/services.server'
+import { services } from '../../app/infra/services.server'
 import { useTestDatabase } from '../setup/database'
 import { questionnaireCsv } from '../support/files'
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
-import { projectRoot } from '../../app/project-root.server'
+import { projectRoot } from '../../app/infra/project-root.server'
 import { purgeExpired } from '../../jobs/purge-expired-files'
 import { useTestDatabase } from '../setup/database'
 import {

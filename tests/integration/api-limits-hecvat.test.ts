@@ -9,7 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
 import { ADDRESS_LIMITS, TOKEN_BUDGETS } from '../../app/http/limits'
-import { projectRoot } from '../../app/project-root.server'
+import { projectRoot } from '../../app/infra/project-root.server'
 import { useTestDatabase } from '../setup/database'
 import { startServer, type TestServer } from '../support/server'
 

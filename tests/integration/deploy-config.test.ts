@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { projectRoot } from '../../app/project-root.server'
+import { projectRoot } from '../../app/infra/project-root.server'
 
 /**
  * The deploy files name commands, scripts and paths that live elsewhere: this keeps them honest when those move.
@@ -108,7 +108,7 @@ describe('fly.toml', () => {
 
 /** Every environment variable the code reads: env.server.ts's schema, plus any direct process.env.NAME read. */
 function variablesInCode(): string[] {
-  const envModule = read('app/env.server.ts')
+  const envModule = read('app/infra/env.server.ts')
   const body = envModule.slice(envModule.indexOf('.object({'), envModule.indexOf('.superRefine('))
   const names = new Set([...body.matchAll(/^ {4}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]!))
   for (const dir of ['app', 'cli', 'jobs', 'deno', 'bin']) {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
 import { createAnswerJob } from '../../app/job/actions.server'
-import { services } from '../../app/services.server'
+import { services } from '../../app/infra/services.server'
 import { useTestDatabase } from '../setup/database'
 import { questionnaireCsv } from '../support/files'
 import { startServer, type TestServer } from '../support/server'

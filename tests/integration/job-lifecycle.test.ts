@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { RunSummary } from '../../app/answering/model'
 import { createToken } from '../../app/access/tokens.server'
-import type { Queryable } from '../../app/db.server'
+import type { Queryable } from '../../app/infra/db.server'
 import { newJobId } from '../../app/job/id'
 import {
   acceptJob,

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { projectRoot } from '../../app/project-root.server'
+import { projectRoot } from '../../app/infra/project-root.server'
 
 /**
  * @qfill/msw as a tester gets it: `npm pack` (its prepack builds dist/), the tarball installed into a scratch

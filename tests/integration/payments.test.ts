@@ -8,7 +8,7 @@ import { action as intentAction } from '../../app/routes/api.create-payment-inte
 import { action as webhookAction } from '../../app/routes/api.stripe.webhook'
 import { loader as sessionLoader } from '../../app/routes/api.checkout.session'
 import { loader as successLoader } from '../../app/routes/success'
-import { services } from '../../app/services.server'
+import { services } from '../../app/infra/services.server'
 import { invoicePaid, signedEvent, stripeMock } from '../mocks/stripe'
 import { useTestDatabase } from '../setup/database'
 import { questionnaireCsv } from '../support/files'

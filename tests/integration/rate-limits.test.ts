@@ -10,7 +10,7 @@ import { classify, clientKey, normalizeIp, rateLimit, routePath } from '../../ap
 import { isFlyProxy } from '../../app/http/client-address.server'
 import { ADDRESS_LIMITS, TOKEN_BUDGETS } from '../../app/http/limits'
 import { createAnswerJob } from '../../app/job/actions.server'
-import { services } from '../../app/services.server'
+import { services } from '../../app/infra/services.server'
 import { useTestDatabase } from '../setup/database'
 import { questionnaireCsv } from '../support/files'
 import { startServer, type TestServer } from '../support/server'

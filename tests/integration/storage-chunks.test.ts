@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
 import { reserveUpload } from '../../app/job/actions.server'
-import { services } from '../../app/services.server'
+import { services } from '../../app/infra/services.server'
 import { CHUNK_BYTES } from '../../app/storage/chunks.server'
 import { useTestDatabase } from '../setup/database'
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, inject } from 'vitest'
-import { connectDatabase, disconnectDatabase, openPostgres, type Sql } from '../../app/db.server'
-import { resetEnvForTests } from '../../app/env.server'
-import { resetServices } from '../../app/services.server'
+import { connectDatabase, disconnectDatabase, openPostgres, type Sql } from '../../app/infra/db.server'
+import { resetEnvForTests } from '../../app/infra/env.server'
+import { resetServices } from '../../app/infra/services.server'
 import { withDatabase } from './global-setup'
 
 export interface TestDatabase {

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startEmbeddedPostgres } from '../../app/database/embedded.server'
 import { migrate, migrateWorkerSchema } from '../../app/database/migrate.server'
-import { openPostgres } from '../../app/db.server'
+import { openPostgres } from '../../app/infra/db.server'
 
 export const TEMPLATE_DB = 'qfill_template'
 

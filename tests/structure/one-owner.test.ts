@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { projectRoot } from '../../app/project-root.server'
+import { projectRoot } from '../../app/infra/project-root.server'
 
 /**
  * One owner per concept (issue 20): read from the code, so a second home cannot come back unnoticed. Tests are

@@ -7,7 +7,7 @@ import type { ZodTypeAny } from 'zod'
 import { routeErrorCodes } from '../../app/api/contract'
 import { allApiRoutes } from '../../app/api/schemas'
 import { errorSchemaFor } from '../../app/api/schemas/common'
-import { projectRoot } from '../../app/project-root.server'
+import { projectRoot } from '../../app/infra/project-root.server'
 
 /**
  * One client, two servers: every request goes to the real QFill server and to @qfill/msw's handlers, and the

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { freePort } from '../../app/database/embedded.server'
-import { projectRoot } from '../../app/project-root.server'
+import { projectRoot } from '../../app/infra/project-root.server'
 
 export interface TestServer {
   url: string

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { projectRoot } from '../../app/project-root.server'
+import { projectRoot } from '../../app/infra/project-root.server'
 
 export const SCREEN_DIR = path.join(projectRoot(), 'test-results', 'screens')
 export const WIDTHS = [1280, 390] as const

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { projectRoot } from '../../project-root.server'
+import { projectRoot } from '../../infra/project-root.server'
 import { cosine, decodeVectors, type WordVectors } from './vectors'
 
 /**

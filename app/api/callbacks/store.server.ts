@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db.server'
+import type { Queryable } from '../../infra/db.server'
 import { enqueue } from '../../job/queue.server'
 import { decrypt, encrypt } from '../../storage/crypto.server'
 import { callbackSecret } from './signature'

@@ -1,6 +1,6 @@
-import type { AnswersJson } from './answering/model'
-import type { FileStore } from './storage/files.server'
-import { filesGone, type JobRow } from './job/read.server'
+import type { AnswersJson } from '../answering/model'
+import type { FileStore } from '../storage/files.server'
+import { filesGone, type JobRow } from './read.server'
 
 /** What the API's status call returns for a job: the spec's fields, with links only once files exist. */
 export function jobStatusJson(job: JobRow) {

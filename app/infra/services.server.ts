@@ -1,8 +1,8 @@
-import { createEngine } from './answering/engines.server'
-import type { AnsweringEngine } from './answering/model'
+import { createEngine } from '../answering/engines.server'
+import type { AnsweringEngine } from '../answering/model'
 import { db, type Sql } from './db.server'
 import { getEnv, secrets, type Env } from './env.server'
-import { fileStore, type FileStore } from './storage/files.server'
+import { fileStore, type FileStore } from '../storage/files.server'
 
 export interface Services {
   env: Env

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
-import type { Queryable } from './db.server'
+import type { Queryable } from '../infra/db.server'
 
 /** How often a worker process writes its heartbeat, and after how long without one it counts as gone. */
 export const HEARTBEAT_INTERVAL_MS = 5_000
