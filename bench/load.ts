@@ -5,6 +5,11 @@
  * temporary data folder, started here and passed as DATABASE_URL (production refuses to run without one). Prints errors, status latency p50/p95/p99, time until every job completed, and the
  * peak resident memory of the web process and of the worker (with its job child processes).
  * Targets (issue 11): 0 errors, status p99 < 100 ms, web RSS < 500 MB.
+ *
+ * Two more knobs (issue 16, finding 5): LOAD_SHAPE=in-process runs the worker inside the web process, as
+ * `qfill serve` and Fly's web machines do by default (web RSS then counts the web process alone, and the "worker"
+ * figure its job child processes); LOAD_FILES=real uploads the blank HECVAT 4.1.4 and three of the evaluation set's
+ * PDFs (read in place from ../shared/data/eval) instead of generated files.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -21,6 +26,8 @@ const JOBS = Number(process.env.LOAD_JOBS ?? 15)
 const POLLERS = Number(process.env.LOAD_POLLERS ?? 100)
 const POLL_MS = 3000
 const DURATION_MS = Number(process.env.LOAD_SECONDS ?? 60) * 1000
+const SHAPE = process.env.LOAD_SHAPE === 'in-process' ? 'in-process' : 'separate'
+const REAL_FILES = process.env.LOAD_FILES === 'real'
 
 const TOPICS = [
   [
@@ -164,8 +171,9 @@ async function main() {
   const pg = await connectOrStartEmbedded({ dataDir: path.join(dataDir, 'postgres') })
   env.DATABASE_URL = pg.url
   if (!readdirSync(path.join(ROOT, 'build')).length) throw new Error('run "npm run build" first')
-  const web = await start(['serve'], { ...env, RUN_WORKER: 'false' }, /QFill is running on/)
-  const worker = await start(['worker'], { ...env, LOG_LEVEL: 'info' }, /looking for jobs/)
+  const inProcess = SHAPE === 'in-process'
+  const web = await start(['serve'], { ...env, RUN_WORKER: inProcess ? 'true' : 'false' }, /QFill is running on/)
+  const worker = inProcess ? web : await start(['worker'], { ...env, LOG_LEVEL: 'info' }, /looking for jobs/)
   const token = spawnSync(
     process.execPath,
     [path.join(ROOT, 'bin/qfill.js'), 'token', 'create', '--plan', 'pro', '--quota', 'unlimited'],
@@ -179,11 +187,14 @@ async function main() {
   let peakWorker = 0
   const sampler = setInterval(() => {
     peakWeb = Math.max(peakWeb, rss(web.pid!))
-    peakWorker = Math.max(peakWorker, treeRss(worker.pid!))
+    // In process, the worker's part is the job child processes under the web process.
+    peakWorker = Math.max(peakWorker, inProcess ? treeRss(web.pid!) - rss(web.pid!) : treeRss(worker.pid!))
   }, 200)
 
-  const questionnaire = questionnaireCsv(300)
-  const pdfs = [1, 2, 3].map(policyPdf)
+  const files = REAL_FILES ? realFiles() : null
+  const questionnaire = files?.questionnaire ?? questionnaireCsv(300)
+  const questionnaireName = REAL_FILES ? 'hecvat.xlsx' : 'hecvat.csv'
+  const pdfs = files?.pdfs ?? [1, 2, 3].map(policyPdf)
   let errors = 0
   const errorSamples: string[] = []
   const fail = (what: string) => {
@@ -195,8 +206,8 @@ async function main() {
   await Promise.all(
     Array.from({ length: JOBS }, async (_, i) => {
       const form = new FormData()
-      form.append('questionnaire', new Blob([questionnaire]), `hecvat-${i}.csv`)
-      pdfs.forEach((pdf, n) => form.append('evidence', new Blob([pdf]), `policy-${n + 1}.pdf`))
+      form.append('questionnaire', new Blob([new Uint8Array(questionnaire)]), `${i}-${questionnaireName}`)
+      pdfs.forEach((pdf, n) => form.append('evidence', new Blob([new Uint8Array(pdf)]), `policy-${n + 1}.pdf`))
       try {
         const res = await fetch(`${url}/api/fill`, { method: 'POST', body: form, headers: auth })
         const body = (await res.json()) as { jobId?: string }
@@ -248,7 +259,7 @@ async function main() {
   const mb = (b: number) => `${Math.round(b / 1024 / 1024)} MB`
   const allDone = done.size === jobIds.length && jobIds.length === JOBS
   console.log(
-    `load benchmark: ${JOBS} jobs (300 questions, 3 PDFs each), ${POLLERS} pollers every ${POLL_MS / 1000} s for ${DURATION_MS / 1000} s, loopback, ${os.cpus().length} CPUs`,
+    `load benchmark (${SHAPE === 'in-process' ? 'worker inside the web process' : 'separate worker process'}): ${JOBS} jobs (${REAL_FILES ? 'the blank HECVAT 4.1.4 and 3 evaluation PDFs' : '300 questions, 3 PDFs'} each), ${POLLERS} pollers every ${POLL_MS / 1000} s for ${DURATION_MS / 1000} s, loopback, ${os.cpus().length} CPUs`,
   )
   console.log(`errors:               ${errors}${errorSamples.length ? ` (${errorSamples.join('; ')})` : ''}`)
   console.log(`status requests:      ${latencies.length}`)
@@ -259,16 +270,38 @@ async function main() {
     `all jobs completed:   ${allDone ? `${(Math.max(...done.values()) / 1000).toFixed(1)} s after the first upload` : `NO (${done.size} of ${JOBS})`}`,
   )
   console.log(`peak RSS web:         ${mb(peakWeb)} (target < 500 MB)`)
-  console.log(`peak RSS worker:      ${mb(peakWorker)} (worker process with its job child processes)`)
+  console.log(
+    `peak RSS worker:      ${mb(peakWorker)} (${inProcess ? 'the job child processes of the web process' : 'worker process with its job child processes'})`,
+  )
 
-  worker.kill('SIGTERM')
-  await new Promise((r) => worker.once('exit', r))
+  if (!inProcess) {
+    worker.kill('SIGTERM')
+    await new Promise((r) => worker.once('exit', r))
+  }
   web.kill('SIGTERM')
   await new Promise((r) => web.once('exit', r))
   await pg.stop()
   rmSync(dataDir, { recursive: true, force: true })
   const ok = errors === 0 && allDone && percentile(sorted, 99) < 100 && peakWeb < 500 * 1024 * 1024
   process.exit(ok ? 0 : 1)
+}
+
+/** The blank HECVAT 4.1.4 and three evaluation PDFs, read in place (never copied into the project). */
+function realFiles(): { questionnaire: Uint8Array; pdfs: Uint8Array[] } {
+  const eval_ = path.resolve(ROOT, '../shared/data/eval')
+  try {
+    return {
+      questionnaire: readFileSync(path.join(eval_, 'hecvat/HECVAT_v4.1.4_blank.xlsx')),
+      pdfs: [
+        'Canvas_LMS_Architecture.pdf',
+        'Instructure_Security_Overview_2024-12.pdf',
+        'Canvas_LMS_and_Studio_SOC3.pdf',
+      ].map((name) => readFileSync(path.join(eval_, 'instructure/evidence', name))),
+    }
+  } catch {
+    console.log(`skipped: LOAD_FILES=real needs ${eval_} (the evaluation data), which is not here`)
+    process.exit(0)
+  }
 }
 
 await main()
