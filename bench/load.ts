@@ -11,15 +11,15 @@
  * figure its job child processes); LOAD_FILES=real uploads the blank HECVAT 4.1.4 and three of the evaluation set's
  * PDFs (read in place from ../shared/data/eval) instead of generated files.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { jsPDF } from 'jspdf'
 import { connectOrStartEmbedded } from '../app/database/embedded.server'
+import { freePort, rss, startQfill } from './processes'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const JOBS = Number(process.env.LOAD_JOBS ?? 15)
@@ -89,47 +89,6 @@ function policyPdf(n: number): Uint8Array<ArrayBuffer> {
   return new Uint8Array(doc.output('arraybuffer'))
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer()
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port
-      s.close(() => resolve(port))
-    })
-    s.on('error', reject)
-  })
-}
-
-function start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin/qfill.js'), ...args], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start in 120 s:\n${out}`)), 120_000)
-    const onData = (d: Buffer) => {
-      out += d
-      if (ready.test(out)) {
-        clearTimeout(timer)
-        resolve(child)
-      }
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', onData)
-    child.on('exit', (code) => reject(new Error(`${args[0]} exited with ${code}:\n${out}`)))
-  })
-}
-
-function rss(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
-  } catch {
-    return 0
-  }
-}
-
 /** A process and every descendant (the worker's job child processes). */
 function treeRss(pid: number): number {
   let total = rss(pid)
@@ -172,8 +131,8 @@ async function main() {
   env.DATABASE_URL = pg.url
   if (!readdirSync(path.join(ROOT, 'build')).length) throw new Error('run "npm run build" first')
   const inProcess = SHAPE === 'in-process'
-  const web = await start(['serve'], { ...env, RUN_WORKER: inProcess ? 'true' : 'false' }, /QFill is running on/)
-  const worker = inProcess ? web : await start(['worker'], { ...env, LOG_LEVEL: 'info' }, /looking for jobs/)
+  const web = await startQfill(['serve'], { ...env, RUN_WORKER: inProcess ? 'true' : 'false' }, /QFill is running on/)
+  const worker = inProcess ? web : await startQfill(['worker'], { ...env, LOG_LEVEL: 'info' }, /looking for jobs/)
   const token = spawnSync(
     process.execPath,
     [path.join(ROOT, 'bin/qfill.js'), 'token', 'create', '--plan', 'pro', '--quota', 'unlimited'],

@@ -8,14 +8,14 @@
  * Targets: web RSS growth < 150 MB, status p99 < 100 ms. Timed figures belong here, not in tests: on a loaded
  * machine they measure the machine.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { zipSync, strToU8 } from 'fflate'
+import { freePort, rss, startQfill } from './processes'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const UPLOADS = 4
@@ -52,42 +52,6 @@ function bigXlsx(mb: number): Uint8Array<ArrayBuffer> {
 const questionnaireCsv = () =>
   new TextEncoder().encode('ID,Question,Answer\nQ1,"Do you encrypt customer data at rest?",\n')
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer()
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port
-      s.close(() => resolve(port))
-    })
-    s.on('error', reject)
-  })
-}
-
-function start(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin/qfill.js'), 'serve'], { cwd: ROOT, env, stdio: 'pipe' })
-    let out = ''
-    const timer = setTimeout(() => reject(new Error(`serve did not start in 120 s:\n${out}`)), 120_000)
-    const onData = (d: Buffer) => {
-      out += d
-      if (/QFill is running on/.test(out)) {
-        clearTimeout(timer)
-        resolve(child)
-      }
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', onData)
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${out}`)))
-  })
-}
-
-const rss = (pid: number) => {
-  try {
-    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
-  } catch {
-    return 0
-  }
-}
 /** CPU seconds a process has used (user + system), from /proc. */
 function cpuSeconds(pid: number): number {
   try {
@@ -222,7 +186,7 @@ async function main() {
   console.log(
     `evidence file: ${(evidence.byteLength / 1024 / 1024).toFixed(1)} MB .xlsx; ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`,
   )
-  const web = await start(env)
+  const web = await startQfill(['serve'], env, /QFill is running on/)
   const mint = (plan: string) =>
     spawnSync(process.execPath, [path.join(ROOT, 'bin/qfill.js'), 'token', 'create', '--plan', plan], {
       cwd: ROOT,
