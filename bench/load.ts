@@ -12,14 +12,12 @@
  * PDFs (read in place from ../shared/data/eval) instead of generated files.
  */
 import { spawnSync } from 'node:child_process'
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { randomBytes } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { jsPDF } from 'jspdf'
-import { connectOrStartEmbedded } from '../app/database/embedded.server'
-import { freePort, rss, startQfill } from './processes'
+import { productionSetting, rss, startQfill } from './processes'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const JOBS = Number(process.env.LOAD_JOBS ?? 15)
@@ -110,25 +108,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qfill-load-'))
-  chmodSync(dataDir, 0o755) // initdb runs as its own user when started as root
-  const port = await freePort()
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    QFILL_DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    ANSWER_ENGINE: 'offline',
-    // Production requires its secrets from outside the data folder: fresh ones per run, as an operator would set.
-    TRUST_PROXY: 'x-forwarded-for',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-  }
-  const pg = await connectOrStartEmbedded({ dataDir: path.join(dataDir, 'postgres') })
-  env.DATABASE_URL = pg.url
+  const setting = await productionSetting('load')
+  const env = setting.env
+  const port = setting.port
   if (!readdirSync(path.join(ROOT, 'build')).length) throw new Error('run "npm run build" first')
   const inProcess = SHAPE === 'in-process'
   const web = await startQfill(['serve'], { ...env, RUN_WORKER: inProcess ? 'true' : 'false' }, /QFill is running on/)
@@ -239,8 +221,7 @@ async function main() {
   }
   web.kill('SIGTERM')
   await new Promise((r) => web.once('exit', r))
-  await pg.stop()
-  rmSync(dataDir, { recursive: true, force: true })
+  await setting.stop()
   const ok = errors === 0 && allDone && percentile(sorted, 99) < 100 && peakWeb < 500 * 1024 * 1024
   process.exit(ok ? 0 : 1)
 }

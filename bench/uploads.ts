@@ -10,12 +10,12 @@
  */
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { zipSync, strToU8 } from 'fflate'
-import { freePort, rss, startQfill } from './processes'
+import { productionSetting, rss, startQfill } from './processes'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const UPLOADS = 4
@@ -166,22 +166,9 @@ async function run(url: string, pid: number, token: string, label: string, evide
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qfill-uploads-'))
-  chmodSync(dataDir, 0o755)
-  const port = await freePort()
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    QFILL_DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    RUN_WORKER: 'false',
-    TRUST_PROXY: 'x-forwarded-for',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-  }
-  delete env.DATABASE_URL
+  const setting = await productionSetting('uploads')
+  const env: NodeJS.ProcessEnv = { ...setting.env, RUN_WORKER: 'false' }
+  const port = setting.port
   const evidence = bigXlsx(FILE_MB)
   console.log(
     `evidence file: ${(evidence.byteLength / 1024 / 1024).toFixed(1)} MB .xlsx; ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`,
@@ -200,7 +187,7 @@ async function main() {
   ok = (await run(url, web.pid!, mint('pro'), 'one Professional token', evidence)) && ok
   web.kill('SIGTERM')
   await new Promise((r) => web.once('exit', r))
-  rmSync(dataDir, { recursive: true, force: true })
+  await setting.stop()
   process.exit(ok ? 0 : 1)
 }
 
