@@ -106,6 +106,7 @@ async function run(jobId: string, helpers: JobHelpers, signal: AbortSignal): Pro
         questionnaire: { name: questionnaire.name, bytes: questionnaire.bytes },
         evidence: evidence.map((f) => ({ name: f.name, bytes: f.bytes })),
         unanswered,
+        product: started.product ?? undefined,
         answers: checkpoint,
       },
       {

@@ -37,6 +37,7 @@ async function run(request: ChildRequest) {
       evidence: request.evidence.map(toBytes),
       engine: createEngine(getEnv()),
       unanswered: request.unanswered,
+      product: request.product,
       answers: request.answers,
       onProgress: (p: Progress) => send({ type: 'progress', progress: p }),
       onAnswers: (answers) => send({ type: 'checkpoint', answers }),

@@ -19,6 +19,8 @@ export interface ChildRequest {
   questionnaire: { name: string; bytes: Uint8Array }
   evidence: { name: string; bytes: Uint8Array }[]
   unanswered: UnansweredMode
+  /** The product the questionnaire is for, as the user named it (else read from its profile rows). */
+  product?: string
   /** The answers an earlier run stored (checkpoint): the child writes from them instead of answering again. */
   answers?: Answer[]
 }

@@ -55,7 +55,13 @@ export async function reserveUpload(
 export async function acceptUpload(
   sql: Sql,
   jobId: string,
-  files: { questionnaireName: string; evidenceCount: number; unanswered: UnansweredMode; priority: number },
+  files: {
+    questionnaireName: string
+    evidenceCount: number
+    unanswered: UnansweredMode
+    product?: string | null
+    priority: number
+  },
   /** Runs in the accepting transaction once the job is queued (the API's idempotency key and callback). */
   onAccepted?: (tx: Queryable) => Promise<void>,
 ): Promise<boolean> {

@@ -24,11 +24,12 @@ export async function reserveJob(tx: Queryable, job: { id: string; tokenId: numb
 export async function acceptJob(
   tx: Queryable,
   jobId: string,
-  files: { questionnaireName: string; evidenceCount: number; unanswered: Unanswered },
+  files: { questionnaireName: string; evidenceCount: number; unanswered: Unanswered; product?: string | null },
 ): Promise<boolean> {
   const rows = await tx`
     update jobs set status = 'queued', questionnaire_name = ${files.questionnaireName},
-      evidence_count = ${files.evidenceCount}, unanswered = ${files.unanswered}, created_at = now()
+      evidence_count = ${files.evidenceCount}, unanswered = ${files.unanswered}, product = ${files.product ?? null},
+      created_at = now()
     where id = ${jobId} and state in ${from(tx, 'accept')} returning id`
   return rows.length === 1
 }
@@ -42,6 +43,8 @@ export async function discardJob(tx: Queryable, jobId: string): Promise<{ tokenI
 
 export interface StartedJob {
   unanswered: string
+  /** The product the user named for the questionnaire, if any. */
+  product: string | null
   /** Runs started so far, this one included. */
   runs: number
   /** Earlier runs that failed (shutdowns and crashes are not failures). */
@@ -55,7 +58,7 @@ export async function startJob(tx: Queryable, jobId: string): Promise<StartedJob
     update jobs set status = 'processing', started_at = coalesce(jobs.started_at, now()), runs = jobs.runs + 1
     from tokens
     where jobs.id = ${jobId} and tokens.id = jobs.token_id and jobs.state in ${from(tx, 'start')}
-    returning jobs.unanswered, jobs.runs, jobs.failures, tokens.plan`
+    returning jobs.unanswered, jobs.product, jobs.runs, jobs.failures, tokens.plan`
   return row ?? null
 }
 
@@ -168,7 +171,7 @@ const NAMING_FIELDS = ['sheets', 'evidence', 'notes', 'topReasons', 'library']
 export async function purgeJobs(tx: Queryable, options: { at?: Date; jobId?: string } = {}): Promise<string[]> {
   const at = options.at ?? null
   const rows = await tx<{ id: string }[]>`
-    update jobs set purged_at = coalesce(${at}::timestamptz, now()), questionnaire_name = '',
+    update jobs set purged_at = coalesce(${at}::timestamptz, now()), questionnaire_name = '', product = null,
       summary = case when summary is null then null else summary - ${NAMING_FIELDS}::text[] end
     where state in ${from(tx, 'purge')} and (${options.jobId ?? null}::text is null or id = ${options.jobId ?? null})
     returning id`

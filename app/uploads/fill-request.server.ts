@@ -3,7 +3,7 @@ import { normalizeToken } from '../access/token-string'
 import { checkToken, type TokenRow } from '../access/tokens.server'
 import { FillExtras } from '../api/fill-extras.server'
 import { KeyTakenError } from '../api/idempotency.server'
-import { unansweredSchema } from '../api/schemas/jobs'
+import { productSchema, unansweredSchema } from '../api/schemas/jobs'
 import { services } from '../infra/services.server'
 import { fillFailure, type FillFailure } from './fill-failure'
 import { MAX_REQUEST_BYTES, TOO_LARGE } from './limits'
@@ -114,6 +114,12 @@ async function fillUpload(request: Request): Promise<FillOutcome> {
             if (!parsed.success)
               throw new Refusal(invalidUpload({ title: 'Invalid Option', message: parsed.error.issues[0]!.message }))
             upload.unanswered = parsed.data
+          }
+          if (name === 'product') {
+            const parsed = productSchema.safeParse(value)
+            if (!parsed.success)
+              throw new Refusal(invalidUpload({ title: 'Invalid Product', message: parsed.error.issues[0]!.message }))
+            upload.product = parsed.data
           }
           const problem = extras.field(name, value)
           if (problem) throw new Refusal(problem)

@@ -51,6 +51,8 @@ function spendRefusal(reason: SpendRefusal): FillFailure {
  */
 export class Upload {
   unanswered: UnansweredMode = 'blank'
+  /** The product the questionnaire is for (the optional `product` field). */
+  product: string | null = null
   private reservation: { jobId: string; priority: number } | null = null
   private questionnaire: UploadedFile | null = null
   private readonly evidence: UploadedFile[] = []
@@ -175,6 +177,7 @@ export class Upload {
       questionnaireName: this.questionnaire!.name,
       evidenceCount: this.evidence.length,
       unanswered: this.unanswered,
+      product: this.product,
       priority,
     }
     this.accepted = await acceptUpload(this.sql, jobId, files, onAccepted && ((tx) => onAccepted(tx, jobId)))

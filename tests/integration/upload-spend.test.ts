@@ -2,7 +2,8 @@ import { apiErrorHeaders } from '../../app/api/errors'
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
-import { createAnswerJob } from '../../app/job/actions.server'
+import { createAnswerJob, deleteJobFiles } from '../../app/job/actions.server'
+import { purgeJobs, startJob } from '../../app/job/lifecycle.server'
 import { services } from '../../app/infra/services.server'
 import { CHUNK_BYTES } from '../../app/storage/chunks.server'
 import { handleFillUpload } from '../../app/uploads/fill-request.server'
@@ -71,6 +72,38 @@ const questionnaire: Part = { field: 'questionnaire', name: 'vendor.csv', bytes:
 const evidence: Part = { field: 'evidence', name: 'policy.md', bytes: evidenceMd() }
 const used = async (tokenId: number) =>
   (await db.sql<{ used: number }[]>`select used from tokens where id = ${tokenId}`)[0]!.used
+
+describe('the product a questionnaire is for', () => {
+  it('is stored with the job, handed to the run, cleared by the purge; too long a name is refused', async () => {
+    const { token, row } = await createToken(db.sql, { plan: 'pro' })
+    const named = await handleFillUpload(
+      request(body([{ field: 'product', value: '  Acme Portal ' }, questionnaire, evidence]).stream, token),
+    )
+    expect(named).toMatchObject({ ok: true })
+    const jobId = (named as { jobId: string }).jobId
+    expect((await db.sql`select product from jobs where id = ${jobId}`)[0]!.product).toBe('Acme Portal')
+    // What the worker reads when it starts the run (and hands to the answering, app/pipeline/run.server.ts).
+    expect(await startJob(db.sql, jobId)).toMatchObject({ product: 'Acme Portal' })
+
+    const blank = await handleFillUpload(request(body([{ field: 'product', value: ' ' }, questionnaire]).stream, token))
+    const blankId = (blank as { jobId: string }).jobId
+    expect((await db.sql`select product from jobs where id = ${blankId}`)[0]!.product).toBeNull()
+
+    const long = await handleFillUpload(
+      request(body([{ field: 'product', value: 'x'.repeat(121) }, questionnaire]).stream, token),
+    )
+    expect(long).toMatchObject({ ok: false, status: 400, code: 'invalid_upload' })
+    expect((long as { problems: { title: string; message: string }[] }).problems[0]).toMatchObject({
+      title: 'Invalid Product',
+      message: expect.stringMatching(/at most 120 characters/),
+    })
+    expect(await used(row.id)).toBe(2)
+
+    await deleteJobFiles(db.sql, services().store, jobId)
+    await db.sql.begin((tx) => purgeJobs(tx, { jobId }))
+    expect((await db.sql`select product from jobs where id = ${jobId}`)[0]!.product).toBeNull()
+  })
+})
 
 describe('an upload spends before it reads', () => {
   it('answers an exhausted token 402 having read no more than the 1 MB it drains for the answer', async () => {

@@ -40,6 +40,13 @@ export const unansweredSchema = z.enum(['blank', 'no'], {
   }),
 })
 
+/** The product a questionnaire is for (optional): blank means "read it from the questionnaire's profile rows". */
+export const productSchema = z
+  .string()
+  .trim()
+  .max(120, 'The field "product" is at most 120 characters: the product\'s name, e.g. "Canvas LMS".')
+  .transform((v) => v || null)
+
 export const fillHeaders = z.object({ 'Idempotency-Key': idempotencyKeySchema.optional() })
 
 export const fillBody = z.object({
@@ -52,6 +59,18 @@ export const fillBody = z.object({
   unanswered: unansweredSchema
     .optional()
     .describe('Questions the evidence says nothing about: left blank and flagged (default), or answered No, flagged.'),
+  library: z
+    .array(fileField('An earlier answered questionnaire of yours (XLSX, XLS, CSV or DOCX), read as the answer library.'))
+    .max(10)
+    .optional()
+    .describe('Repeat for each earlier questionnaire; library and evidence files share the limit of 10.'),
+  product: z
+    .string()
+    .max(120)
+    .optional()
+    .describe(
+      'The product the questionnaire is for (else read from its own profile rows): earlier answers given for another product are written but flagged.',
+    ),
   callbackUrl: z
     .string()
     .url()

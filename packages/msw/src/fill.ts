@@ -6,7 +6,7 @@ import {
   refusedAddress,
 } from '../../../app/api/callbacks/url'
 import { apiError, apiErrorResponse } from '../../../app/api/errors'
-import { idempotencyKeySchema, unansweredSchema } from '../../../app/api/schemas/jobs'
+import { idempotencyKeySchema, productSchema, unansweredSchema } from '../../../app/api/schemas/jobs'
 import { newJobId } from '../../../app/job/id'
 import { fillFailure } from '../../../app/uploads/fill-failure'
 import {
@@ -90,6 +90,10 @@ export async function fill(ctx: MockContext, request: Request, onCreated: (job: 
         const parsed = unansweredSchema.safeParse(value.trim() || 'blank')
         if (!parsed.success) return invalid({ title: 'Invalid Option', message: parsed.error.issues[0]!.message })
         unanswered = parsed.data
+      }
+      if (name === 'product') {
+        const parsed = productSchema.safeParse(value)
+        if (!parsed.success) return invalid({ title: 'Invalid Product', message: parsed.error.issues[0]!.message })
       }
       if (name === 'callbackUrl') {
         const parsed = parseCallbackUrl(value)
