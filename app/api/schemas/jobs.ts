@@ -60,7 +60,9 @@ export const fillBody = z.object({
     .optional()
     .describe('Questions the evidence says nothing about: left blank and flagged (default), or answered No, flagged.'),
   library: z
-    .array(fileField('An earlier answered questionnaire of yours (XLSX, XLS, CSV or DOCX), read as the answer library.'))
+    .array(
+      fileField('An earlier answered questionnaire of yours (XLSX, XLS, CSV or DOCX), read as the answer library.'),
+    )
     .max(10)
     .optional()
     .describe('Repeat for each earlier questionnaire; library and evidence files share the limit of 10.'),
