@@ -29,7 +29,7 @@ export function RunDetails({ job }: { job: ResultView }) {
       {job.notes.length ? (
         <details className="mt-4 text-sm">
           <summary className="cursor-pointer text-slate-700">
-            How the questionnaire was read ({job.notes.length} notes)
+            How the questionnaire was read ({job.notes.length} {job.notes.length === 1 ? 'note' : 'notes'})
           </summary>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-600">
             {job.notes.map((note, i) => (
