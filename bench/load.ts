@@ -144,18 +144,36 @@ async function main() {
   }
   const started = Date.now()
   const jobIds: string[] = []
+  let retries = 0
   await Promise.all(
     Array.from({ length: JOBS }, async (_, i) => {
       const form = new FormData()
       form.append('questionnaire', new Blob([new Uint8Array(questionnaire)]), `${i}-${questionnaireName}`)
       pdfs.forEach((pdf, n) => form.append('evidence', new Blob([new Uint8Array(pdf)]), `policy-${n + 1}.pdf`))
-      try {
-        const res = await fetch(`${url}/api/fill`, { method: 'POST', body: form, headers: auth })
-        const body = (await res.json()) as { jobId?: string }
-        if (res.status !== 202 || !body.jobId) fail(`upload ${res.status}`)
-        else jobIds.push(body.jobId)
-      } catch (error) {
-        fail(`upload: ${(error as Error).message}`)
+      // One token sends them all, as an API client would: with an Idempotency-Key, sending again after a 429
+      // (at most 3 uploads are received at once per token; Retry-After says when) or after the connection was
+      // closed under it (a refused upload is not read to its end).
+      const headers = { ...auth, 'idempotency-key': `load-${i}-${started}` }
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const res = await fetch(`${url}/api/fill`, { method: 'POST', body: form, headers })
+          const body = (await res.json()) as { jobId?: string }
+          if (res.status === 429 && attempt < 60) {
+            retries++
+            await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 10) * 1000))
+            continue
+          }
+          if (res.status !== 202 || !body.jobId) fail(`upload ${res.status}`)
+          else jobIds.push(body.jobId)
+        } catch (error) {
+          if (attempt < 60) {
+            retries++
+            await new Promise((r) => setTimeout(r, 10_000))
+            continue
+          }
+          fail(`upload: ${(error as Error).message}`)
+        }
+        break
       }
     }),
   )
@@ -203,6 +221,7 @@ async function main() {
     `load benchmark (${SHAPE === 'in-process' ? 'worker inside the web process' : 'separate worker process'}): ${JOBS} jobs (${REAL_FILES ? 'the blank HECVAT 4.1.4 and 3 evaluation PDFs' : '300 questions, 3 PDFs'} each), ${POLLERS} pollers every ${POLL_MS / 1000} s for ${DURATION_MS / 1000} s, loopback, ${os.cpus().length} CPUs`,
   )
   console.log(`errors:               ${errors}${errorSamples.length ? ` (${errorSamples.join('; ')})` : ''}`)
+  console.log(`uploads sent again:   ${retries} (after a 429 or a closed connection)`)
   console.log(`status requests:      ${latencies.length}`)
   console.log(
     `status p50/p95/p99:   ${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)} ms (target p99 < 100 ms)`,

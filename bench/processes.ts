@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { connectOrStartEmbedded, freePort } from '../app/database/embedded.server'
@@ -29,6 +29,12 @@ export function startQfill(args: string[], env: NodeJS.ProcessEnv, ready: RegExp
     }
     child.stdout!.on('data', onData)
     child.stderr!.on('data', onData)
+    // BENCH_LOG=file keeps the command's output (its JSON log lines) for a look afterwards.
+    if (process.env.BENCH_LOG) {
+      const log = createWriteStream(process.env.BENCH_LOG, { flags: 'a' })
+      child.stdout!.pipe(log)
+      child.stderr!.pipe(log)
+    }
     child.on('exit', (code) => reject(new Error(`${args[0]} exited with ${code}:\n${out}`)))
   })
 }

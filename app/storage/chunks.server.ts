@@ -86,14 +86,23 @@ async function copyChunk(sql: Queryable, fileId: string, seq: number, content: B
   at = row.writeInt32BE(4, at)
   at = row.writeInt32BE(seq, at)
   row.writeInt32BE(content.byteLength, at)
-  const stream = await sql`copy file_chunks (file_id, seq, content) from stdin with (format binary)`.writable()
-  await new Promise<void>((resolve, reject) => {
-    stream.once('error', reject)
-    stream.once('finish', resolve)
-    stream.write(row)
-    stream.write(content)
-    stream.end(Buffer.from([0xff, 0xff])) // the end of the copy data
-  })
+  // On a connection of its own: postgres.js may pipeline the pool's next query onto a connection whose COPY
+  // statement is sent but not yet answered, and a query arriving in copy mode makes the server drop the
+  // connection ("protocol synchronization was lost"), failing every query on it. A transaction is already ours.
+  const reserved = 'reserve' in sql && typeof sql.reserve === 'function' ? await sql.reserve() : null
+  try {
+    const copy = reserved ?? sql
+    const stream = await copy`copy file_chunks (file_id, seq, content) from stdin with (format binary)`.writable()
+    await new Promise<void>((resolve, reject) => {
+      stream.once('error', reject)
+      stream.once('finish', resolve)
+      stream.write(row)
+      stream.write(content)
+      stream.end(Buffer.from([0xff, 0xff])) // the end of the copy data
+    })
+  } finally {
+    reserved?.release()
+  }
 }
 
 /** A chunked file's bytes, checked whole: every chunk present, in order, the last one marked last. */

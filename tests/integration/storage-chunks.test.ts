@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
 import { reserveUpload } from '../../app/job/actions.server'
 import { services } from '../../app/infra/services.server'
+import { openPostgres } from '../../app/infra/db.server'
 import { CHUNK_BYTES } from '../../app/storage/chunks.server'
+import { fileStore } from '../../app/storage/files.server'
 import { useTestDatabase } from '../setup/database'
 
 /** Files written as they arrive: encrypted chunks that read back whole, and refuse to read when tampered with. */
@@ -68,5 +70,29 @@ describe('chunked files', () => {
     expect([...(await store.get(jobId, 'questionnaire'))!.bytes]).toEqual([1, 2, 3])
     const left = await db.sql`select 1 from file_chunks c join files f on f.id = c.file_id where f.job_id = ${jobId}`
     expect(left).toHaveLength(0)
+  })
+
+  it('are written while the same pool answers other queries, without losing a connection', async () => {
+    // Two connections, many writers and queries at once: postgres.js pipelines queries onto busy connections, and
+    // a query that arrives while a connection is in COPY mode makes the server drop it. The writer copies on a
+    // connection of its own.
+    const pool = openPostgres(db.url, { max: 2, onnotice: () => {} })
+    try {
+      const store = fileStore(pool, randomBytes(32))
+      const jobs = await Promise.all(Array.from({ length: 4 }, () => reservedJob()))
+      const bytes = randomBytes(Math.round(2.5 * CHUNK_BYTES))
+      const writes = jobs.map(async (jobId) => {
+        const writer = store.writer(jobId, { role: 'evidence', name: 'big.pdf', position: 0 })
+        for (let at = 0; at < bytes.byteLength; at += 65_536) await writer.write(bytes.subarray(at, at + 65_536))
+        return writer.finish()
+      })
+      const queries = Array.from({ length: 200 }, (_, i) => pool`select ${i}::int as n`.then((r) => r[0]!.n))
+      const [written, answered] = await Promise.all([Promise.all(writes), Promise.all(queries)])
+      expect(written.map((w) => w.size)).toEqual(jobs.map(() => bytes.byteLength))
+      expect(answered).toEqual(Array.from({ length: 200 }, (_, i) => i))
+      for (const jobId of jobs) expect(Buffer.compare((await store.get(jobId, 'evidence'))!.bytes, bytes)).toBe(0)
+    } finally {
+      await pool.end()
+    }
   })
 })
