@@ -1,5 +1,6 @@
 import { FLAG_THRESHOLD, type Answer, type RuleName } from './model'
 import shipped from './calibration.json' with { type: 'json' }
+import { isOtherProductReason } from './library-rules'
 
 /**
  * Calibrated confidence (issue 21 §1, ADR 017): the probability that an answer is right, from what the engine knows
@@ -53,7 +54,23 @@ const FIRED: RuleName[] = [
   'library-period',
   'library-confirmed',
   'library-contradicted',
+  'partial-coverage',
 ]
+
+/** List separators in a question: a list of practices dilutes coverage, so the model weighs coverage by it. */
+const LIST_SEPARATORS = /,|\band\b|\bor\b|\/|;/gi
+/** A sentence that states a rule (a policy) rather than describing what is done. */
+const NORMATIVE = /\b(?:shall|must|should|(?:is|are) required|will be)\b/i
+
+/** How many list separators the question holds, capped at 3 (answers.json signals.listed). */
+export function listedParts(question: string): number {
+  return Math.min(3, question.match(LIST_SEPARATORS)?.length ?? 0)
+}
+
+/** The answer with the question's list count among its signals (the engine sets it before calibrating). */
+export function withQuestion(a: Answer, question: string): Answer {
+  return { ...a, signals: { ...a.signals, listed: listedParts(question) } }
+}
 
 export const FEATURE_NAMES = [
   'bias',
@@ -64,6 +81,8 @@ export const FEATURE_NAMES = [
   'margin',
   'agreeing',
   'similarity',
+  'listed',
+  'normative',
 ]
 
 /** The answer's features, or undefined when the model does not score answers of its deciding rule. */
@@ -80,6 +99,8 @@ export function featuresOf(a: Answer): number[] | undefined {
     s.margin ?? 0,
     Math.min(3, s.agreeing ?? 0) / 3,
     s.similarity ?? 0,
+    (s.listed ?? 0) / 3,
+    NORMATIVE.test(a.citations[0]!.quote) ? 1 : 0,
   ]
 }
 
@@ -99,13 +120,28 @@ export function predict(model: CalibrationModel, x: number[]): number {
 /** The reason that only explained a low hand-set score; it goes when the calibrated confidence is high. */
 export const PARTIAL_REASON = 'the evidence covers only part of the question'
 
+/**
+ * Below the threshold whatever the model says: another product's earlier answer that no document confirmed for this
+ * product. The model can only learn how often sister products answered alike on the development sets (about nine in
+ * ten); whether this product does is exactly what the user is asked to check, so the confidence does not claim it.
+ */
+export const UNVERIFIED_CAP = FLAG_THRESHOLD - 0.01
+
+/** The model's probability for an answer (capped as above), or undefined when the model does not score it. */
+export function probability(a: Answer, model: CalibrationModel = MODEL): number | undefined {
+  const x = featuresOf(a)
+  if (!x || !fitsEngine(model)) return undefined
+  const p = predict(model, x)
+  return a.reasons.some(isOtherProductReason) ? Math.min(p, UNVERIFIED_CAP) : p
+}
+
 /** The answer with the model's confidence (3 decimals, 0.05-0.99); answers the model does not score are unchanged. */
 export function calibrate(a: Answer, model: CalibrationModel = MODEL): Answer {
-  const x = featuresOf(a)
+  const p = probability(a, model)
   // Not fitted for these features (a new feature before `npm run calibrate` ran): answers keep their rule's score.
   // calibration.test.ts fails while the shipped model is stale, so this never ships unnoticed.
-  if (!x || !fitsEngine(model)) return a
-  const confidence = Math.round(Math.min(0.99, Math.max(0.05, predict(model, x))) * 1000) / 1000
+  if (p === undefined) return a
+  const confidence = Math.round(Math.min(0.99, Math.max(0.05, p)) * 1000) / 1000
   const reasons = a.reasons.filter((r) => r !== PARTIAL_REASON)
   if (confidence < FLAG_THRESHOLD && (a.rules ?? []).includes('partial-coverage')) reasons.push(PARTIAL_REASON)
   // The rule's own score stays a feature: scoring the answer again gives the same confidence.
