@@ -62,6 +62,8 @@ describe('calibrated confidence', () => {
     expect(listedParts('Are policies established, documented, approved and maintained?')).toBe(3)
     expect(listedParts('Do you scan hosts and/or containers?')).toBe(3)
     expect(withQuestion(answer(), 'Do you log access or changes?').signals?.listed).toBe(1)
+    const examples = 'Do you log security events, such as authentication, data access, etc.?'
+    expect(withQuestion(answer(), examples).signals?.listed).toBe(0)
     const at = (name: string, a: Answer) => featuresOf(a)![FEATURE_NAMES.indexOf(name)]
     expect(at('normative', answer())).toBe(0)
     const rule = { file: 'p.pdf', location: 'page 1', quote: 'Backups shall be encrypted.' }

@@ -1,6 +1,7 @@
 import { FLAG_THRESHOLD, type Answer, type RuleName } from './model'
 import shipped from './calibration.json' with { type: 'json' }
 import { isOtherProductReason } from './library-rules'
+import { questionParts } from './retrieval/query'
 
 /**
  * Calibrated confidence (issue 21 §1, ADR 017): the probability that an answer is right, from what the engine knows
@@ -67,9 +68,12 @@ export function listedParts(question: string): number {
   return Math.min(3, question.match(LIST_SEPARATORS)?.length ?? 0)
 }
 
-/** The answer with the question's list count among its signals (the engine sets it before calibrating). */
+/**
+ * The answer with the question's list count among its signals (the engine sets it before calibrating). Only the
+ * asked part counts: an example list ("e.g., Duo, OTP") or the text after the question mark asks nothing more.
+ */
 export function withQuestion(a: Answer, question: string): Answer {
-  return { ...a, signals: { ...a.signals, listed: listedParts(question) } }
+  return { ...a, signals: { ...a.signals, listed: listedParts(questionParts(question).asked) } }
 }
 
 export const FEATURE_NAMES = [
