@@ -8,6 +8,7 @@ import {
   listedParts,
   MODEL,
   predict,
+  RULE_CAPS,
   UNVERIFIED_CAP,
   withQuestion,
 } from './calibration'
@@ -84,5 +85,14 @@ describe('calibrated confidence', () => {
     const flagged = calibrate({ ...earlier, reasons: ['earlier answer for Canvas LMS: check it applies'] }, sure)
     expect(flagged.confidence).toBe(Math.round(UNVERIFIED_CAP * 1000) / 1000)
     expect(flagged.flagged).toBe(true)
+  })
+
+  it('keeps the caps the rules set: a denial read from wording, a contradicted earlier answer', () => {
+    const sure = { ...MODEL, weights: MODEL.weights.map((_, i) => (i === 0 ? 10 : 0)) }
+    const denial = answer({ label: 'NO', rule: 'negation', rules: ['negation', 'wording-capped'] })
+    expect(calibrate(denial, sure).confidence).toBe(RULE_CAPS['wording-capped'])
+    const contradicted = answer({ rule: 'library-exact', rules: ['library-exact', 'library-contradicted'] })
+    expect(calibrate(contradicted, sure).confidence).toBe(RULE_CAPS['library-contradicted'])
+    expect(calibrate(answer(), sure).confidence).toBe(0.99)
   })
 })

@@ -2,6 +2,8 @@ import { FLAG_THRESHOLD, type Answer, type RuleName } from './model'
 import shipped from './calibration.json' with { type: 'json' }
 import { isOtherProductReason } from './library-rules'
 import { questionParts } from './retrieval/query'
+import { CONTRADICTED_CAP } from './offline/combine'
+import { WORDING_CAP } from './offline/reading-rules'
 
 /**
  * Calibrated confidence (issue 21 §1, ADR 017): the probability that an answer is right, from what the engine knows
@@ -131,12 +133,32 @@ export const PARTIAL_REASON = 'the evidence covers only part of the question'
  */
 export const UNVERIFIED_CAP = FLAG_THRESHOLD - 0.01
 
+/**
+ * The caps the rules themselves set survive calibration (ADR 035): a rule that sends the answer to a person to
+ * confirm (a denial read from wording, a kind the evidence does not state, a period that has passed, a document that
+ * contradicts the earlier answer) is not contradicted by a confidence that says no check is needed. On the
+ * development sets these answers are right 50-80 % of the time, far below what 0.85 promises.
+ */
+export const RULE_CAPS: Partial<Record<RuleName, number>> = {
+  'wording-capped': WORDING_CAP,
+  'kind-unstated': FLAG_THRESHOLD - 0.01,
+  'free-text-unanswered': FLAG_THRESHOLD - 0.01,
+  'library-period': FLAG_THRESHOLD - 0.01,
+  'library-contradicted': CONTRADICTED_CAP,
+}
+
+/** The lowest cap that applies to an answer (1 when none does). */
+export function capOf(a: Answer): number {
+  const caps = (a.rules ?? []).map((r) => RULE_CAPS[r] ?? 1)
+  if (a.reasons.some(isOtherProductReason)) caps.push(UNVERIFIED_CAP)
+  return Math.min(1, ...caps)
+}
+
 /** The model's probability for an answer (capped as above), or undefined when the model does not score it. */
 export function probability(a: Answer, model: CalibrationModel = MODEL): number | undefined {
   const x = featuresOf(a)
   if (!x || !fitsEngine(model)) return undefined
-  const p = predict(model, x)
-  return a.reasons.some(isOtherProductReason) ? Math.min(p, UNVERIFIED_CAP) : p
+  return Math.min(predict(model, x), capOf(a))
 }
 
 /** The answer with the model's confidence (3 decimals, 0.05-0.99); answers the model does not score are unchanged. */

@@ -9,7 +9,7 @@ const CONTEXT_PENALTY = 0.05
 const AGREEMENT_BONUS = 0.05
 const HEDGE_PENALTY = 0.1
 /** A denial, limit or plan read from wording stays below the flag threshold: a person confirms it. */
-const WORDING_CAP = 0.8
+export const WORDING_CAP = 0.8
 
 const unstatedKinds = (a: Ask) =>
   a.kinds.filter((k) => !a.lead.hit.sentence.terms.has(k.term) && !a.lead.hit.sentence.context.has(k.term))
