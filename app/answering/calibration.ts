@@ -6,11 +6,13 @@ import { CONTRADICTED_CAP } from './offline/combine'
 import { WORDING_CAP } from './offline/reading-rules'
 
 /**
- * Calibrated confidence (issue 21 §1, ADR 017): the probability that an answer is right, from what the engine knows
- * about it: the rule that decided it, the retrieval coverage and its margin over the runner-up, whether the quote
- * names the subject itself, agreeing passages, hedges and contradictions, and for earlier answers the match kind,
- * its similarity and whether it is another product's. A small L2-regularised logistic model, fitted by
- * `npm run calibrate` (scripts/calibrate.ts) on the labelled development sets and stored in calibration.json.
+ * Calibrated confidence (issue 21 §1, ADRs 017 and 035): the probability that an answer is right, from what the engine
+ * knows about it: the rule that decided it, the retrieval coverage and its margin over the runner-up, whether the
+ * quote names the subject itself, agreeing passages, hedges and contradictions, how many things the question lists,
+ * whether the quote states a rule rather than a practice, and for earlier answers the match kind, its similarity and
+ * whether it is another product's. A small L2-regularised logistic model, fitted by `npm run calibrate`
+ * (bench/calibrate.ts) on the labelled development sets and stored in calibration.json; the caps the rules set
+ * (RULE_CAPS) bound it.
  */
 
 export interface CalibrationModel {
