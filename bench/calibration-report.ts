@@ -1,5 +1,5 @@
 import { FLAG_THRESHOLD } from '../app/answering/model'
-import { featuresOf, isScoreReason, predict } from '../app/answering/calibration'
+import { isScoreReason, probability } from '../app/answering/calibration'
 import { calibrationRows, fitModel, foldOf } from './calibrate'
 import type { SetResult } from './accuracy'
 import { isRight, side } from './score'
@@ -39,8 +39,7 @@ export function formatLeaveOneOut(results: SetResult[]): string {
       .filter((x) => x.truth === 'YES' || x.truth === 'NO' || x.truth === 'NOT_STATED')
       .flatMap((x) => {
         if (side(x.answer.label) === 'OTHER') return []
-        const f = featuresOf(x.answer)
-        const p = f ? predict(model, f) : x.answer.confidence
+        const p = probability(x.answer, model) ?? x.answer.confidence
         const hard = x.answer.reasons.filter((reason) => !isScoreReason(reason))
         return [{ p, right: isRight(x), unflagged: p >= FLAG_THRESHOLD && !hard.length }]
       })

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { calibrate, FEATURE_NAMES, featuresOf, fitLogistic, fitsEngine, MODEL, predict } from './calibration'
+import {
+  calibrate,
+  FEATURE_NAMES,
+  featuresOf,
+  fitLogistic,
+  fitsEngine,
+  listedParts,
+  MODEL,
+  predict,
+  RULE_CAPS,
+  UNVERIFIED_CAP,
+  withQuestion,
+} from './calibration'
 import type { Answer } from './model'
 
 const answer = (extra: Partial<Answer> = {}): Answer => ({
@@ -44,5 +56,43 @@ describe('calibrated confidence', () => {
     expect(predict(model, x(0))).toBeGreaterThan(0.85)
     expect(predict(model, x(1))).toBeLessThan(0.6)
     expect(predict(model, x(1))).toBeLessThan(predict(model, x(0)) - 0.3)
+  })
+
+  it('counts the things a question lists, and tells a stated rule from a described practice', () => {
+    expect(listedParts('Do you encrypt backups?')).toBe(0)
+    expect(listedParts('Are policies established, documented, approved and maintained?')).toBe(3)
+    expect(listedParts('Do you scan hosts and/or containers?')).toBe(3)
+    expect(withQuestion(answer(), 'Do you log access or changes?').signals?.listed).toBe(1)
+    const examples = 'Do you log security events, such as authentication, data access, etc.?'
+    expect(withQuestion(answer(), examples).signals?.listed).toBe(0)
+    const at = (name: string, a: Answer) => featuresOf(a)![FEATURE_NAMES.indexOf(name)]
+    expect(at('normative', answer())).toBe(0)
+    const rule = { file: 'p.pdf', location: 'page 1', quote: 'Backups shall be encrypted.' }
+    expect(at('normative', answer({ citations: [rule] }))).toBe(1)
+    expect(at('fired:partial-coverage', answer({ rules: ['evidence-yes', 'partial-coverage'] }))).toBe(1)
+  })
+
+  it("keeps another product's unconfirmed earlier answer below the threshold, whatever the model says", () => {
+    const earlier = answer({
+      rule: 'library-exact',
+      rules: ['library-exact', 'library-other-product'],
+      citations: [{ file: 'old.xlsx', location: 'A1', quote: 'Yes' }],
+      signals: { similarity: 1 },
+      confidence: 0.97,
+    })
+    const sure = { ...MODEL, weights: MODEL.weights.map((_, i) => (i === 0 ? 10 : 0)) }
+    expect(calibrate(earlier, sure).confidence).toBe(0.99)
+    const flagged = calibrate({ ...earlier, reasons: ['earlier answer for Canvas LMS: check it applies'] }, sure)
+    expect(flagged.confidence).toBe(Math.round(UNVERIFIED_CAP * 1000) / 1000)
+    expect(flagged.flagged).toBe(true)
+  })
+
+  it('keeps the caps the rules set: a denial read from wording, a contradicted earlier answer', () => {
+    const sure = { ...MODEL, weights: MODEL.weights.map((_, i) => (i === 0 ? 10 : 0)) }
+    const denial = answer({ label: 'NO', rule: 'negation', rules: ['negation', 'wording-capped'] })
+    expect(calibrate(denial, sure).confidence).toBe(RULE_CAPS['wording-capped'])
+    const contradicted = answer({ rule: 'library-exact', rules: ['library-exact', 'library-contradicted'] })
+    expect(calibrate(contradicted, sure).confidence).toBe(RULE_CAPS['library-contradicted'])
+    expect(calibrate(answer(), sure).confidence).toBe(0.99)
   })
 })

@@ -1,12 +1,18 @@
 import { FLAG_THRESHOLD, type Answer, type RuleName } from './model'
 import shipped from './calibration.json' with { type: 'json' }
+import { isOtherProductReason } from './library-rules'
+import { questionParts } from './retrieval/query'
+import { CONTRADICTED_CAP } from './offline/combine'
+import { WORDING_CAP } from './offline/reading-rules'
 
 /**
- * Calibrated confidence (issue 21 §1, ADR 017): the probability that an answer is right, from what the engine knows
- * about it: the rule that decided it, the retrieval coverage and its margin over the runner-up, whether the quote
- * names the subject itself, agreeing passages, hedges and contradictions, and for earlier answers the match kind,
- * its similarity and whether it is another product's. A small L2-regularised logistic model, fitted by
- * `npm run calibrate` (scripts/calibrate.ts) on the labelled development sets and stored in calibration.json.
+ * Calibrated confidence (issue 21 §1, ADRs 017 and 035): the probability that an answer is right, from what the engine
+ * knows about it: the rule that decided it, the retrieval coverage and its margin over the runner-up, whether the
+ * quote names the subject itself, agreeing passages, hedges and contradictions, how many things the question lists,
+ * whether the quote states a rule rather than a practice, and for earlier answers the match kind, its similarity and
+ * whether it is another product's. A small L2-regularised logistic model, fitted by `npm run calibrate`
+ * (bench/calibrate.ts) on the labelled development sets and stored in calibration.json; the caps the rules set
+ * (RULE_CAPS) bound it.
  */
 
 export interface CalibrationModel {
@@ -53,7 +59,26 @@ const FIRED: RuleName[] = [
   'library-period',
   'library-confirmed',
   'library-contradicted',
+  'partial-coverage',
 ]
+
+/** List separators in a question: a list of practices dilutes coverage, so the model weighs coverage by it. */
+const LIST_SEPARATORS = /,|\band\b|\bor\b|\/|;/gi
+/** A sentence that states a rule (a policy) rather than describing what is done. */
+const NORMATIVE = /\b(?:shall|must|should|(?:is|are) required|will be)\b/i
+
+/** How many list separators the question holds, capped at 3 (answers.json signals.listed). */
+export function listedParts(question: string): number {
+  return Math.min(3, question.match(LIST_SEPARATORS)?.length ?? 0)
+}
+
+/**
+ * The answer with the question's list count among its signals (the engine sets it before calibrating). Only the
+ * asked part counts: an example list ("e.g., Duo, OTP") or the text after the question mark asks nothing more.
+ */
+export function withQuestion(a: Answer, question: string): Answer {
+  return { ...a, signals: { ...a.signals, listed: listedParts(questionParts(question).asked) } }
+}
 
 export const FEATURE_NAMES = [
   'bias',
@@ -64,6 +89,8 @@ export const FEATURE_NAMES = [
   'margin',
   'agreeing',
   'similarity',
+  'listed',
+  'normative',
 ]
 
 /** The answer's features, or undefined when the model does not score answers of its deciding rule. */
@@ -80,6 +107,8 @@ export function featuresOf(a: Answer): number[] | undefined {
     s.margin ?? 0,
     Math.min(3, s.agreeing ?? 0) / 3,
     s.similarity ?? 0,
+    (s.listed ?? 0) / 3,
+    NORMATIVE.test(a.citations[0]!.quote) ? 1 : 0,
   ]
 }
 
@@ -99,13 +128,48 @@ export function predict(model: CalibrationModel, x: number[]): number {
 /** The reason that only explained a low hand-set score; it goes when the calibrated confidence is high. */
 export const PARTIAL_REASON = 'the evidence covers only part of the question'
 
+/**
+ * Below the threshold whatever the model says: another product's earlier answer that no document confirmed for this
+ * product. The model can only learn how often sister products answered alike on the development sets (about nine in
+ * ten); whether this product does is exactly what the user is asked to check, so the confidence does not claim it.
+ */
+export const UNVERIFIED_CAP = FLAG_THRESHOLD - 0.01
+
+/**
+ * The caps the rules themselves set survive calibration (ADR 035): a rule that sends the answer to a person to
+ * confirm (a denial read from wording, a kind the evidence does not state, a period that has passed, a document that
+ * contradicts the earlier answer) is not contradicted by a confidence that says no check is needed. On the
+ * development sets these answers are right 50-80 % of the time, far below what 0.85 promises.
+ */
+export const RULE_CAPS: Partial<Record<RuleName, number>> = {
+  'wording-capped': WORDING_CAP,
+  'kind-unstated': FLAG_THRESHOLD - 0.01,
+  'free-text-unanswered': FLAG_THRESHOLD - 0.01,
+  'library-period': FLAG_THRESHOLD - 0.01,
+  'library-contradicted': CONTRADICTED_CAP,
+}
+
+/** The lowest cap that applies to an answer (1 when none does). */
+export function capOf(a: Answer): number {
+  const caps = (a.rules ?? []).map((r) => RULE_CAPS[r] ?? 1)
+  if (a.reasons.some(isOtherProductReason)) caps.push(UNVERIFIED_CAP)
+  return Math.min(1, ...caps)
+}
+
+/** The model's probability for an answer (capped as above), or undefined when the model does not score it. */
+export function probability(a: Answer, model: CalibrationModel = MODEL): number | undefined {
+  const x = featuresOf(a)
+  if (!x || !fitsEngine(model)) return undefined
+  return Math.min(predict(model, x), capOf(a))
+}
+
 /** The answer with the model's confidence (3 decimals, 0.05-0.99); answers the model does not score are unchanged. */
 export function calibrate(a: Answer, model: CalibrationModel = MODEL): Answer {
-  const x = featuresOf(a)
+  const p = probability(a, model)
   // Not fitted for these features (a new feature before `npm run calibrate` ran): answers keep their rule's score.
   // calibration.test.ts fails while the shipped model is stale, so this never ships unnoticed.
-  if (!x || !fitsEngine(model)) return a
-  const confidence = Math.round(Math.min(0.99, Math.max(0.05, predict(model, x))) * 1000) / 1000
+  if (p === undefined) return a
+  const confidence = Math.round(Math.min(0.99, Math.max(0.05, p)) * 1000) / 1000
   const reasons = a.reasons.filter((r) => r !== PARTIAL_REASON)
   if (confidence < FLAG_THRESHOLD && (a.rules ?? []).includes('partial-coverage')) reasons.push(PARTIAL_REASON)
   // The rule's own score stays a feature: scoring the answer again gives the same confidence.

@@ -80,6 +80,9 @@ export function sameProduct(a: string, b: string, vendor?: string | null): boole
 
 export const otherProductReason = (product: string) => `earlier answer for ${product}: check it applies`
 
+/** Whether an answer still carries the other-product flag (no document confirmed it for this product). */
+export const isOtherProductReason = (reason: string) => /^earlier answer for .+: check it applies$/.test(reason)
+
 /** Another product's earlier answer is written, but flagged: nothing says it applies to this product too. */
 export const OTHER_PRODUCT: RuleEntry & { then: (a: Answer, product: string) => Answer } = {
   name: 'library-other-product',

@@ -4,7 +4,7 @@ import { statesOpposite } from '../opposite'
 import { sameSide } from './ask'
 
 /** A contradicted earlier answer is no surer than this. */
-const CONTRADICTED_CAP = 0.6
+export const CONTRADICTED_CAP = 0.6
 
 interface Pair {
   library: Answer

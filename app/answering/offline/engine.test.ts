@@ -236,4 +236,19 @@ describe('OfflineEngine on questions about past events', () => {
     const [b] = await answer([q('Do you run host-based intrusion detection on production systems?')], [specific])
     expect(b!.reasons.join(' ')).not.toContain('host-based')
   })
+
+  it('flags a Yes to "is it documented?" from a sentence that names no document', async () => {
+    const question = 'Do you have a documented vulnerability management process?'
+    const practice = doc('vm.md', [
+      'Vulnerability management: scanners run weekly and findings are fixed within 30 days.',
+    ])
+    const [a] = await answer([q(question)], [practice])
+    expect(a!.label).toBe('YES')
+    expect(a!.flagged).toBe(true)
+    expect(a!.confidence).toBeLessThan(0.85)
+    expect(a!.reasons).toContain('the evidence does not say it is documented')
+    const policy = doc('vm.md', ['Our vulnerability management policy defines weekly scans and fixes within 30 days.'])
+    const [b] = await answer([q(question)], [policy])
+    expect(b!.reasons.join(' ')).not.toContain('documented')
+  })
 })

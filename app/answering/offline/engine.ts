@@ -1,7 +1,7 @@
 import type { EvidenceDocument } from '../../evidence/model'
 import type { Question, Questionnaire } from '../../questionnaire/model'
 import type { Answer, AnsweringEngine, AnswerLabel, AnswerOptions, EngineProgress, RuleName } from '../model'
-import { calibrate } from '../calibration'
+import { calibrate, withQuestion } from '../calibration'
 import { finalizeAnswers, type FinalizeOptions } from '../contract'
 import { cite, summary } from './answers'
 import { Ask, MAX_HITS, type Draft } from './ask'
@@ -49,7 +49,8 @@ export class OfflineEngine implements AnsweringEngine {
       if (q.kind !== 'profile') {
         const fromEvidence = answerOne(q, index, { damp, previous })
         const fromLibrary = library.answer(q, questionnaire.fileName)
-        raw.push(calibrate(fromLibrary ? combine(fromLibrary, fromEvidence, options.product) : fromEvidence))
+        const chosen = fromLibrary ? combine(fromLibrary, fromEvidence, options.product) : fromEvidence
+        raw.push(calibrate(withQuestion(chosen, q.text)))
         previous = questionParts(q.text).asked
       }
       if (i % 25 === 24 || i === total - 1) {
@@ -130,7 +131,7 @@ function readLead(ask: Ask, fired: RuleName[]): Answer {
 
 /** answerOne with the calibrated confidence (calibration.ts): what the LLM engines fall back to. */
 export function answerCalibrated(q: Question, index: SentenceIndex, context: AskContext = {}): Answer {
-  return calibrate(answerOne(q, index, context))
+  return calibrate(withQuestion(answerOne(q, index, context), q.text))
 }
 
 function decided(answer: Answer, rule: RuleName, fired: RuleName[]): Answer {

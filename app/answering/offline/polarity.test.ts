@@ -42,6 +42,10 @@ describe('polarity', () => {
     expect(polarity('SSO is on our roadmap for Q1 2027.', keys('Do you support SSO?')).planned).toEqual({
       quarter: 'Q1/2027',
     })
+    // "a plan to" names a document; "plans to" states a plan.
+    const team = 'The response team will update the status and develop a postmortem plan to prevent recurrence.'
+    expect(polarity(team, keys('Do you have an incident response plan?')).planned).toBeUndefined()
+    expect(polarity('We plan to support SSO next year.', keys('Do you support SSO?')).planned).toBeDefined()
   })
 })
 

@@ -9,10 +9,27 @@ const CONTEXT_PENALTY = 0.05
 const AGREEMENT_BONUS = 0.05
 const HEDGE_PENALTY = 0.1
 /** A denial, limit or plan read from wording stays below the flag threshold: a person confirms it. */
-const WORDING_CAP = 0.8
+export const WORDING_CAP = 0.8
 
 const unstatedKinds = (a: Ask) =>
   a.kinds.filter((k) => !a.lead.hit.sentence.terms.has(k.term) && !a.lead.hit.sentence.context.has(k.term))
+
+/** The question asks whether something is documented or written down. */
+const ASKS_DOCUMENT = /\b(?:documented|documentation|written)\b/i
+/** A sentence that names a document of some kind (a policy, plan, procedure, standard, programme...). */
+const NAMES_DOCUMENT =
+  /\b(?:document\w*|polic(?:y|ies)|plans?|procedures?|standards?|programmes?|programs?|written|guidelines?|manuals?|handbooks?|playbooks?|runbooks?)\b/i
+
+/**
+ * What the question asks the practice to be that the deciding sentence does not say: an "X-based" kind, or
+ * "documented" when the sentence names no document (a sentence about accessibility testing does not say that
+ * accessibility documentation exists).
+ */
+function unstated(a: Ask): string[] {
+  const kinds = unstatedKinds(a).map((k) => `"${k.word}"`)
+  if (a.yesNo && ASKS_DOCUMENT.test(a.asked) && !NAMES_DOCUMENT.test(a.lead.hit.sentence.text)) kinds.push('documented')
+  return kinds
+}
 
 /**
  * The offline engine's rules for the sentence it answers from: the lead sentence's label decides (`read`), then the
@@ -94,15 +111,12 @@ export const READING_RULES: OfflineRule[] = [
     name: 'kind-unstated',
     kind: 'adjust',
     reason:
-      'the question names a kind ("host-based", "network-based") the deciding sentence does not: flagged with that reason',
-    when: (a, d) => unstatedKinds(a).length > 0 && d.confidence >= FLAG_THRESHOLD,
+      'the question names a kind ("host-based", "network-based") or asks that it be documented, and the deciding sentence does not say so: flagged with that reason',
+    // Whatever the rule's own score: the calibrated confidence may be high where the hand-set one was not.
+    when: (a) => unstated(a).length > 0,
     then: (a, d) => {
       d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
-      d.reasons.push(
-        `the evidence does not say it is ${unstatedKinds(a)
-          .map((k) => `"${k.word}"`)
-          .join(' or ')}`,
-      )
+      d.reasons.push(`the evidence does not say it is ${unstated(a).join(' or ')}`)
     },
   },
   {
