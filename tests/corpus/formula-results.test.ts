@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx'
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -10,6 +11,9 @@ import type { EvidenceDocument } from '../../app/evidence/model'
 import { runPipeline } from '../../app/pipeline/run.server'
 import { readQuestionnaire } from '../../app/questionnaire/parse.server'
 import { clearAnswers, formulaCellsXml, stripFormulaResults } from '../support/strip-formula-results'
+
+/** Programs the tests run (LibreOffice), awaited so the test process keeps answering vitest. */
+const run = promisify(execFile)
 
 /**
  * Issue 19 on the real HECVAT Lites: each copy re-saved without formula results (as openpyxl saves it; stripped
@@ -94,10 +98,11 @@ describe.skipIf(!exists)(exists ? 'HECVAT Lites saved without formula results' :
   it.skipIf(!soffice)(
     'the completed copy opens in LibreOffice, which computes the questions and shows the answers',
     { timeout: 240_000 },
-    () => {
+    async () => {
       const file = path.join(work, 'completed.xlsx')
       expect(existsSync(file), 'written by the first Lite test').toBe(true)
-      execFileSync(
+      // Awaited rather than blocking: a test process blocked for minutes cannot answer vitest.
+      await run(
         soffice!,
         [
           `-env:UserInstallation=file://${work}/lo-profile`,
@@ -108,7 +113,7 @@ describe.skipIf(!exists)(exists ? 'HECVAT Lites saved without formula results' :
           work,
           file,
         ],
-        { timeout: 200_000, stdio: 'pipe' },
+        { timeout: 200_000 },
       )
       const sheet = readdirSync(work).find((f) => f.startsWith('completed-HECVAT - Lite') && f.endsWith('.csv'))
       expect(sheet, readdirSync(work).join(', ')).toBeDefined()

@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx'
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -13,6 +14,9 @@ import { parseQuestionnaire } from '../../app/questionnaire/parse.server'
 import { writeCompletedWorkbook } from '../../app/questionnaire/write/write.server'
 import { answerCells, compareWorkbooks } from '../fixtures/questionnaires/fidelity'
 import { checkWrittenParts } from '../support/strict-xml'
+
+/** Programs the tests run (LibreOffice), awaited so the test process keeps answering vitest. */
+const run = promisify(execFile)
 
 // Evaluation-only data: read in place from ../shared/data/eval, never copied into the project.
 const EVAL = path.resolve(__dirname, '../..', '../shared/data/eval')
@@ -255,11 +259,12 @@ describe.skipIf(!exists)(
         expect(again.questions.map((x) => [x.key, x.allowed])).toEqual(q.questions.map((x) => [x.key, x.allowed]))
       })
 
-      it.skipIf(!libreoffice)('opens in LibreOffice with its dropdowns intact', { timeout: 180_000 }, () => {
+      it.skipIf(!libreoffice)('opens in LibreOffice with its dropdowns intact', { timeout: 180_000 }, async () => {
         const input = path.join(work, fileName)
         if (!existsSync(input)) throw new Error('the write test did not produce a workbook')
         const outDir = path.join(work, `lo-${fileName}`)
-        execFileSync(
+        // Awaited rather than blocking: a test process blocked for minutes cannot answer vitest.
+        await run(
           libreoffice!,
           [
             `-env:UserInstallation=file://${work}/lo-profile`,
@@ -270,10 +275,7 @@ describe.skipIf(!exists)(
             outDir,
             input,
           ],
-          {
-            timeout: 170_000,
-            stdio: 'pipe',
-          },
+          { timeout: 170_000 },
         )
         const converted = new Uint8Array(readFileSync(path.join(outDir, fileName)))
         // LibreOffice re-saved the workbook from what it loaded: the same questions must carry the same lists.

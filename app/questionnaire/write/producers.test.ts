@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx'
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -45,16 +46,18 @@ const QUESTIONS = [
   ['Q-3', 'Do you have a documented incident response plan?'],
 ]
 
+const run = promisify(execFile)
+
 let work: string
 beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), 'qfill-producers-'))
 })
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-function soffice_(args: string[]) {
-  execFileSync(soffice!, [`-env:UserInstallation=file://${work}/lo-profile`, '--headless', ...args], {
+/** LibreOffice, awaited rather than blocking: a test process blocked for minutes cannot answer vitest. */
+async function soffice_(args: string[]) {
+  await run(soffice!, [`-env:UserInstallation=file://${work}/lo-profile`, '--headless', ...args], {
     timeout: 170_000,
-    stdio: 'pipe',
   })
 }
 
@@ -76,12 +79,12 @@ function complete(fileName: string, bytes: Uint8Array) {
 }
 
 /** Converts every sheet of a workbook to CSV with LibreOffice; returns sheet name → rows. */
-function openInLibreOffice(name: string, bytes: Uint8Array): Map<string, string[][]> {
+async function openInLibreOffice(name: string, bytes: Uint8Array): Promise<Map<string, string[][]>> {
   const dir = mkdtempSync(path.join(work, 'lo-'))
   const file = path.join(dir, name)
   writeFileSync(file, bytes)
   // Filter options: comma, double quote, UTF-8, from line 1, ..., and -1 = every sheet to its own file.
-  soffice_([
+  await soffice_([
     '--convert-to',
     'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1',
     '--outdir',
@@ -103,8 +106,8 @@ function openInLibreOffice(name: string, bytes: Uint8Array): Map<string, string[
   return sheets
 }
 
-function expectAnswersInLibreOffice(name: string, output: Uint8Array, sheet: string) {
-  const sheets = openInLibreOffice(name, output)
+async function expectAnswersInLibreOffice(name: string, output: Uint8Array, sheet: string) {
+  const sheets = await openInLibreOffice(name, output)
   const rows = sheets.get(sheet)
   expect(rows, `LibreOffice sheets: ${[...sheets.keys()].join(', ')}`).toBeDefined()
   for (const id of ['Q-1', 'Q-2', 'Q-3']) {
@@ -131,7 +134,7 @@ function expectOnlyAnswersChanged(
 }
 
 describe('write-back on workbooks from every producer', () => {
-  it('an Excel-style workbook (namespaces on the root, r: prefix, x14 dropdowns)', { timeout: 180_000 }, () => {
+  it('an Excel-style workbook (namespaces on the root, r: prefix, x14 dropdowns)', { timeout: 180_000 }, async () => {
     const input = buildXlsx({
       sheets: [
         { name: 'Questions', rows: QUESTIONS, lists: [{ sqref: 'C2:C4', formula: 'Lists!$A$1:$A$2', x14: true }] },
@@ -148,10 +151,10 @@ describe('write-back on workbooks from every producer', () => {
       'xl/worksheets/sheet3.xml',
     ])
     expectOnlyAnswersChanged(input, output, questionnaire)
-    expectAnswersInLibreOffice('excel-done.xlsx', output, 'Questions')
+    await expectAnswersInLibreOffice('excel-done.xlsx', output, 'Questions')
   })
 
-  it('a SheetJS-written workbook', { timeout: 180_000 }, () => {
+  it('a SheetJS-written workbook', { timeout: 180_000 }, async () => {
     const wb = XLSX.utils.book_new()
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(QUESTIONS), 'Questions')
     const input = new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer)
@@ -160,16 +163,16 @@ describe('write-back on workbooks from every producer', () => {
     const written = checkWrittenParts(input, output)
     expect(written).toContain('xl/workbook.xml')
     expectOnlyAnswersChanged(input, output, questionnaire)
-    expectAnswersInLibreOffice('sheetjs-done.xlsx', output, 'Questions')
+    await expectAnswersInLibreOffice('sheetjs-done.xlsx', output, 'Questions')
   })
 
-  it('a LibreOffice-saved workbook keeps its dropdowns', { timeout: 180_000 }, () => {
+  it('a LibreOffice-saved workbook keeps its dropdowns', { timeout: 180_000 }, async () => {
     const source = buildXlsx({
       sheets: [{ name: 'Questions', rows: QUESTIONS, lists: [{ sqref: 'C2:C4', formula: '"Yes,No,N/A"' }] }],
     })
     const dir = mkdtempSync(path.join(work, 'lo-save-'))
     writeFileSync(path.join(dir, 'source.xlsx'), source)
-    soffice_(['--convert-to', 'xlsx', '--outdir', path.join(dir, 'out'), path.join(dir, 'source.xlsx')])
+    await soffice_(['--convert-to', 'xlsx', '--outdir', path.join(dir, 'out'), path.join(dir, 'source.xlsx')])
     const input = new Uint8Array(readFileSync(path.join(dir, 'out', 'source.xlsx')))
     expect(strFromU8(unzipSync(input)['docProps/app.xml']!)).toMatch(/LibreOffice/)
     const { questionnaire, output } = complete('libreoffice.xlsx', input)
@@ -178,10 +181,10 @@ describe('write-back on workbooks from every producer', () => {
     checkWrittenParts(input, output)
     expectOnlyAnswersChanged(input, output, questionnaire)
     expect(parseQuestionnaire('done.xlsx', output).questions[0]!.allowed).toEqual(['Yes', 'No', 'N/A'])
-    expectAnswersInLibreOffice('libreoffice-done.xlsx', output, 'Questions')
+    await expectAnswersInLibreOffice('libreoffice-done.xlsx', output, 'Questions')
   })
 
-  it('a hand-built package declaring namespaces per element under unusual prefixes', { timeout: 180_000 }, () => {
+  it('a hand-built package declaring namespaces per element under unusual prefixes', { timeout: 180_000 }, async () => {
     const input = handBuilt({ doctype: false })
     const { questionnaire, output } = complete('handbuilt.xlsx', input)
     expect(questionnaire.questions.map((q) => q.id)).toEqual(['Q-1', 'Q-2', 'Q-3'])
@@ -206,10 +209,10 @@ describe('write-back on workbooks from every producer', () => {
       /<q9:c r="C3" t="inlineStr"><q9:is><q9:t>Yes<\/q9:t><\/q9:is><\/q9:c>/,
     )
     expectOnlyAnswersChanged(input, output, questionnaire)
-    expectAnswersInLibreOffice('handbuilt-done.xlsx', output, 'Questions')
+    await expectAnswersInLibreOffice('handbuilt-done.xlsx', output, 'Questions')
   })
 
-  it('a hand-built package with DOCTYPE declarations: written back without them', { timeout: 180_000 }, () => {
+  it('a hand-built package with DOCTYPE declarations: written back without them', { timeout: 180_000 }, async () => {
     const input = handBuilt({ doctype: true })
     const { questionnaire, output } = complete('doctype.xlsx', input)
     expect(questionnaire.questions).toHaveLength(3)
@@ -218,7 +221,7 @@ describe('write-back on workbooks from every producer', () => {
     expect(written).toContain('docProps/app.xml')
     expect(strFromU8(unzipSync(output)['docProps/app.xml']!)).toContain('<Application>Hand</Application>')
     expectOnlyAnswersChanged(input, output, questionnaire, ['docProps/app.xml'])
-    expectAnswersInLibreOffice('doctype-done.xlsx', output, 'Questions')
+    await expectAnswersInLibreOffice('doctype-done.xlsx', output, 'Questions')
   })
 })
 
