@@ -5,6 +5,7 @@ import {
   namesCustomer,
   asksWhoPerforms,
   leansOnPrevious,
+  refersToEarlier,
   negativeCondition,
   statesDataHandling,
   statesDelegation,
@@ -50,5 +51,15 @@ describe('question scope', () => {
   it('knows a question that leans on the one before it', () => {
     expect(leansOnPrevious('Are the policies and procedures reviewed and updated at least annually?')).toBe(true)
     expect(leansOnPrevious('Is the disaster response plan updated at least annually?')).toBe(false)
+  })
+
+  it('knows a question that points to an earlier one, and one that names its own antecedent', () => {
+    expect(refersToEarlier('Do these tools run on the production network?')).toBe('these tools')
+    expect(refersToEarlier('Are those encrypted at rest?')).toBe('those')
+    expect(refersToEarlier('Is such data kept in the region?')).toBe('such data')
+    expect(refersToEarlier('Do you scan hosts weekly? Are these hosts patched monthly?')).toBeUndefined()
+    expect(refersToEarlier('Are roles based on rules, such as RBAC?')).toBeUndefined()
+    expect(refersToEarlier('Is backup data encrypted such that only you can read it?')).toBeUndefined()
+    expect(refersToEarlier('Is the service critical and, as such, restored first?')).toBeUndefined()
   })
 })

@@ -75,6 +75,26 @@ export function leansOnPrevious(asked: string): boolean {
   return ANAPHORA.test(asked.trim())
 }
 
+/** "these systems", "those", "such data": a demonstrative that points outside the sentence ("as such" and "such as" do not). */
+const POINTER = /\b(?<!\bas\s+)(these|those|such)\b(?!\s+(?:as|that)\b)(?:\s+([a-z][\w-]*))?/gi
+
+const NOT_A_NOUN = /^(?:are|is|was|were|be|been|have|has|had|will|would|can|could|may|must|should|\w+ed)$/i
+
+/**
+ * The words of a question that point to an earlier question ("Will any of these systems be implemented on ...?"):
+ * "these systems" when nothing before them in the question says which systems (a noun named earlier in the same
+ * question is its own antecedent). The engine reads each question on its own, so such an answer needs a check.
+ */
+export function refersToEarlier(asked: string): string | undefined {
+  for (const m of asked.matchAll(POINTER)) {
+    const before = asked.slice(0, m.index).toLowerCase()
+    const noun = m[2]?.toLowerCase()
+    if (noun && before.includes(noun.replace(/s$/, ''))) continue
+    return noun && !NOT_A_NOUN.test(noun) ? `${m[1]} ${m[2]}` : m[1]
+  }
+  return undefined
+}
+
 const CUSTOMER_ACTOR =
   /^(?:can|could|does|do|will|is|are)\s+(?:the\s+|an?\s+)?(?:institution|customer|client|tenant|end[- ]?user|user|administrator|admin)s?\b(?!'s|’s|\s+(?:data|information|records?|accounts?|content|files?)\b)/i
 const WHO = '(?:institutions?|customers?|clients?|tenants?|end[- ]?users?|users?|administrators?|admins?|you)'
