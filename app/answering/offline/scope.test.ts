@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  asksAboutPastEvent,
   asksWhatCustomerCanDo,
   asksWhichDataIsHeld,
   namesCustomer,
@@ -61,5 +62,13 @@ describe('question scope', () => {
     expect(refersToEarlier('Are roles based on rules, such as RBAC?')).toBeUndefined()
     expect(refersToEarlier('Is backup data encrypted such that only you can read it?')).toBeUndefined()
     expect(refersToEarlier('Is the service critical and, as such, restored first?')).toBeUndefined()
+  })
+
+  it("knows a question about an event or about the vendor's past dealings with the asking party", () => {
+    expect(asksAboutPastEvent('Has there been a data breach since your last audit?')).toBe(true)
+    expect(asksAboutPastEvent('Have you sold licences to the university in the past three years?')).toBe(true)
+    expect(asksAboutPastEvent('Have you worked with us within the last two years?')).toBe(true)
+    expect(asksAboutPastEvent('Have you completed a penetration test in the last 12 months?')).toBe(false)
+    expect(asksAboutPastEvent('Do you send incident reports to the customer?')).toBe(false)
   })
 })

@@ -4,14 +4,27 @@
  * question before it. General questionnaire grammar only: nothing here names a particular questionnaire's rows.
  */
 
+const COUNT = '(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|eighteen|twenty-four)'
+const PAST_PERIOD = new RegExp(
+  `\\b(?:in|within|during|over) the (?:last|past|previous|prior) ${COUNT} (?:months?|years?)\\b`,
+  'i',
+)
 const PAST_EVENT =
-  /\b(?:have you (?:ever )?(?:had|experienced|suffered|been subject)|has there been|have there been|did you have|in the (?:last|past) (?:\d+|twelve|six) (?:months|years))\b/i
+  /\b(?:have you (?:ever )?(?:had|experienced|suffered|been subject)|has there been|have there been|did you have)\b/i
 const ADVERSE =
   /\b(?:breach\w*|disruption\w*|outages?|incidents?|compromis\w*|lawsuits?|fines?|penalt\w*|data loss|downtime)\b/i
+/** The party asking, as the other side of the vendor's dealings ("to the Institution", "with us"). */
+const ASKING_PARTY =
+  /\b(?:to|with|for) (?:the|our|this|your) (?:institution|university|college|school|district|organi[sz]ation|customer|client)\b|\b(?:to|with|for) us\b/i
 
-/** "Have you had a breach in the last 12 months?": evidence describes practices, so it cannot show an event. */
+/**
+ * "Have you had a breach in the last 12 months?": evidence describes practices, so it cannot show an event. Nor can
+ * it show what the vendor did with the asking party over a period ("supplied services to the Institution in the
+ * last five years"): the vendor's history with this customer is the user's to state.
+ */
 export function asksAboutPastEvent(asked: string): boolean {
-  return PAST_EVENT.test(asked) && ADVERSE.test(asked)
+  const past = PAST_EVENT.test(asked) || PAST_PERIOD.test(asked)
+  return past && (ADVERSE.test(asked) || (PAST_PERIOD.test(asked) && ASKING_PARTY.test(asked)))
 }
 
 const HOLDS_DATA =
