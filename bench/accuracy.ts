@@ -9,7 +9,7 @@ import { answerQuestionnaire } from '../app/pipeline/run.server'
 import { planWrites } from '../app/questionnaire/write/cell-writes'
 import { readQuestionnaire } from '../app/questionnaire/parse.server'
 import { scoreFreeText, type FreeTextScore } from './free-text'
-import { evalRoot, loadLabelledSet, loadSets, type BenchSet } from './sets'
+import { evalRoot, loadLabelledSet, loadSets, productOf, type BenchSet } from './sets'
 import { isRight, ratio, scoreSet, side, type Scored, type SetScore } from './score'
 
 export interface SetResult {
@@ -54,7 +54,7 @@ export async function runAccuracy(
     const started = performance.now()
     const evidence = await extractEvidence(set.evidence)
     // The engine sees the parsed questionnaire only (no answers): the vendor's answers stay in `truth`.
-    const answers = await engine.answer(set.questionnaire, evidence, undefined, { product: set.product })
+    const answers = await engine.answer(set.questionnaire, evidence, undefined, { product: productOf(set) })
     const ms = performance.now() - started
     const byKey = new Map(answers.map((a) => [a.key, a]))
     const rows: Scored[] = set.questionnaire.questions

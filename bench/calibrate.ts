@@ -6,7 +6,7 @@ import { OfflineEngine } from '../app/answering/offline/engine'
 import { extractEvidence } from '../app/evidence/extract.server'
 import type { Scored } from './score'
 import { isRight, side } from './score'
-import { evalRoot, loadLabelledSet, loadSets, type BenchSet } from './sets'
+import { evalRoot, loadLabelledSet, loadSets, productOf, type BenchSet } from './sets'
 
 /** The L2 penalty: strong enough that a feature seen on a handful of answers moves the probability little. */
 export const LAMBDA = 1
@@ -72,7 +72,7 @@ async function main() {
       set.questionnaire,
       evidence,
       undefined,
-      { product: set.product },
+      { product: productOf(set) },
     )
     const byKey = new Map(answers.map((a) => [a.key, a]))
     const scored: Scored[] = set.questionnaire.questions

@@ -4,7 +4,8 @@ import * as XLSX from '@e965/xlsx'
 import { z } from 'zod'
 import type { EvidenceInput } from '../app/evidence/model'
 import type { Question, Questionnaire } from '../app/questionnaire/model'
-import { parseQuestionnaire } from '../app/questionnaire/parse.server'
+import { productFor } from '../app/evidence/identity'
+import { readQuestionnaire, type ExistingAnswer } from '../app/questionnaire/parse.server'
 import { holdOutQuestions, withoutQuestions } from './mattermost'
 import { COMPANY, INSTRUCTURE_SETS, LIBRARY_SETS } from './set-list'
 import { truthOf, type Truth } from './score'
@@ -25,8 +26,18 @@ export interface BenchSet {
   group: 'evidence' | 'same-product' | 'library' | 'open'
   /** The product the questionnaire is for, as a user would type it on the upload form. */
   product?: string
+  /**
+   * What the questionnaire's profile rows hold (vendor, product, date: the rows a vendor fills in first). Never a
+   * Yes/No answer: those stay in `truth`. The product is read from them as the pipeline reads it (productOf).
+   */
+  profile?: Map<string, ExistingAnswer>
   /** The questionnaire file as uploaded (completed): used to check that answers already in it are never overwritten. */
   original?: EvidenceInput
+}
+
+/** The product the engine answers this set for: derived exactly as the pipeline derives it (productFor). */
+export function productOf(set: BenchSet): string | null {
+  return productFor(set.product, set.questionnaire, set.profile ?? new Map())
 }
 
 export function evalRoot(projectRoot: string): string {
@@ -151,8 +162,9 @@ export function labelledSet(json: LabelledSetJson, read: (relativePath: string) 
 function workbookSet(name: string, file: string, evidence: EvidenceInput[]): Omit<BenchSet, 'group'> {
   const bytes = new Uint8Array(readFileSync(file))
   let questionnaire: Questionnaire
+  let existing: Map<string, ExistingAnswer>
   try {
-    questionnaire = parseQuestionnaire(path.basename(file), bytes)
+    ;({ questionnaire, existing } = readQuestionnaire(path.basename(file), bytes))
   } catch (error) {
     const empty: Questionnaire = {
       fileName: path.basename(file),
@@ -184,8 +196,11 @@ function workbookSet(name: string, file: string, evidence: EvidenceInput[]): Omi
   const problem = answerable
     ? undefined
     : `the questionnaire reader found ${questionnaire.questions.length} questions but none has a Yes/No answer in its answer cell: re-run once the reader finds this layout`
+  const profileKeys = new Set(questionnaire.questions.filter((q) => q.kind === 'profile').map((q) => q.key))
+  const profile = new Map([...existing].filter(([key]) => profileKeys.has(key)))
   // Answers are hidden from the engine: the workbook bytes never reach it, only the parsed model (which has none).
-  return { name, questionnaire, truth, reference, evidence, problem, original: { name: path.basename(file), bytes } }
+  const original = { name: path.basename(file), bytes }
+  return { name, questionnaire, truth, reference, evidence, problem, profile, original }
 }
 
 function mattermostSet(dir: string): Omit<BenchSet, 'group'> {

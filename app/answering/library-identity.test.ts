@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LibraryEntry, LibraryIdentity } from '../evidence/model'
-import { dateOf, readIdentity } from '../evidence/identity'
+import { dateOf, productFor, readIdentity } from '../evidence/identity'
 import { evidenceDoc, questionnaireOf, yesNoQuestion } from '../../tests/support/answering'
 import type { Question } from '../questionnaire/model'
 import { EarlierAnswers } from './library'
@@ -33,6 +33,16 @@ describe('whose answers a library holds', () => {
     })
     expect(dateOf('5/20/2024')).toBe('2024-05-20')
     expect(dateOf('soon')).toBeNull()
+  })
+
+  it("answers for the product the user named, else the one the questionnaire's profile rows name", () => {
+    const rows = [profile('GNRL-02', 'Product Name')]
+    const form = { fileName: 'new.xlsx', kind: 'HECVAT Lite 3.04', questions: rows }
+    const existing = new Map([[rows[0]!.key, { answer: 'Acme Rocket' }]])
+    expect(productFor(undefined, form, existing)).toBe('Acme Rocket')
+    expect(productFor('  ', form, existing)).toBe('Acme Rocket')
+    expect(productFor(' Acme Comet ', form, existing)).toBe('Acme Comet')
+    expect(productFor(undefined, form, new Map())).toBeNull()
   })
 
   it('tells products apart by their words, the vendor name aside', () => {

@@ -87,6 +87,7 @@ export const RULE_NAMES = [
   'hedge',
   'self-contradiction',
   'kind-unstated',
+  'refers-to-earlier',
   'free-text-unanswered',
   'partial-coverage',
   'wording-capped',

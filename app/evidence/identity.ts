@@ -40,6 +40,18 @@ export function readIdentity(
   }
 }
 
+/**
+ * The product a questionnaire is answered for: the one the user named (upload form, API `product`, CLI `--product`),
+ * else the one its own profile rows name. The pipeline and the benchmarks both ask this, so they answer alike.
+ */
+export function productFor(
+  named: string | null | undefined,
+  questionnaire: Pick<Questionnaire, 'fileName' | 'kind' | 'questions'>,
+  existing: Map<string, { answer: string }>,
+): string | null {
+  return named?.trim() || readIdentity(questionnaire.fileName, questionnaire, existing).product
+}
+
 /** A cell's date as YYYY-MM-DD: a spreadsheet serial, an ISO date, or month/day/year. */
 export function dateOf(text: string | null): string | null {
   if (!text) return null

@@ -10,7 +10,7 @@ import type {
 import { applyUnanswered, UNREADABLE, type Unanswered } from '../answering/unanswered'
 import { libraryOf } from '../evidence/workbook.server'
 import { extractEvidence } from '../evidence/extract.server'
-import { readIdentity } from '../evidence/identity'
+import { productFor } from '../evidence/identity'
 import type { EvidenceDocument, EvidenceInput, LibraryIdentity } from '../evidence/model'
 import type { Questionnaire } from '../questionnaire/model'
 import { readQuestionnaire, type ExistingAnswer } from '../questionnaire/parse.server'
@@ -140,8 +140,7 @@ export async function answerQuestionnaire(input: {
     : input.questionnaire
   const own = existingAsEvidence(questionnaire.fileName, libraryOf(questionnaire.fileName, questionnaire, existing))
   const evidence = own ? [...input.evidence.filter((d) => d.file !== questionnaire.fileName), own] : input.evidence
-  // The product the user named, else the one the questionnaire's own profile rows name.
-  const product = input.product?.trim() || readIdentity(questionnaire.fileName, questionnaire, existing).product
+  const product = productFor(input.product, questionnaire, existing)
   const answers = await input.engine.answer(questionnaire, evidence, input.onProgress, { product })
   const answered = applyUnanswered(questionnaire, keepExisting(questionnaire, answers, existing), input.unanswered)
   return [...answered, ...unreadable.map(UNREADABLE.then)]

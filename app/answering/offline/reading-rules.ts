@@ -2,6 +2,7 @@ import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap } from './free-text'
 import { STRONG_COVERAGE, type Ask, type OfflineRule } from './ask'
+import { refersToEarlier } from './scope'
 
 /** Confidence raised when the quote names every subject itself; lowered when the match leans on its neighbours. */
 const SUBJECTS_OWN_BONUS = 0.12
@@ -117,6 +118,19 @@ export const READING_RULES: OfflineRule[] = [
     then: (a, d) => {
       d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
       d.reasons.push(`the evidence does not say it is ${unstated(a).join(' or ')}`)
+    },
+  },
+  {
+    name: 'refers-to-earlier',
+    kind: 'adjust',
+    reason:
+      'the question points to an earlier one ("these systems") and the engine reads each question on its own: flagged for a check in context',
+    when: (a) => refersToEarlier(a.asked) !== undefined,
+    then: (a, d) => {
+      d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
+      d.reasons.push(
+        `the question refers to an earlier one ("${refersToEarlier(a.asked)}"): check the answer fits that question`,
+      )
     },
   },
   {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
+  asksAboutPastEvent,
   asksWhatCustomerCanDo,
   asksWhichDataIsHeld,
   namesCustomer,
   asksWhoPerforms,
   leansOnPrevious,
+  refersToEarlier,
   negativeCondition,
   statesDataHandling,
   statesDelegation,
@@ -50,5 +52,23 @@ describe('question scope', () => {
   it('knows a question that leans on the one before it', () => {
     expect(leansOnPrevious('Are the policies and procedures reviewed and updated at least annually?')).toBe(true)
     expect(leansOnPrevious('Is the disaster response plan updated at least annually?')).toBe(false)
+  })
+
+  it('knows a question that points to an earlier one, and one that names its own antecedent', () => {
+    expect(refersToEarlier('Do these tools run on the production network?')).toBe('these tools')
+    expect(refersToEarlier('Are those encrypted at rest?')).toBe('those')
+    expect(refersToEarlier('Is such data kept in the region?')).toBe('such data')
+    expect(refersToEarlier('Do you scan hosts weekly? Are these hosts patched monthly?')).toBeUndefined()
+    expect(refersToEarlier('Are roles based on rules, such as RBAC?')).toBeUndefined()
+    expect(refersToEarlier('Is backup data encrypted such that only you can read it?')).toBeUndefined()
+    expect(refersToEarlier('Is the service critical and, as such, restored first?')).toBeUndefined()
+  })
+
+  it("knows a question about an event or about the vendor's past dealings with the asking party", () => {
+    expect(asksAboutPastEvent('Has there been a data breach since your last audit?')).toBe(true)
+    expect(asksAboutPastEvent('Have you sold licences to the university in the past three years?')).toBe(true)
+    expect(asksAboutPastEvent('Have you worked with us within the last two years?')).toBe(true)
+    expect(asksAboutPastEvent('Have you completed a penetration test in the last 12 months?')).toBe(false)
+    expect(asksAboutPastEvent('Do you send incident reports to the customer?')).toBe(false)
   })
 })

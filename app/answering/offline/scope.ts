@@ -4,14 +4,27 @@
  * question before it. General questionnaire grammar only: nothing here names a particular questionnaire's rows.
  */
 
+const COUNT = '(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|eighteen|twenty-four)'
+const PAST_PERIOD = new RegExp(
+  `\\b(?:in|within|during|over) the (?:last|past|previous|prior) ${COUNT} (?:months?|years?)\\b`,
+  'i',
+)
 const PAST_EVENT =
-  /\b(?:have you (?:ever )?(?:had|experienced|suffered|been subject)|has there been|have there been|did you have|in the (?:last|past) (?:\d+|twelve|six) (?:months|years))\b/i
+  /\b(?:have you (?:ever )?(?:had|experienced|suffered|been subject)|has there been|have there been|did you have)\b/i
 const ADVERSE =
   /\b(?:breach\w*|disruption\w*|outages?|incidents?|compromis\w*|lawsuits?|fines?|penalt\w*|data loss|downtime)\b/i
+/** The party asking, as the other side of the vendor's dealings ("to the Institution", "with us"). */
+const ASKING_PARTY =
+  /\b(?:to|with|for) (?:the|our|this|your) (?:institution|university|college|school|district|organi[sz]ation|customer|client)\b|\b(?:to|with|for) us\b/i
 
-/** "Have you had a breach in the last 12 months?": evidence describes practices, so it cannot show an event. */
+/**
+ * "Have you had a breach in the last 12 months?": evidence describes practices, so it cannot show an event. Nor can
+ * it show what the vendor did with the asking party over a period ("supplied services to the Institution in the
+ * last five years"): the vendor's history with this customer is the user's to state.
+ */
 export function asksAboutPastEvent(asked: string): boolean {
-  return PAST_EVENT.test(asked) && ADVERSE.test(asked)
+  const past = PAST_EVENT.test(asked) || PAST_PERIOD.test(asked)
+  return past && (ADVERSE.test(asked) || (PAST_PERIOD.test(asked) && ASKING_PARTY.test(asked)))
 }
 
 const HOLDS_DATA =
@@ -73,6 +86,26 @@ const ANAPHORA =
  */
 export function leansOnPrevious(asked: string): boolean {
   return ANAPHORA.test(asked.trim())
+}
+
+/** "these systems", "those", "such data": a demonstrative that points outside the sentence ("as such" and "such as" do not). */
+const POINTER = /\b(?<!\bas\s+)(these|those|such)\b(?!\s+(?:as|that)\b)(?:\s+([a-z][\w-]*))?/gi
+
+const NOT_A_NOUN = /^(?:are|is|was|were|be|been|have|has|had|will|would|can|could|may|must|should|\w+ed)$/i
+
+/**
+ * The words of a question that point to an earlier question ("Will any of these systems be implemented on ...?"):
+ * "these systems" when nothing before them in the question says which systems (a noun named earlier in the same
+ * question is its own antecedent). The engine reads each question on its own, so such an answer needs a check.
+ */
+export function refersToEarlier(asked: string): string | undefined {
+  for (const m of asked.matchAll(POINTER)) {
+    const before = asked.slice(0, m.index).toLowerCase()
+    const noun = m[2]?.toLowerCase()
+    if (noun && before.includes(noun.replace(/s$/, ''))) continue
+    return noun && !NOT_A_NOUN.test(noun) ? `${m[1]} ${m[2]}` : m[1]
+  }
+  return undefined
 }
 
 const CUSTOMER_ACTOR =
