@@ -48,7 +48,8 @@ export class OfflineEngine implements AnsweringEngine {
       // Profile rows (vendor name, contact) are the user's: the contract's profile rule leaves them (contract.ts).
       if (q.kind !== 'profile') {
         const fromEvidence = answerOne(q, index, { damp, previous })
-        const fromLibrary = library.answer(q, questionnaire.fileName)
+        // Without earlier answers there is nothing to match: the question's own terms are not worth reading.
+        const fromLibrary = library.size ? library.answer(q, questionnaire.fileName) : undefined
         raw.push(calibrate(fromLibrary ? combine(fromLibrary, fromEvidence, options.product) : fromEvidence))
         previous = questionParts(q.text).asked
       }
