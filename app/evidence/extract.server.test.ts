@@ -32,6 +32,24 @@ describe('extractEvidence', () => {
     expect(scanned!.message).toMatch(/^No text found in certificate\.pdf: its only page is a scanned image/)
   })
 
+  it('keeps the files in their order while PDFs are read in the background', async () => {
+    const docs = await extractEvidence([
+      { name: 'a.pdf', bytes: pdfBytes(['Backups are tested quarterly.']) },
+      { name: 'b.txt', bytes: text('Firewalls are reviewed yearly.') },
+      { name: 'c.pdf', bytes: imageOnlyPdf() },
+      { name: 'd.pdf', bytes: pdfBytes(['Access is reviewed twice a year.']) },
+      { name: 'e.md', bytes: text('# Keys\n\nKeys are rotated every year.') },
+    ])
+    expect(docs.map((d) => [d.file, d.status])).toEqual([
+      ['a.pdf', 'ok'],
+      ['b.txt', 'ok'],
+      ['c.pdf', 'empty'],
+      ['d.pdf', 'ok'],
+      ['e.md', 'ok'],
+    ])
+    expect(docs[3]!.passages[0]!.text).toBe('Access is reviewed twice a year.')
+  })
+
   it('locates .docx paragraphs by heading path and .doc paragraphs by number', async () => {
     const docx = await one(
       'policy.docx',

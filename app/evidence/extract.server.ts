@@ -30,17 +30,21 @@ export function evidenceExtension(fileName: string): string | null {
  * never a crash, so the job completes with what it could read.
  */
 export async function extractEvidence(files: EvidenceInput[]): Promise<EvidenceDocument[]> {
-  const docs: EvidenceDocument[] = []
+  const docs: Promise<EvidenceDocument[]>[] = []
   const pdf = new PdfReader()
   try {
     for (const file of files) {
-      if (evidenceExtension(file.name) === 'zip') docs.push(...(await extractZip(file, pdf)))
-      else docs.push(await extractOne(file, pdf))
+      const kind = evidenceExtension(file.name)
+      const reading = kind === 'zip' ? extractZip(file, pdf) : extractOne(file, pdf).then((doc) => [doc])
+      docs.push(reading)
+      // Files are read here one at a time; a PDF's pages are read in the reader's thread (one PDF at a time)
+      // while the next files are checked and read here. Either way a file's failure is its own document.
+      if (kind !== 'pdf') await reading
     }
+    return (await Promise.all(docs)).flat()
   } finally {
     await pdf.close()
   }
-  return docs
 }
 
 async function extractZip(file: EvidenceInput, pdf: PdfReader): Promise<EvidenceDocument[]> {

@@ -2,7 +2,15 @@
 // Plain JavaScript, so Node loads it and pdf.js without the TypeScript loader: under tsx, pdf.js (2.9 MB of code
 // that calls import()) is rewritten with an inline source map and costs ~400 MB and over a second to load (ADR 034).
 import { parentPort } from 'node:worker_threads'
-import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs'
+
+// pdf.js's legacy build brings core-js, which swaps the platform's Array.prototype.push for a slower copy (written
+// for an edge case of array-likes longer than 2^32 that pdf.js never meets): a tenth of the reading time. Both of
+// its parts are loaded here (the document side, and its worker side run in this thread), then the platform's own
+// push is put back. This thread does nothing else, and the rest of QFill never loads pdf.js.
+const nativePush = Array.prototype.push
+const { getDocument, OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+globalThis.pdfjsWorker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
+Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true })
 
 const OPTIONS = {
   isEvalSupported: false,

@@ -27,8 +27,19 @@ export class PdfReader {
   private readonly pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>()
   private next = 0
 
-  /** Text of each page, located as "page N". Throws an EvidenceReadError for encrypted or broken files. */
-  async read(file: string, bytes: Uint8Array): Promise<PdfText> {
+  /**
+   * Text of each page, located as "page N". Throws an EvidenceReadError for encrypted or broken files. Files asked
+   * for together are read one after another, so the thread holds one file at a time.
+   */
+  read(file: string, bytes: Uint8Array): Promise<PdfText> {
+    const reading = this.queue.then(() => this.readNow(file, bytes))
+    this.queue = reading.catch(() => undefined)
+    return reading
+  }
+
+  private queue: Promise<unknown> = Promise.resolve()
+
+  private async readNow(file: string, bytes: Uint8Array): Promise<PdfText> {
     const { pages } = (await this.request({ kind: 'text' }, bytes).catch((error: Error & { stage?: string }) => {
       if (error.stage === 'open' && error.name === 'PasswordException')
         throw new EvidenceReadError(`${file} is password-protected: upload a copy without a password.`)
