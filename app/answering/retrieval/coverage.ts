@@ -32,13 +32,12 @@ export function planOf(query: QueryTerm[]): Plan {
     [...groupMax.values()].reduce((a, b) => a + b, 0)
   const coreGroups = new Set(query.filter((q) => q.core && q.group !== undefined).map((q) => q.group!))
   const requiredGroups = new Set(query.filter((q) => q.required && q.group !== undefined).map((q) => q.group!))
-  const indexes = (g: number) => query.flatMap((q, i) => (q.group === g ? [i] : []))
   return {
     query,
     total,
     coreLike: query.map((q) => !!q.core || (q.group !== undefined && coreGroups.has(q.group))),
     requiredAlone: query.flatMap((q, i) => (q.required && q.group === undefined ? [i] : [])),
-    requiredGroups: [...requiredGroups].map(indexes),
+    requiredGroups: [...requiredGroups].map((g) => query.flatMap((q, i) => (q.group === g ? [i] : []))),
     anyRequired: query.some((q) => q.required),
   }
 }
@@ -97,14 +96,17 @@ export function hitOf(plan: Plan, marks: Marks, sentence: Sentence): Hit {
       core += inSentence ? q.weight : marks.around(id, i) ? q.weight * CONTEXT_SHARE : 0
     }
   }
-  const has = (i: number) => marks.owns(id, i)
-  const near = (i: number) => marks.owns(id, i) || marks.around(id, i)
   // A named subject (or every item of a list naming one) absent from the sentence and its context: off the subject.
-  const missing = plan.requiredAlone.some((i) => !near(i)) || plan.requiredGroups.some((g) => !g.some(near))
+  const missing =
+    plan.requiredAlone.some((i) => !marks.near(id, i)) ||
+    plan.requiredGroups.some((g) => !g.some((i) => marks.near(id, i)))
   const coreCoverage = missing ? 0 : coreTotal ? core / coreTotal : 1
   // Without a named subject, the heaviest words stand in for it: most of them must be there.
   const wordsOnly = !plan.anyRequired
-  const subjectsOwn = plan.anyRequired && plan.requiredAlone.every(has) && plan.requiredGroups.every((g) => g.some(has))
+  const subjectsOwn =
+    plan.anyRequired &&
+    plan.requiredAlone.every((i) => marks.owns(id, i)) &&
+    plan.requiredGroups.every((g) => g.some((i) => marks.owns(id, i)))
   return {
     sentence,
     score: marks.scoreOf(id),

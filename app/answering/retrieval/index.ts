@@ -151,13 +151,12 @@ export class SentenceIndex {
     try {
       // Rank by how much of the question a sentence covers, then by BM25, so a long sentence that repeats one
       // rare word does not beat one that states the whole practice. Only the hits kept are read in full.
-      const pool = topByScore(marks.touched, marks.scores(), RERANK_POOL).map((id) => ({
-        id,
-        score: marks.scoreOf(id),
-        coverage: coverageOf(plan, marks, id),
-      }))
-      pool.sort((a, b) => b.coverage - a.coverage || b.score - a.score || a.id - b.id)
-      return pool.slice(0, limit).map(({ id }) => hitOf(plan, marks, this.sentences[id]!))
+      const pool = topByScore(marks.touched, marks.scores(), RERANK_POOL)
+      const coverage = marks.coverages()
+      for (const id of pool) coverage[id] = coverageOf(plan, marks, id)
+      const score = marks.scores()
+      pool.sort((a, b) => coverage[b]! - coverage[a]! || score[b]! - score[a]! || a - b)
+      return pool.slice(0, limit).map((id) => hitOf(plan, marks, this.sentences[id]!))
     } finally {
       marks.clear()
     }

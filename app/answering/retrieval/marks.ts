@@ -30,6 +30,7 @@ export class Marks {
   words = 1
   private readonly denominators: Float64Array
   private score: Float64Array
+  private coverage: Float64Array
   private own = new Uint32Array(0)
   private heading = new Uint32Array(0)
   private markedSections: number[] = []
@@ -38,6 +39,7 @@ export class Marks {
     const { lengths, avgLength } = layout
     this.denominators = Float64Array.from(lengths, (length) => 1 + K1 * (1 - B + (B * length) / avgLength))
     this.score = new Float64Array(lengths.length)
+    this.coverage = new Float64Array(lengths.length)
   }
 
   /** Marks the query; summed term by term in query order, as the BM25 score always was. */
@@ -85,9 +87,19 @@ export class Marks {
     return this.score
   }
 
+  /** Scratch for the caller's coverage of the sentences it ranks (by sentence id). */
+  coverages(): Float64Array {
+    return this.coverage
+  }
+
   /** Whether the sentence holds query term i. */
   owns(id: number, i: number): boolean {
     return (this.own[id * this.words + (i >> 5)]! & (1 << (i & 31))) !== 0
+  }
+
+  /** Whether the sentence or its context holds query term i. */
+  near(id: number, i: number): boolean {
+    return this.owns(id, i) || this.around(id, i)
   }
 
   /** Whether the sentence's context (section heading, neighbours in the same document) holds query term i. */
