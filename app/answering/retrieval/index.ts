@@ -139,8 +139,13 @@ export class SentenceIndex {
   }
 
   /** The question's weighted terms (see weights.ts). */
-  queryTerms(text: string, examples: string[][] = [], damp: (term: string) => number = () => 1): QueryTerm[] {
-    return weighQuery(this, text, examples, damp)
+  queryTerms(
+    text: string,
+    examples: string[][] = [],
+    damp: (term: string) => number = () => 1,
+    known?: string[],
+  ): QueryTerm[] {
+    return weighQuery(this, text, examples, damp, known)
   }
 
   search(query: QueryTerm[], limit = 8): Hit[] {
