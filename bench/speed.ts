@@ -3,9 +3,11 @@
  * 5 and 11 text PDFs, against the floor on the same files measured in the same run (pdftotext for the PDFs, a
  * SheetJS read for the workbook). Prints figures; asserts nothing.
  *
- *   npm run bench:speed [-- --sizes 300,1000,3000 --pdfs 1,5,11 --cli]
+ *   npm run bench:speed [-- --sizes 300,1000,3000 --pdfs 1,5,11 --runs 3 --cli]
  *
- * Each configuration runs in a fresh child process (bench/speed-run.ts), so its peak RSS is its own. --cli also
+ * Each configuration runs in a fresh child process (bench/speed-run.ts), so its peak RSS is its own; with --runs N
+ * it runs N times and every figure is the median of the N. Times are wall time with the process's CPU time (all
+ * threads) in brackets: on a busy machine the CPU time is the steadier of the two. --cli also
  * times `qfill answer` end to end (process start-up and file output included) for the largest configuration.
  * The questions are generated in a temporary folder from the evaluation questionnaires' question texts (read in
  * place from ../shared/data/eval, never copied into the project); the PDFs are the evaluation set's text PDFs.
@@ -15,18 +17,21 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { zipSync } from 'fflate'
 import { parseQuestionnaire } from '../app/questionnaire/parse.server'
 import { buildXlsx } from '../tests/fixtures/questionnaires/xlsx-builder'
 import { evalRoot } from './sets'
-import type { RunFigures } from './speed-run'
+import type { RunFigures, StageFigures } from './speed-run'
 
 const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '300,1000,3000' },
     pdfs: { type: 'string', default: '1,5,11' },
+    runs: { type: 'string', default: '1' },
     cli: { type: 'boolean', default: false },
   },
 })
+const runs = Math.max(1, Number(values.runs))
 const sizes = values.sizes!.split(',').map(Number)
 const pdfCounts = values.pdfs!.split(',').map(Number)
 
@@ -68,17 +73,18 @@ try {
     for (const count of pdfCounts) {
       const chosen = pdfs.slice(0, Math.min(count, pdfs.length))
       const pdftotext = floorPdftotext(chosen)
-      const run = runConfiguration(workbook, chosen)
+      const run = median(Array.from({ length: runs }, () => runConfiguration(workbook, chosen)))
       const floorMs = pdftotext.ms + sheetjs.ms
+      const stage = (s: StageFigures) => `${ms(s.ms)} (${ms(s.cpuMs)})`
       rows.push([
         String(size),
         `${chosen.length} (${mb(chosen.reduce((s, f) => s + statSync(f).size, 0))} MB)`,
-        ms(run.stages.parsing.ms),
-        ms(run.stages.evidence.ms),
-        ms(run.stages.answering.ms),
-        ms(run.stages.workbook.ms),
-        ms(run.stages.report.ms),
-        ms(run.totalMs),
+        stage(run.stages.parsing),
+        stage(run.stages.evidence),
+        stage(run.stages.answering),
+        stage(run.stages.workbook),
+        stage(run.stages.report),
+        `${ms(run.totalMs)} (${ms(run.totalCpuMs)})`,
         `${mb(run.peakRss)}`,
         run.peakStage,
         `${ms(floorMs)} (${mb(Math.max(pdftotext.peakRss, sheetjs.peakRss))} MB)`,
@@ -92,12 +98,12 @@ try {
     [
       'questions',
       'PDFs',
-      'parse ms',
-      'evidence ms',
-      'answering ms',
-      'workbook ms',
-      'report ms',
-      'total ms',
+      'parse ms (CPU)',
+      'evidence ms (CPU)',
+      'answering ms (CPU)',
+      'workbook ms (CPU)',
+      'report ms (CPU)',
+      'total ms (CPU)',
       'peak RSS MB',
       'peak in',
       'floor ms (peak MB)',
@@ -108,7 +114,8 @@ try {
   )
   console.log(
     '\nfloor: pdftotext on the same PDFs one after another plus a SheetJS read of the same workbook, each in its own process;' +
-      ' peak RSS is the child process maximum (getrusage), "peak in" the stage during which it was reached.',
+      ' peak RSS is the child process maximum (getrusage), "peak in" the stage during which it was reached' +
+      (runs > 1 ? `; medians of ${runs} runs.` : '.'),
   )
   if (values.cli) cliRun(path.join(work, `generated-${Math.max(...sizes)}.xlsx`), pdfs)
 } finally {
@@ -147,6 +154,38 @@ function runConfiguration(workbook: string, evidence: string[]): RunFigures {
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as RunFigures
 }
 
+/** Every figure of several runs, as the median of the runs (the peak stage: the most frequent). */
+function median(all: RunFigures[]): RunFigures {
+  const mid = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b)
+    const m = sorted.length >> 1
+    return sorted.length % 2 ? sorted[m]! : (sorted[m - 1]! + sorted[m]!) / 2
+  }
+  const first = all[0]!
+  const stages = Object.fromEntries(
+    Object.keys(first.stages).map((name) => {
+      const of = (f: RunFigures) => f.stages[name as keyof RunFigures['stages']]
+      return [
+        name,
+        {
+          ms: mid(all.map((f) => of(f).ms)),
+          cpuMs: mid(all.map((f) => of(f).cpuMs)),
+          peakRss: mid(all.map((f) => of(f).peakRss)),
+        },
+      ]
+    }),
+  ) as RunFigures['stages']
+  const counts = new Map<string, number>()
+  for (const f of all) counts.set(f.peakStage, (counts.get(f.peakStage) ?? 0) + 1)
+  return {
+    totalMs: mid(all.map((f) => f.totalMs)),
+    totalCpuMs: mid(all.map((f) => f.totalCpuMs)),
+    peakRss: mid(all.map((f) => f.peakRss)),
+    peakStage: [...counts].sort((a, b) => b[1] - a[1])[0]![0],
+    stages,
+  }
+}
+
 /** Runs a command under /usr/bin/time: wall milliseconds and peak RSS in bytes. */
 function timed(command: string, args: string[]): { ms: number; peakRss: number } {
   const out = spawnSync('/usr/bin/time', ['-f', '%e %M', command, ...args], { encoding: 'utf8' })
@@ -179,12 +218,22 @@ function floorSheetJs(workbook: string): { ms: number; peakRss: number } {
 function cliRun(workbook: string, evidence: string[]) {
   const out = mkdtempSync(path.join(work, 'cli-'))
   const args = [path.resolve(import.meta.dirname, '../bin/qfill.js'), 'answer', workbook, '--quiet', '--out', out]
-  for (const file of evidence) args.push('--evidence', file)
+  // The command takes at most 10 evidence files; more go in one .zip (stored, not compressed), in the temporary folder.
+  const files = evidence.length > 10 ? [zipOf(evidence, path.join(work, 'evidence.zip'))] : evidence
+  for (const file of files) args.push('--evidence', file)
   const r = timed(process.execPath, args)
   console.log(
-    `\nqfill answer end to end (start-up and output files included): ${path.basename(workbook)} with ${evidence.length} PDFs: ` +
-      `${ms(r.ms)} ms, peak RSS ${mb(r.peakRss)} MB`,
+    `\nqfill answer end to end (start-up and output files included): ${path.basename(workbook)} with ${evidence.length} PDFs` +
+      `${files.length < evidence.length ? ' (in one .zip)' : ''}: ${ms(r.ms)} ms, peak RSS ${mb(r.peakRss)} MB`,
   )
+}
+
+function zipOf(files: string[], to: string): string {
+  writeFileSync(
+    to,
+    zipSync(Object.fromEntries(files.map((f) => [path.basename(f), [new Uint8Array(readFileSync(f)), { level: 0 }]]))),
+  )
+  return to
 }
 
 function table(header: string[], rows: string[][]) {

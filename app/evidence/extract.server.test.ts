@@ -3,6 +3,7 @@ import path from 'node:path'
 import * as XLSX from '@e965/xlsx'
 import { describe, expect, it } from 'vitest'
 import { docxBytes, imageOnlyPdf, pdfBytes, repeatedLine, zipBomb, zipBytes } from '../../tests/fixtures/evidence/build'
+import { pdfFlateBomb } from '../../tests/fixtures/hostile/corpus'
 import { extractEvidence } from './extract.server'
 
 const text = (s: string) => new TextEncoder().encode(s)
@@ -30,6 +31,37 @@ describe('extractEvidence', () => {
     })
     expect(scanned!.status).toBe('empty')
     expect(scanned!.message).toMatch(/^No text found in certificate\.pdf: its only page is a scanned image/)
+  })
+
+  it('keeps the files in their order while PDFs are read in the background', async () => {
+    const docs = await extractEvidence([
+      { name: 'a.pdf', bytes: pdfBytes(['Backups are tested quarterly.']) },
+      { name: 'b.txt', bytes: text('Firewalls are reviewed yearly.') },
+      { name: 'c.pdf', bytes: imageOnlyPdf() },
+      { name: 'd.pdf', bytes: pdfBytes(['Access is reviewed twice a year.']) },
+      { name: 'e.md', bytes: text('# Keys\n\nKeys are rotated every year.') },
+    ])
+    expect(docs.map((d) => [d.file, d.status])).toEqual([
+      ['a.pdf', 'ok'],
+      ['b.txt', 'ok'],
+      ['c.pdf', 'empty'],
+      ['d.pdf', 'ok'],
+      ['e.md', 'ok'],
+    ])
+    expect(docs[3]!.passages[0]!.text).toBe('Access is reviewed twice a year.')
+  })
+
+  it('refuses a PDF whose streams inflate past the budget before pdf.js reads it, and reads the next file', async () => {
+    const [bomb, next] = await extractEvidence([
+      { name: 'bomb.pdf', bytes: await pdfFlateBomb(250) },
+      { name: 'policy.pdf', bytes: pdfBytes(['Logs are kept for a year.']) },
+    ])
+    expect(bomb).toMatchObject({
+      status: 'error',
+      message:
+        'bomb.pdf was not read: its compressed streams inflate to more than 200 MB (a decompression bomb, or far larger than a document).',
+    })
+    expect(next!.status).toBe('ok')
   })
 
   it('locates .docx paragraphs by heading path and .doc paragraphs by number', async () => {

@@ -13,7 +13,7 @@ import {
 } from './model'
 import { docPassages, docxPassages } from './office.server'
 import { decodeText, markdownPassages } from './passages'
-import { pdfText } from './pdf.server'
+import { PdfReader } from './pdf.server'
 import { answerLibrary, optionalLibrary } from './workbook.server'
 
 export { EVIDENCE_EXTENSIONS }
@@ -30,15 +30,24 @@ export function evidenceExtension(fileName: string): string | null {
  * never a crash, so the job completes with what it could read.
  */
 export async function extractEvidence(files: EvidenceInput[]): Promise<EvidenceDocument[]> {
-  const docs: EvidenceDocument[] = []
-  for (const file of files) {
-    if (evidenceExtension(file.name) === 'zip') docs.push(...(await extractZip(file)))
-    else docs.push(await extractOne(file))
+  const docs: Promise<EvidenceDocument[]>[] = []
+  const pdf = new PdfReader()
+  try {
+    for (const file of files) {
+      const kind = evidenceExtension(file.name)
+      const reading = kind === 'zip' ? extractZip(file, pdf) : extractOne(file, pdf).then((doc) => [doc])
+      docs.push(reading)
+      // Files are read here one at a time; a PDF's pages are read in the reader's thread (one PDF at a time)
+      // while the next files are checked and read here. Either way a file's failure is its own document.
+      if (kind !== 'pdf') await reading
+    }
+    return (await Promise.all(docs)).flat()
+  } finally {
+    await pdf.close()
   }
-  return docs
 }
 
-async function extractZip(file: EvidenceInput): Promise<EvidenceDocument[]> {
+async function extractZip(file: EvidenceInput, pdf: PdfReader): Promise<EvidenceDocument[]> {
   try {
     const { entries, skipped } = unpackZip(file.name, file.bytes)
     const docs: EvidenceDocument[] = []
@@ -46,7 +55,7 @@ async function extractZip(file: EvidenceInput): Promise<EvidenceDocument[]> {
       const name = `${file.name}/${entry.name}`
       if (!evidenceExtension(entry.name))
         docs.push(failed(name, `${name}: skipped, .${ext(entry.name)} files are not read as evidence.`))
-      else docs.push(await extractOne({ name, bytes: entry.bytes }))
+      else docs.push(await extractOne({ name, bytes: entry.bytes }, pdf))
     }
     for (const s of skipped) docs.push(failed(`${file.name}/${s.name}`, `${file.name}/${s.name}: ${s.reason}.`))
     if (!docs.length) docs.push({ ...failed(file.name, `${file.name} holds no files.`), status: 'empty' })
@@ -56,7 +65,7 @@ async function extractZip(file: EvidenceInput): Promise<EvidenceDocument[]> {
   }
 }
 
-async function extractOne(file: EvidenceInput): Promise<EvidenceDocument> {
+async function extractOne(file: EvidenceInput, reader: PdfReader): Promise<EvidenceDocument> {
   const kind = evidenceExtension(file.name)
   try {
     if (file.bytes.byteLength > MAX_EVIDENCE_BYTES)
@@ -80,7 +89,7 @@ async function extractOne(file: EvidenceInput): Promise<EvidenceDocument> {
         break
       case 'pdf': {
         checkPdfBudget(file.name, file.bytes)
-        const pdf = await pdfText(file.name, file.bytes)
+        const pdf = await reader.read(file.name, file.bytes)
         passages = pdf.passages
         if (pdf.imageOnlyPages.length)
           notes.push(scannedNote(file.name, pdf.imageOnlyPages, pdf.pages, passages.length > 0))

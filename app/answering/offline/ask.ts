@@ -36,9 +36,9 @@ export class Ask {
     /** Answers another question the same way (for "If you don't support X, ..." conditions). */
     readonly answerOther: (q: Question) => Answer,
   ) {
-    this.parts = questionParts(q.text)
+    this.parts = context.read?.parts ?? questionParts(q.text)
     this.yesNo = isYesNoQuestion(q)
-    this.query = index.queryTerms(this.parts.asked, exampleGroups(this.parts), context.damp)
+    this.query = index.queryTerms(this.parts.asked, exampleGroups(this.parts), context.damp, context.read?.terms)
   }
 
   protected once<T>(key: string, make: () => T): T {

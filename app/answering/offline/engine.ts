@@ -8,7 +8,7 @@ import { Ask, MAX_HITS, type Draft } from './ask'
 import { combine } from './combine'
 import { EarlierAnswers } from '../library'
 import { OFFLINE_RULES } from './rules-table'
-import { boilerplate, questionParts, type AskContext } from '../retrieval/query'
+import { boilerplate, questionParts, readQuestion, type AskContext } from '../retrieval/query'
 import { SentenceIndex } from '../retrieval'
 
 /** Confidence = BASE + (1 - BASE) x coverage, then the reading rules' adjustments (rules-table.ts). */
@@ -40,18 +40,23 @@ export class OfflineEngine implements AnsweringEngine {
       questionnaire.kind,
       { product: options.product, identities },
     )
-    const damp = boilerplate(questionnaire.questions.filter((q) => q.kind === 'question').map((q) => q.text))
+    // Each question is read once (its parts and terms): for the questionnaire's boilerplate and for its own query.
+    const read = new Map(
+      questionnaire.questions.filter((q) => q.kind === 'question').map((q) => [q, readQuestion(q.text)]),
+    )
+    const damp = boilerplate([...read.values()])
     const raw: Answer[] = []
     const total = questionnaire.questions.length
     let previous: string | undefined
     for (const [i, q] of questionnaire.questions.entries()) {
       // Profile rows (vendor name, contact) are the user's: the contract's profile rule leaves them (contract.ts).
       if (q.kind !== 'profile') {
-        const fromEvidence = answerOne(q, index, { damp, previous })
-        const fromLibrary = library.answer(q, questionnaire.fileName)
+        const fromEvidence = answerOne(q, index, { damp, previous, read: read.get(q) })
+        // Without earlier answers there is nothing to match: the question's own terms are not worth reading.
+        const fromLibrary = library.size ? library.answer(q, questionnaire.fileName) : undefined
         const chosen = fromLibrary ? combine(fromLibrary, fromEvidence, options.product) : fromEvidence
         raw.push(calibrate(withQuestion(chosen, q.text)))
-        previous = questionParts(q.text).asked
+        previous = (read.get(q)?.parts ?? questionParts(q.text)).asked
       }
       if (i % 25 === 24 || i === total - 1) {
         onProgress?.(i + 1, total)

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import type { ItemToken, WinkMethods } from 'wink-nlp'
+import type { WinkMethods } from 'wink-nlp'
 
 /**
  * English grammar from wink-nlp and its English model (wink-eng-lite-web-model): part-of-speech tags, negation
@@ -35,30 +35,32 @@ export function tagWords(text: string): Word[] {
   const words: Word[] = []
   let glue = false
   const mixedCase = /[a-z]/.test(text)
-  parser()
-    .readDoc(text)
-    .tokens()
-    .each((t: ItemToken) => {
-      const value = t.out()
-      const spaced = t.out(its.precedingSpaces) !== ''
-      const last = words.at(-1)
-      if (last && !spaced && (glue || (JOINERS.has(value) && last.pos !== 'PUNCT'))) {
-        last.text += value
-        last.lower = last.text.toLowerCase()
-        if (!JOINERS.has(value)) last.pos = t.out(its.pos)
-        glue = JOINERS.has(value)
-        return
-      }
-      glue = false
-      // A word in capitals after the first is an acronym ("IT governance"), whatever else it could be.
-      const acronym = words.length > 0 && mixedCase && /^[A-Z][A-Z0-9]+s?$/.test(value)
-      words.push({
-        text: value,
-        lower: value.toLowerCase(),
-        pos: acronym ? 'PROPN' : t.out(its.pos),
-        negated: Boolean(t.out(its.negationFlag)),
-      })
+  // Each property of all tokens at once: far fewer calls into the model than asking token by token.
+  const tokens = parser().readDoc(text).tokens()
+  const values = tokens.out(its.value) as string[]
+  const spaces = tokens.out(its.precedingSpaces) as string[]
+  const tags = tokens.out(its.pos) as string[]
+  const negations = tokens.out(its.negationFlag) as unknown as boolean[]
+  values.forEach((value, k) => {
+    const spaced = spaces[k] !== ''
+    const last = words.at(-1)
+    if (last && !spaced && (glue || (JOINERS.has(value) && last.pos !== 'PUNCT'))) {
+      last.text += value
+      last.lower = last.text.toLowerCase()
+      if (!JOINERS.has(value)) last.pos = tags[k]!
+      glue = JOINERS.has(value)
+      return
+    }
+    glue = false
+    // A word in capitals after the first is an acronym ("IT governance"), whatever else it could be.
+    const acronym = words.length > 0 && mixedCase && /^[A-Z][A-Z0-9]+s?$/.test(value)
+    words.push({
+      text: value,
+      lower: value.toLowerCase(),
+      pos: acronym ? 'PROPN' : tags[k]!,
+      negated: Boolean(negations[k]),
     })
+  })
   return words
 }
 

@@ -1,6 +1,8 @@
 import type { EvidenceDocument } from '../../evidence/model'
 import { splitSentences } from '../../evidence/text'
 import { isFurniture, repeatKey, runningLines } from './boilerplate'
+import { coverageOf, hitOf, planOf, topByScore } from './coverage'
+import { Marks } from './marks'
 import { isHeading, locationHeading } from './headings'
 import { introducesProviderHoldings, LIST_ITEM } from './providers'
 import { terms } from './terms'
@@ -10,16 +12,9 @@ import { weighQuery } from './weights'
 
 export type { Hit, QueryTerm, Sentence } from './model'
 
-/** Context (neighbours, heading) counts half: it says what a statement is about, not that it is stated. */
-const CONTEXT_SHARE = 0.5
-/** Share of the heaviest words a sentence needs when the question names no security concept. */
-const WORD_CORE = 0.7
-
 /** BM25 picks this many candidates; coverage re-ranks them (context-matched sentences score low on BM25 alone). */
 const RERANK_POOL = 200
 
-const K1 = 1.2
-const B = 0.75
 const MIN_SENTENCE_CHARS = 20
 
 /**
@@ -30,11 +25,27 @@ const MIN_SENTENCE_CHARS = 20
 export class SentenceIndex {
   readonly sentences: Sentence[] = []
   private readonly postings = new Map<string, number[]>()
-  private avgLength = 1
+  /** Headings as sections: the heading each sentence sits under, and the sections each heading term names. */
+  private readonly sectionOf: number[] = []
+  private readonly sectionPostings = new Map<string, number[]>()
+  private sections = 0
+  private readonly documentStarts: number[] = []
+  private readonly marks: Marks
 
   constructor(docs: EvidenceDocument[]) {
     for (const doc of docs) this.addDocument(doc)
-    this.avgLength = this.sentences.reduce((n, s) => n + s.length, 0) / Math.max(1, this.sentences.length) || 1
+    const avgLength = this.sentences.reduce((n, s) => n + s.length, 0) / Math.max(1, this.sentences.length) || 1
+    const opensDocument = new Uint8Array(this.sentences.length)
+    for (const id of this.documentStarts) opensDocument[id] = 1
+    this.marks = new Marks({
+      postings: this.postings,
+      sectionPostings: this.sectionPostings,
+      lengths: this.sentences.map((s) => s.length),
+      sectionOf: Int32Array.from(this.sectionOf),
+      opensDocument,
+      sections: this.sections,
+      avgLength,
+    })
   }
 
   private addDocument(doc: EvidenceDocument): void {
@@ -88,9 +99,22 @@ export class SentenceIndex {
         }
       }
     }
+    if (this.sentences.length > first) this.documentStarts.push(first)
+    const sectionIds = new Map<string[], number>()
     for (let id = first; id < this.sentences.length; id++) {
       const s = this.sentences[id]!
-      for (const t of headings[id - first]!) s.context.add(t)
+      const heading = headings[id - first]!
+      let section = sectionIds.get(heading)
+      if (section === undefined) {
+        sectionIds.set(heading, (section = this.sections++))
+        for (const t of new Set(heading)) {
+          let post = this.sectionPostings.get(t)
+          if (!post) this.sectionPostings.set(t, (post = []))
+          post.push(section)
+        }
+      }
+      this.sectionOf.push(section)
+      for (const t of heading) s.context.add(t)
       for (const n of [this.sentences[id - 1], this.sentences[id + 1]]) {
         if (n && n.id >= first) for (const t of n.terms) s.context.add(t)
       }
@@ -115,87 +139,31 @@ export class SentenceIndex {
   }
 
   /** The question's weighted terms (see weights.ts). */
-  queryTerms(text: string, examples: string[][] = [], damp: (term: string) => number = () => 1): QueryTerm[] {
-    return weighQuery(this, text, examples, damp)
+  queryTerms(
+    text: string,
+    examples: string[][] = [],
+    damp: (term: string) => number = () => 1,
+    known?: string[],
+  ): QueryTerm[] {
+    return weighQuery(this, text, examples, damp, known)
   }
 
   search(query: QueryTerm[], limit = 8): Hit[] {
-    // An example list weighs as much as its heaviest item, and counts as matched by its best matched item.
-    const groupMax = new Map<number, number>()
-    for (const q of query)
-      if (q.group !== undefined) groupMax.set(q.group, Math.max(groupMax.get(q.group) ?? 0, q.weight))
-    const total =
-      query.reduce((n, q) => n + (q.group === undefined ? q.weight : 0), 0) +
-      [...groupMax.values()].reduce((a, b) => a + b, 0)
-    if (!total) return []
-    const coreGroups = new Set(query.filter((q) => q.core && q.group !== undefined).map((q) => q.group!))
-    const requiredGroups = new Set(query.filter((q) => q.required && q.group !== undefined).map((q) => q.group!))
-    const scores = new Map<number, number>()
-    for (const { term, weight } of query) {
-      for (const id of this.postings.get(term) ?? []) {
-        const s = this.sentences[id]!
-        const norm = K1 * (1 - B + (B * s.length) / this.avgLength)
-        scores.set(id, (scores.get(id) ?? 0) + (weight * (K1 + 1)) / (1 + norm))
-      }
+    const plan = planOf(query)
+    if (!plan.total) return []
+    const { marks } = this
+    marks.mark(query)
+    try {
+      // Rank by how much of the question a sentence covers, then by BM25, so a long sentence that repeats one
+      // rare word does not beat one that states the whole practice. Only the hits kept are read in full.
+      const pool = topByScore(marks.touched, marks.scores(), RERANK_POOL)
+      const coverage = marks.coverages()
+      for (const id of pool) coverage[id] = coverageOf(plan, marks, id)
+      const score = marks.scores()
+      pool.sort((a, b) => coverage[b]! - coverage[a]! || score[b]! - score[a]! || a - b)
+      return pool.slice(0, limit).map((id) => hitOf(plan, marks, this.sentences[id]!))
+    } finally {
+      marks.clear()
     }
-    const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, RERANK_POOL)
-    const hits = ranked.map(([id, score]) => {
-      const sentence = this.sentences[id]!
-      let own = 0
-      let withContext = 0
-      let core = 0
-      let coreTotal = 0
-      let coreOwn = false
-      const matched = new Set<string>()
-      const groupOwn = new Map<number, number>()
-      const groupContext = new Map<number, number>()
-      for (const q of query) {
-        const { term, weight, group } = q
-        const inSentence = sentence.terms.has(term)
-        const inContext = !inSentence && sentence.context.has(term)
-        if (inSentence) matched.add(term)
-        if (q.core || (group !== undefined && coreGroups.has(group))) coreOwn ||= inSentence
-        if (q.core) {
-          coreTotal += weight
-          core += inSentence ? weight : inContext ? weight * CONTEXT_SHARE : 0
-        }
-        if (group !== undefined) {
-          if (inSentence) groupOwn.set(group, Math.max(groupOwn.get(group) ?? 0, weight))
-          else if (inContext) groupContext.set(group, Math.max(groupContext.get(group) ?? 0, weight * CONTEXT_SHARE))
-        } else if (inSentence) own += weight
-        else if (inContext) withContext += weight * CONTEXT_SHARE
-      }
-      for (const w of groupOwn.values()) own += w
-      for (const [g, w] of groupContext) if (!groupOwn.has(g)) withContext += w
-      const missing = query.some(
-        (q) => q.required && q.group === undefined && !sentence.terms.has(q.term) && !sentence.context.has(q.term),
-      )
-      const groupMissing = [...requiredGroups].some(
-        (g) => !query.some((q) => q.group === g && (sentence.terms.has(q.term) || sentence.context.has(q.term))),
-      )
-      const coreCoverage = missing || groupMissing ? 0 : coreTotal ? core / coreTotal : 1
-      // Without a named subject, the heaviest words stand in for it: most of them must be there.
-      const wordsOnly = !query.some((q) => q.required)
-      const required = query.filter((q) => q.required)
-      const subjectsOwn =
-        required.length > 0 &&
-        required.every((q) => q.group !== undefined || sentence.terms.has(q.term)) &&
-        [...requiredGroups].every((g) => query.some((q) => q.group === g && sentence.terms.has(q.term)))
-      return {
-        sentence,
-        score,
-        ownCoverage: own / total,
-        coverage: Math.min(1, (own + withContext) / total),
-        coreCoverage: wordsOnly && coreCoverage < WORD_CORE ? 0 : coreCoverage,
-        coreOwn,
-        subjectsOwn,
-        matched,
-      }
-    })
-    // Rank by how much of the question a sentence covers, then by BM25, so a long sentence that repeats one
-    // rare word does not beat one that states the whole practice.
-    return hits
-      .sort((a, b) => b.coverage - a.coverage || b.score - a.score || a.sentence.id - b.sentence.id)
-      .slice(0, limit)
   }
 }

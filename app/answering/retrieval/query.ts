@@ -6,6 +6,8 @@ export interface AskContext {
   damp?: (term: string) => number
   /** What the question before this one asked: "Are the policies ... reviewed?" means its policies. */
   previous?: string
+  /** The question already read by the caller (readQuestion), so it is not read again. */
+  read?: ReadQuestion
 }
 
 export interface QuestionParts {
@@ -39,6 +41,17 @@ export function questionParts(text: string): QuestionParts {
   return { asked, examples: examples.filter(Boolean) }
 }
 
+/** A question read once: its parts, and the terms of what it asks. */
+export interface ReadQuestion {
+  parts: QuestionParts
+  terms: string[]
+}
+
+export function readQuestion(text: string): ReadQuestion {
+  const parts = questionParts(text)
+  return { parts, terms: terms(parts.asked) }
+}
+
 /** Terms of each example list, one group per list. */
 export function exampleGroups(parts: QuestionParts): string[][] {
   return parts.examples.map((list) => [...new Set(terms(list))]).filter((g) => g.length > 0)
@@ -54,11 +67,12 @@ const MIN_QUESTIONS = 20
  * communicated, applied, evaluated, and maintained" in most questions, so those words say nothing about which
  * practice a question asks about. Small questionnaires have too few questions to tell.
  */
-export function boilerplate(questions: string[]): (term: string) => number {
+export function boilerplate(questions: (string | ReadQuestion)[]): (term: string) => number {
   if (questions.length < MIN_QUESTIONS) return () => 1
   const counts = new Map<string, number>()
   for (const q of questions)
-    for (const t of new Set(terms(questionParts(q).asked))) counts.set(t, (counts.get(t) ?? 0) + 1)
+    for (const t of new Set(typeof q === 'string' ? terms(questionParts(q).asked) : q.terms))
+      counts.set(t, (counts.get(t) ?? 0) + 1)
   // Security concepts are subjects even when a whole section asks about them ("accessibility" in nine questions).
   return (term) =>
     !term.startsWith('#') && (counts.get(term) ?? 0) >= questions.length * BOILERPLATE_SHARE ? BOILERPLATE_DAMP : 1

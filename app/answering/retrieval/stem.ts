@@ -6,8 +6,18 @@ import { stemmer } from 'stemmer'
  * capitals (two to six, an optional plural "s": "APIs") keeps its letters, lower-cased, its plural dropped.
  */
 export function stem(word: string): string {
-  return /^[a-z]+$/.test(word) ? stemmer(word) : word
+  if (!/^[a-z]+$/.test(word)) return word
+  let stemmed = STEMS.get(word)
+  if (stemmed === undefined) {
+    // Evidence and questions reuse a few thousand words: each is stemmed once. Bounded against hostile text.
+    if (STEMS.size >= MAX_REMEMBERED) STEMS.clear()
+    STEMS.set(word, (stemmed = stemmer(word)))
+  }
+  return stemmed
 }
+
+const STEMS = new Map<string, string>()
+const MAX_REMEMBERED = 50_000
 
 const ACRONYM = /^[A-Z][A-Z0-9]{1,5}s?$/
 

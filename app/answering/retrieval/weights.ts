@@ -25,6 +25,8 @@ export function weighQuery(
   text: string,
   examples: string[][],
   damp: (term: string) => number,
+  /** The text's terms, when the caller has them already. */
+  known?: string[],
 ): QueryTerm[] {
   // A security concept or an acronym the evidence never uses is still the question's subject ("single-tenant",
   // "NGPT"): it keeps full weight, so evidence about something else does not answer the question.
@@ -39,7 +41,7 @@ export function weighQuery(
     else if (term.startsWith('#')) w = Math.max(w, MIN_CONCEPT_WEIGHT) * 1.5
     return w * damp(term)
   }
-  const main = [...new Set(terms(text))]
+  const main = [...new Set(known ?? terms(text))]
   const seen = new Set(main)
   const out: QueryTerm[] = main.map((term) => ({ term, weight: weigh(term) }))
   examples.forEach((group, g) => {
