@@ -66,7 +66,8 @@ const schema = z
       .int()
       .min(128)
       .max(16384)
-      .default(1024),
+      // Two jobs at this limit, the web process and the scan process fit a 2 GB machine (docs/deploy.md, sizing).
+      .default(640),
   })
   .superRefine((env, ctx) => {
     // A shared database means several machines: they must share their secrets, so none may be invented here.
