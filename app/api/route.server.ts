@@ -37,21 +37,7 @@ export async function withApiErrors(handler: () => Promise<Response> | Response)
   }
 }
 
-/** A JSON object body (or an HTML form's fields); null when it is neither or cannot be read. */
-export async function readObjectBody(request: Request): Promise<Record<string, unknown> | null> {
-  const type = request.headers.get('content-type') ?? ''
-  try {
-    if (/^application\/json/i.test(type)) {
-      const body: unknown = await request.json()
-      return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null
-    }
-    if (/^application\/x-www-form-urlencoded|^multipart\/form-data/i.test(type))
-      return Object.fromEntries(await request.formData())
-  } catch {
-    return null
-  }
-  return null
-}
+export { readObjectBody } from './body'
 
 /** The answer to a body readObjectBody could not read, showing what to send. */
 export function notAJsonObject(example: string): Response {

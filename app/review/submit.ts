@@ -103,3 +103,35 @@ export function keyForId(
     }
   return { error: `${hits.length} questions have the id ${ref.id}: add "sheet" and "row" to say which.` }
 }
+
+/** An edit of PATCH /api/answers: a row named by id (sheet and row where ids repeat), its answer and comment. */
+export interface IdEdit {
+  id: string
+  sheet?: string
+  row?: number
+  answer?: string | null
+  comment?: string
+}
+
+/**
+ * PATCH /api/answers' edits as changes, each confirmed, or every edit refused (by its place in the request) with
+ * what to fix: nothing is changed unless every edit may be. The server and @qfill/msw answer through this.
+ */
+export function changesFromEdits(
+  state: ReviewState,
+  edits: IdEdit[],
+): { changes: Change[]; refused?: undefined } | { refused: { index: number; id: string; message: string }[] } {
+  const entries = currentEntries(state)
+  const inputs: (RowInput & { index: number })[] = []
+  const refused: { index: number; id: string; message: string }[] = []
+  edits.forEach((edit, index) => {
+    const found = keyForId(entries, edit)
+    if ('error' in found) refused.push({ index, id: edit.id, message: found.error })
+    else inputs.push({ index, key: found.key, answer: edit.answer, comment: edit.comment })
+  })
+  const { changes, errors } = changesFrom(state, inputs, { confirm: true })
+  for (const e of errors)
+    refused.push({ index: inputs.find((i) => i.key === e.key)!.index, id: e.id, message: e.message })
+  if (!refused.length) return { changes }
+  return { refused: refused.sort((a, b) => a.index - b.index) }
+}

@@ -3,9 +3,8 @@ import { apiError, invalidRequest, methodNotAllowed } from '../api/errors'
 import { requireOwnJob, requireResults } from '../api/own-job.server'
 import { apiJson, withApiErrors } from '../api/route.server'
 import { answersPatchSchema } from '../api/schemas/answers'
-import { currentEntries } from '../review/edits'
 import { answersOf, loadReview, rebuild, ReviewError, saveChanges } from '../review/state.server'
-import { changesFrom, keyForId, type RowInput } from '../review/submit'
+import { changesFromEdits } from '../review/submit'
 import { services } from '../infra/services.server'
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024
@@ -57,21 +56,9 @@ export function action({ request, params }: ActionFunctionArgs) {
     const deps = services()
     try {
       const state = await loadReview(deps, job.id)
-      const entries = currentEntries(state)
-      const inputs: (RowInput & { index: number })[] = []
-      const refused: { index: number; id: string; message: string }[] = []
-      parsed.data.forEach((edit, index) => {
-        const found = keyForId(entries, edit)
-        if ('error' in found) refused.push({ index, id: edit.id, message: found.error })
-        else inputs.push({ index, key: found.key, answer: edit.answer, comment: edit.comment })
-      })
-      const { changes, errors } = changesFrom(state, inputs, { confirm: true })
-      for (const e of errors)
-        refused.push({ index: inputs.find((i) => i.key === e.key)!.index, id: e.id, message: e.message })
-      if (refused.length) {
-        refused.sort((a, b) => a.index - b.index)
-        return apiError('invalid_answers', { refused }, { details: refused })
-      }
+      const edits = changesFromEdits(state, parsed.data)
+      if (edits.refused) return apiError('invalid_answers', { refused: edits.refused }, { details: edits.refused })
+      const { changes } = edits
       if (changes.length) {
         const label = `${changes.length} answer${changes.length === 1 ? '' : 's'} changed through the API`
         await saveChanges(deps, job.id, changes, label)

@@ -1,3 +1,4 @@
+import { readObjectBody } from '../../../app/api/body'
 import { apiError, invalidRequest } from '../../../app/api/errors'
 import { freeTrialBody, validateTokenBody } from '../../../app/api/schemas/access'
 import type { MockContext } from './context'
@@ -7,21 +8,7 @@ import { filesGone, itemOf, remaining, statusOf, type MockJob, type MockToken } 
 
 /** The token endpoints and the payment endpoints of a server without Stripe keys (app/routes/api.*.ts). */
 
-/** A JSON object body, or an HTML form's fields; null when it is neither. */
-async function objectBody(request: Request): Promise<Record<string, unknown> | null> {
-  const type = request.headers.get('content-type') ?? ''
-  try {
-    if (/^application\/json/i.test(type)) {
-      const body: unknown = await request.json()
-      return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null
-    }
-    if (/^application\/x-www-form-urlencoded|^multipart\/form-data/i.test(type))
-      return Object.fromEntries(await request.formData())
-  } catch {
-    return null
-  }
-  return null
-}
+const objectBody = readObjectBody
 
 const sendObject = (example: string) => ({
   send: `a JSON object such as ${example} with Content-Type: application/json`,

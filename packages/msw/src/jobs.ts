@@ -2,7 +2,7 @@ import { apiError, invalidRequest } from '../../../app/api/errors'
 import { answersPatchSchema } from '../../../app/api/schemas/answers'
 import { RESULT_KINDS, resultContentType } from '../../../app/api/schemas/jobs'
 import { applyChanges, currentEntries, reviewedAnswers } from '../../../app/review/edits'
-import { changesFrom, keyForId, type RowInput } from '../../../app/review/submit'
+import { changesFromEdits } from '../../../app/review/submit'
 import type { MockContext } from './context'
 import { completedWorkbook, summaryPdf } from './fixtures'
 import { json } from './respond'
@@ -98,21 +98,9 @@ export async function editAnswers(ctx: MockContext, request: Request, jobId: str
   const parsed = answersPatchSchema.safeParse(body)
   if (!parsed.success) return invalidRequest(parsed.error)
   const state = own.job.review
-  const entries = currentEntries(state)
-  const inputs: (RowInput & { index: number })[] = []
-  const refused: { index: number; id: string; message: string }[] = []
-  parsed.data.forEach((edit, index) => {
-    const found = keyForId(entries, edit)
-    if ('error' in found) refused.push({ index, id: edit.id, message: found.error })
-    else inputs.push({ index, key: found.key, answer: edit.answer, comment: edit.comment })
-  })
-  const { changes, errors } = changesFrom(state, inputs, { confirm: true })
-  for (const e of errors)
-    refused.push({ index: inputs.find((i) => i.key === e.key)!.index, id: e.id, message: e.message })
-  if (refused.length) {
-    refused.sort((a, b) => a.index - b.index)
-    return apiError('invalid_answers', { refused }, { details: refused })
-  }
+  const edits = changesFromEdits(state, parsed.data)
+  if (edits.refused) return apiError('invalid_answers', { refused: edits.refused }, { details: edits.refused })
+  const { changes } = edits
   if (changes.length)
     applyChanges(state, changes, `${changes.length} answer${changes.length === 1 ? '' : 's'} changed through the API`)
   return json(reviewedAnswers(state.machine, currentEntries(state)))
