@@ -69,7 +69,10 @@ export function QuestionnaireList({
           return (
             <li key={q.jobId} className="py-4" data-testid="questionnaire-expired">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium wrap-anywhere text-slate-700">{q.fileName}</span>
+                {/* The purge clears the names a job held once its files are gone (privacy policy). */}
+                <span className="font-medium wrap-anywhere text-slate-700">
+                  {q.fileName || <em className="font-normal">Name removed with the files</em>}
+                </span>
                 {q.status === 'failed' ? (
                   <Badge tone="red">Failed</Badge>
                 ) : (

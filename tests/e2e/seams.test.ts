@@ -256,8 +256,12 @@ describe.skipIf(!browserAvailable())('the seams of the site, in Chromium', () =>
           await page.getByRole('button', { name: 'Delete Files' }).click()
           await page.getByText('Files have been permanently deleted', { exact: true }).waitFor()
           await page.goto(`${server.url}/token-status`)
-          const item = page.getByTestId('questionnaire-expired').filter({ hasText: 'deleted-early.xlsx' })
-          expect(await item.textContent()).toContain('Files were deleted at your request.')
+          // The session's token has this one job. The purge may already have cleared its name (it runs every minute
+          // in the server's worker), so the row is found by what it says of the files.
+          const item = page
+            .getByTestId('questionnaire-expired')
+            .filter({ hasText: 'Files were deleted at your request.' })
+          expect(await item.textContent()).toMatch(/deleted-early\.xlsx|Name removed with the files/)
           expect(await item.textContent()).not.toContain('1-hour security policy')
         } finally {
           await context.close()

@@ -15,7 +15,32 @@ export function browserAvailable(): boolean {
   return available
 }
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * How long a page may take to show what a test waits for: Playwright's 30 s default is too short on a machine busy
+ * with other work (issue 20); a test that really hangs still ends, with the locator it waited for.
+ */
+export const PAGE_TIMEOUT_MS = 90_000
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launch()
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    context.setDefaultTimeout(PAGE_TIMEOUT_MS)
+    context.setDefaultNavigationTimeout(PAGE_TIMEOUT_MS)
+    return context
+  }
+  const newPage = browser.newPage.bind(browser)
+  browser.newPage = async (options) => {
+    const page = await newPage(options)
+    page.setDefaultTimeout(PAGE_TIMEOUT_MS)
+    page.setDefaultNavigationTimeout(PAGE_TIMEOUT_MS)
+    return page
+  }
+  return browser
+}
+
+function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
