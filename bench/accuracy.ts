@@ -10,7 +10,7 @@ import { planWrites } from '../app/questionnaire/write/cell-writes'
 import { readQuestionnaire } from '../app/questionnaire/parse.server'
 import { scoreFreeText, type FreeTextScore } from './free-text'
 import { evalRoot, loadLabelledSet, loadSets, productOf, type BenchSet } from './sets'
-import { isRight, ratio, scoreSet, side, type Scored, type SetScore } from './score'
+import { isRight, ratio, scoredRows, scoreSet, side, type Scored, type SetScore } from './score'
 
 export interface SetResult {
   set: BenchSet
@@ -56,17 +56,7 @@ export async function runAccuracy(
     // The engine sees the parsed questionnaire only (no answers): the vendor's answers stay in `truth`.
     const answers = await engine.answer(set.questionnaire, evidence, undefined, { product: productOf(set) })
     const ms = performance.now() - started
-    const byKey = new Map(answers.map((a) => [a.key, a]))
-    const rows: Scored[] = set.questionnaire.questions
-      .filter((q) => q.kind === 'question')
-      .map((q) => ({
-        key: q.key,
-        id: q.id,
-        question: q.text,
-        truth: set.truth.get(q.key) ?? 'BLANK',
-        answer: byKey.get(q.key)!,
-        q,
-      }))
+    const rows = scoredRows(set.questionnaire.questions, set.truth, answers)
     const index = evidenceIndex(evidence)
     const result: SetResult = {
       set,

@@ -4,8 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { FEATURE_NAMES, featuresOf, fitLogistic, type CalibrationModel } from '../app/answering/calibration'
 import { OfflineEngine } from '../app/answering/offline/engine'
 import { extractEvidence } from '../app/evidence/extract.server'
-import type { Scored } from './score'
-import { isRight, side } from './score'
+import { isRight, scoredRows, side, type Scored } from './score'
 import { evalRoot, loadLabelledSet, loadSets, productOf, type BenchSet } from './sets'
 
 /** The L2 penalty: strong enough that a feature seen on a handful of answers moves the probability little. */
@@ -74,17 +73,7 @@ async function main() {
       undefined,
       { product: productOf(set) },
     )
-    const byKey = new Map(answers.map((a) => [a.key, a]))
-    const scored: Scored[] = set.questionnaire.questions
-      .filter((q) => q.kind === 'question')
-      .map((q) => ({
-        key: q.key,
-        id: q.id,
-        question: q.text,
-        truth: set.truth.get(q.key) ?? 'BLANK',
-        answer: byKey.get(q.key)!,
-        q,
-      }))
+    const scored = scoredRows(set.questionnaire.questions, set.truth, answers)
     rows.push(...calibrationRows(set, scored))
   }
   const model = fitModel(rows)

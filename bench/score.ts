@@ -18,6 +18,21 @@ export interface Scored {
   q?: Question
 }
 
+/** Each question row of a questionnaire with the engine's answer and the vendor's own (the truth, by key). */
+export function scoredRows(questions: Question[], truth: Map<string, Truth>, answers: Answer[]): Scored[] {
+  const byKey = new Map(answers.map((a) => [a.key, a]))
+  return questions
+    .filter((q) => q.kind === 'question')
+    .map((q) => ({
+      key: q.key,
+      id: q.id,
+      question: q.text,
+      truth: truth.get(q.key) ?? 'BLANK',
+      answer: byKey.get(q.key)!,
+      q,
+    }))
+}
+
 export interface Band {
   answers: number
   right: number

@@ -1,3 +1,7 @@
+import type { z } from 'zod'
+import { apiError, invalidRequest } from './errors'
+import { answersPatchSchema } from './schemas/answers'
+
 /** Reading a request's body, with no server import: the routes and @qfill/msw read bodies alike. */
 
 /** A JSON object body (or an HTML form's fields); null when it is neither or cannot be read. */
@@ -14,4 +18,21 @@ export async function readObjectBody(request: Request): Promise<Record<string, u
     return null
   }
   return null
+}
+
+/** PATCH /api/answers's body limit, the same on the server and in @qfill/msw. */
+export const MAX_EDITS_BODY_BYTES = 8 * 1024 * 1024
+const EDIT_EXAMPLE = '[{"id": "IAM-01.1", "answer": "Yes", "comment": "..."}]'
+
+/** PATCH /api/answers's edits from its body text, or the error that answers it (too large, not JSON, invalid). */
+export function readEdits(text: string): { edits: z.infer<typeof answersPatchSchema> } | Response {
+  if (text.length > MAX_EDITS_BODY_BYTES) return apiError('body_too_large')
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return apiError('invalid_json', { send: `a JSON array of edits such as ${EDIT_EXAMPLE}` })
+  }
+  const parsed = answersPatchSchema.safeParse(body)
+  return parsed.success ? { edits: parsed.data } : invalidRequest(parsed.error)
 }

@@ -1,14 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { apiError, invalidRequest, methodNotAllowed } from '../api/errors'
+import { apiError, methodNotAllowed } from '../api/errors'
 import { requireOwnJob, requireResults } from '../api/own-job.server'
 import { apiJson, withApiErrors } from '../api/route.server'
-import { answersPatchSchema } from '../api/schemas/answers'
+import { MAX_EDITS_BODY_BYTES, readEdits } from '../api/body'
 import { answersOf, loadReview, rebuild, ReviewError, saveChanges } from '../review/state.server'
 import { changesFromEdits } from '../review/submit'
 import { services } from '../infra/services.server'
-
-const MAX_BODY_BYTES = 8 * 1024 * 1024
-const EDIT_EXAMPLE = '[{"id": "IAM-01.1", "answer": "Yes", "comment": "..."}]'
 
 async function completedJob(request: Request, jobId: string | undefined) {
   const { job } = await requireOwnJob(request, jobId)
@@ -42,21 +39,13 @@ export function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PATCH') return methodNotAllowed(['GET', 'PATCH'])
   return withApiErrors(async () => {
     const job = await completedJob(request, params.jobId)
-    if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return apiError('body_too_large')
-    const text = await request.text()
-    if (text.length > MAX_BODY_BYTES) return apiError('body_too_large')
-    let body: unknown
-    try {
-      body = JSON.parse(text)
-    } catch {
-      return apiError('invalid_json', { send: `a JSON array of edits such as ${EDIT_EXAMPLE}` })
-    }
-    const parsed = answersPatchSchema.safeParse(body)
-    if (!parsed.success) return invalidRequest(parsed.error)
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_EDITS_BODY_BYTES) return apiError('body_too_large')
+    const read = readEdits(await request.text())
+    if (read instanceof Response) return read
     const deps = services()
     try {
       const state = await loadReview(deps, job.id)
-      const edits = changesFromEdits(state, parsed.data)
+      const edits = changesFromEdits(state, read.edits)
       if (edits.refused) return apiError('invalid_answers', { refused: edits.refused }, { details: edits.refused })
       const { changes } = edits
       if (changes.length) {

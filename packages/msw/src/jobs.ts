@@ -1,5 +1,5 @@
-import { apiError, invalidRequest } from '../../../app/api/errors'
-import { answersPatchSchema } from '../../../app/api/schemas/answers'
+import { apiError } from '../../../app/api/errors'
+import { readEdits } from '../../../app/api/body'
 import { RESULT_KINDS, resultContentType } from '../../../app/api/schemas/jobs'
 import { applyChanges, currentEntries, reviewedAnswers } from '../../../app/review/edits'
 import { changesFromEdits } from '../../../app/review/submit'
@@ -78,27 +78,16 @@ export function answers(ctx: MockContext, request: Request, jobId: string) {
   return resultsProblem(ctx, own.job) ?? json(answersOf(own.job))
 }
 
-const MAX_BODY_BYTES = 8 * 1024 * 1024
-const EDIT_EXAMPLE = '[{"id": "IAM-01.1", "answer": "Yes", "comment": "..."}]'
-
 /** PATCH /api/answers/{jobId}: the review's own rules (app/review/submit.ts) on the recorded answers. */
 export async function editAnswers(ctx: MockContext, request: Request, jobId: string) {
   const own = ctx.ownJob(request, jobId)
   if (own instanceof Response) return own
   const problem = resultsProblem(ctx, own.job)
   if (problem) return problem
-  const text = await request.text()
-  if (text.length > MAX_BODY_BYTES) return apiError('body_too_large')
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    return apiError('invalid_json', { send: `a JSON array of edits such as ${EDIT_EXAMPLE}` })
-  }
-  const parsed = answersPatchSchema.safeParse(body)
-  if (!parsed.success) return invalidRequest(parsed.error)
+  const read = readEdits(await request.text())
+  if (read instanceof Response) return read
   const state = own.job.review
-  const edits = changesFromEdits(state, parsed.data)
+  const edits = changesFromEdits(state, read.edits)
   if (edits.refused) return apiError('invalid_answers', { refused: edits.refused }, { details: edits.refused })
   const { changes } = edits
   if (changes.length)
