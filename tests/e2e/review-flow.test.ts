@@ -171,6 +171,36 @@ describe.skipIf(!browserAvailable())('review before download, in Chromium', () =
       }
     })
   }
+
+  it('keys pressed faster than the page re-renders act on the row moved to (j then Enter, in one task)', async () => {
+    const { token } = await createToken(db.sql, { plan: 'pro', email: 'keys@acme.example' })
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    try {
+      await signIn(page, server.url, token)
+      const jobId = await completedJob(server.url, token)
+      await page.goto(`${server.url}/jobs/${jobId}/review?filter=all`)
+      const rows = page.locator('[data-testid=review-row]')
+      await rows.first().waitFor()
+      const keys = await rows.evaluateAll((all) => all.map((r) => r.getAttribute('data-row')!))
+      await rows.first().locator('p').first().click()
+      // Four key presses in one task: React cannot re-render (nor re-register its key listener) between them.
+      await page.evaluate(() => {
+        for (const key of ['j', 'Enter', 'j', 'Enter']) {
+          const target = document.activeElement ?? document.body
+          target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }))
+        }
+      })
+      await page.getByTestId('save-status').getByText('All changes saved').waitFor()
+      const confirmed = await rows.evaluateAll((all) =>
+        all.filter((r) => r.querySelector('[data-testid=confirmed]')).map((r) => r.getAttribute('data-row')!),
+      )
+      expect(confirmed).toEqual([keys[1], keys[2]])
+      expect(await page.getByTestId('review-progress').textContent()).toBe(`2 of ${keys.length} confirmed by you`)
+    } finally {
+      await context.close()
+    }
+  })
 })
 
 async function screenshots(page: Page, dir: string, name: string) {

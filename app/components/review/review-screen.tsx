@@ -41,9 +41,16 @@ export function ReviewScreen({ job, page, now, invalid }: Props) {
   const meta = autosave.saved.meta && autosave.saved.meta.revision > page.revision ? autosave.saved.meta : page
   const rows = page.rows.map((r) => latestRow(r, autosave.saved.rows.get(r.key), page.revision))
 
-  const [active, setActive] = useState(0)
+  const [active, setActiveState] = useState(0)
+  // The row keys act on is read from a ref, not from the render that registered the key listener: a key pressed
+  // right after a move (j, then Enter) must act on the row moved to, however late React re-renders.
+  const activeRow = useRef(0)
+  const setActive = useCallback((i: number) => {
+    activeRow.current = i
+    setActiveState(i)
+  }, [])
   // Another page, filter or search: the keys start again from its first row.
-  useEffect(() => setActive(0), [page.page, page.filter, page.q])
+  useEffect(() => setActive(0), [page.page, page.filter, page.q, setActive])
   const handles = useRef(new Map<number, RowHandle>())
   const undoButton = useRef<HTMLButtonElement>(null)
   const search = useRef<HTMLInputElement>(null)
@@ -53,19 +60,20 @@ export function ReviewScreen({ job, page, now, invalid }: Props) {
       setActive(next)
       handles.current.get(next)?.focus()
     },
-    [rows.length],
+    [rows.length, setActive],
   )
   const run = useCallback(
     (action: KeyAction) => {
-      const row = handles.current.get(active)
-      if (action.kind === 'move') move(active + action.by)
+      const current = activeRow.current
+      const row = handles.current.get(current)
+      if (action.kind === 'move') move(current + action.by)
       else if (action.kind === 'choose') row?.choose(action.n)
       else if (action.kind === 'accept') row?.accept()
       else if (action.kind === 'undo') undoButton.current?.click()
       else if (action.kind === 'search') search.current?.focus()
       else row?.focus()
     },
-    [active, move],
+    [move],
   )
   useReviewKeys(run)
 
