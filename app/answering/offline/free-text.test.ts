@@ -46,4 +46,32 @@ describe('free-text answers from documents', () => {
     expect(describe!.flagged).toBe(true)
     expect(describe!.reasons.join(' ')).toMatch(/defines a term/)
   })
+
+  it('flags a sentence that covers less than half of a "describe" question, and keeps one that covers it', async () => {
+    const plan = evidenceDoc('plan.md', [
+      'Our data centers are provided by AWS, which offers high availability across regions.',
+      'Cooling and fire suppression systems in every data center are inspected and tested each quarter.',
+    ])
+    const office = evidenceDoc('office.md', [
+      'Diesel generators at the office are started once a month; seismic bracing was added in 2023.',
+      'Flood barriers protect the ground floor of the office.',
+    ])
+    const [partial] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([
+        free(
+          'Describe the availability of diesel generators, flood barriers and seismic bracing in your data centers.',
+        ),
+      ]),
+      [plan, office],
+    )
+    expect(partial!.label).toBe('YES')
+    expect(partial!.flagged).toBe(true)
+    expect(partial!.reasons.join(' ')).toMatch(/covers less than half of what the question asks/)
+    const [whole] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([free('Describe the testing of cooling and fire suppression systems in your data centers.')]),
+      [plan],
+    )
+    expect(whole!.text).toMatch(/Cooling and fire suppression/)
+    expect(whole!.reasons.join(' ')).not.toMatch(/covers less than half/)
+  })
 })

@@ -7,9 +7,16 @@ import { askedFor } from './question-word'
 const DEFINITION = /^\W*(?:\S+\s+){0,5}?(?:refers? to|(?:is|are) defined as|means|stands for)\b/i
 
 /**
+ * The share of the question's weighted terms a sentence must cover to be sent as the answer's text unchecked. A
+ * Yes/No verdict can be right from a sentence that shares a third of the question (the verdict is one word); a
+ * free-text answer is the sentence itself, so one about half of the question or less answers something else.
+ */
+export const FREE_TEXT_COVERAGE = 0.5
+
+/**
  * Why a document sentence does not answer a free-text question on its own, or undefined when it does: it must be
- * a statement (a heading is context, never an answer), name the question's subject itself, and give what the
- * question word asks for (who → parties, where → places, how often → a period).
+ * a statement (a heading is context, never an answer), name the question's subject itself, cover at least half of
+ * the question, and give what the question word asks for (who → parties, where → places, how often → a period).
  */
 export function freeTextGap(a: Ask): string | undefined {
   const sentence = a.lead.hit.sentence
@@ -17,6 +24,7 @@ export function freeTextGap(a: Ask): string | undefined {
   if (DEFINITION.test(sentence.text)) return 'the sentence defines a term, it does not say what is done'
   if (a.about.length && !namesSubject(a.about, sentence.terms, new Set()))
     return 'the sentence does not itself name what the question is about'
+  if (a.lead.hit.coverage < FREE_TEXT_COVERAGE) return 'the sentence covers less than half of what the question asks'
   const asked = askedFor(a.asked)
   if (asked && !asked.gives.test(sentence.text)) return `the sentence does not say ${asked.what}`
   return undefined
