@@ -21,22 +21,21 @@ export function browserAvailable(): boolean {
  */
 export const PAGE_TIMEOUT_MS = 90_000
 
+/** A context or page that waits PAGE_TIMEOUT_MS for what a test asks of it. */
+function patient<T extends { setDefaultTimeout(ms: number): void; setDefaultNavigationTimeout(ms: number): void }>(
+  target: T,
+): T {
+  target.setDefaultTimeout(PAGE_TIMEOUT_MS)
+  target.setDefaultNavigationTimeout(PAGE_TIMEOUT_MS)
+  return target
+}
+
 export async function launchBrowser(): Promise<Browser> {
   const browser = await launch()
   const newContext = browser.newContext.bind(browser)
-  browser.newContext = async (options) => {
-    const context = await newContext(options)
-    context.setDefaultTimeout(PAGE_TIMEOUT_MS)
-    context.setDefaultNavigationTimeout(PAGE_TIMEOUT_MS)
-    return context
-  }
+  browser.newContext = async (options) => patient(await newContext(options))
   const newPage = browser.newPage.bind(browser)
-  browser.newPage = async (options) => {
-    const page = await newPage(options)
-    page.setDefaultTimeout(PAGE_TIMEOUT_MS)
-    page.setDefaultNavigationTimeout(PAGE_TIMEOUT_MS)
-    return page
-  }
+  browser.newPage = async (options) => patient(await newPage(options))
   return browser
 }
 
