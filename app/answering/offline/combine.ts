@@ -1,4 +1,4 @@
-import { otherProductReason } from '../library-rules'
+import { isOtherProductReason } from '../library-rules'
 import { FLAG_THRESHOLD, type Answer, type RuleEntry } from '../model'
 import { statesOpposite } from '../opposite'
 import { sameSide } from './ask'
@@ -57,17 +57,11 @@ export const COMBINE_RULES: (RuleEntry & { when: (p: Pair) => boolean; then: (p:
         !evidence.reasons.length &&
         namesProduct(evidence.citations[0]!.quote, product)
       if (!plain || !library.rules?.includes('library-other-product')) return { ...library, citations }
-      const reasons = library.reasons.filter((r) => r !== otherProductReason(otherProductOf(library)))
+      const reasons = library.reasons.filter((r) => !isOtherProductReason(r))
       return { ...library, citations, reasons, flagged: reasons.length > 0 }
     },
   },
 ]
-
-/** The product named in an earlier answer's other-product reason. */
-function otherProductOf(a: Answer): string {
-  const reason = a.reasons.find((r) => /^earlier answer for .*: check it applies$/.test(r))
-  return reason?.replace(/^earlier answer for (.*): check it applies$/, '$1') ?? ''
-}
 
 /**
  * The earlier answer comes first; the documents check it. A document that states the opposite flags it with both
