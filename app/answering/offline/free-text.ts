@@ -9,7 +9,7 @@ const DEFINITION = /^\W*(?:\S+\s+){0,5}?(?:refers? to|(?:is|are) defined as|mean
 /**
  * The share of the question's weighted terms a sentence must cover to be sent as the answer's text unchecked. A
  * Yes/No verdict can be right from a sentence that shares a third of the question (the verdict is one word); a
- * free-text answer is the sentence itself, so one about half of the question or less answers something else.
+ * free-text answer is the sentence itself, so one covering less than half of the question answers something else.
  */
 export const FREE_TEXT_COVERAGE = 0.5
 
