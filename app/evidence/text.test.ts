@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeText, splitSentences } from './text'
+import { LIST_MARK, normalizeText, splitSentences } from './text'
 
 describe('splitSentences', () => {
   it('keeps version numbers, decimals and abbreviations inside their sentence', () => {
@@ -55,6 +55,25 @@ describe('splitSentences', () => {
         'MFA',
       ),
     ).toBe(true)
+  })
+})
+
+describe('LIST_MARK', () => {
+  it('is every kind of list mark, so items split apart and quotes leave the mark out', () => {
+    // A PDF's Wingdings bullet comes out as "o"; "○" is a hollow bullet: both start items of their own.
+    expect(splitSentences('Supported clients:\no Android and iOS mobile applications\no Mobile browsers')).toEqual([
+      'Supported clients:',
+      'o Android and iOS mobile applications',
+      'o Mobile browsers',
+    ])
+    const marks = ['• ', '○ ', '‣ ', '- ', '– ', 'o ', '1. ', '(2) ', 'b) ', 'iv. ', '  * ']
+    for (const mark of marks)
+      expect(`${mark}Backups are encrypted.`.replace(LIST_MARK, '')).toBe('Backups are encrypted.')
+  })
+
+  it('leaves words, abbreviations and section numbers alone', () => {
+    for (const text of ['e.g. backups are encrypted', '1.2 Scope of the policy', 'Okta enforces MFA', 'No. 5 applies'])
+      expect(text.replace(LIST_MARK, '')).toBe(text)
   })
 })
 

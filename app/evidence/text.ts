@@ -5,8 +5,14 @@ export function normalizeText(text: string): string {
 
 const ABBREVIATION =
   /(?:^|[\s(])(?:e\.g|i\.e|etc|inc|ltd|co|corp|vs|no|nos|dr|mr|mrs|ms|st|approx|fig|sec|u\.s|[a-z])\.$/i
-/** A line that starts a new item whatever came before: a bullet, a numbered item, a table row, a heading mark. */
-const ITEM_START = /^\s*(?:[•·▪◦●○■□➢►✓✔*+|#>]|-\s|–\s|\(?\d{1,2}[.)]\s|\(?[a-z][.)]\s)/i
+/**
+ * A list item's mark at the start of a line, with the white space around it: a bullet (a PDF gives Wingdings' round
+ * bullet as "o"), a dash, or a number, letter or roman numeral with "." or ")". The one definition of a list mark:
+ * sentence splitting starts an item at it, and retrieval leaves it out of quotes (the rest is still verbatim).
+ */
+export const LIST_MARK = /^\s*(?:[•·▪◦●○■□➢►✓✔‣∙*+]|[-–](?=\s)|o(?=\s)|\(?(?:\d{1,2}|[A-Za-z]|[ivx]{2,4})[.)](?=\s))\s*/
+/** A line that starts a new item whatever came before: a list item, a table row, a heading or quote mark. */
+const itemStart = (line: string) => LIST_MARK.test(line) || /^\s*[|#>]/.test(line)
 /** Words a wrapped line can end on but a heading or a finished statement cannot. */
 const CONTINUES =
   /\b(?:a|an|the|and|or|nor|of|to|in|on|at|by|for|with|from|into|via|as|is|are|was|were|be|that|which|who|whose|its|their|our|your|this|these|those|than|such|per|not|no|both|either|including)$/i
@@ -49,7 +55,7 @@ function hardBreak(text: string, start: number, at: number): boolean {
   const nextEnd = text.indexOf('\n', at + 1)
   const next = text.slice(at + 1, nextEnd < 0 ? text.length : nextEnd)
   if (!line) return true
-  if (!next.trim() || ITEM_START.test(next)) return true
+  if (!next.trim() || itemStart(next)) return true
   if (at - start > MAX_JOINED) return true
   if (/[,;(/&-]$/.test(line) || CONTINUES.test(line)) return false
   // A table-of-contents or data line ends on a number after a dot leader or wide gap.

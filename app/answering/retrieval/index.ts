@@ -1,10 +1,10 @@
 import type { EvidenceDocument } from '../../evidence/model'
-import { splitSentences } from '../../evidence/text'
+import { LIST_MARK, splitSentences } from '../../evidence/text'
 import { isFurniture, repeatKey, runningLines } from './boilerplate'
 import { coverageOf, hitOf, planOf, topByScore } from './coverage'
 import { Marks } from './marks'
 import { isHeading, locationHeading } from './headings'
-import { introducesProviderHoldings, LIST_ITEM } from './providers'
+import { introducesProviderHoldings } from './providers'
 import { terms } from './terms'
 import type { Hit, QueryTerm, Sentence } from './model'
 import { ParaphraseFinder } from './paraphrase.server'
@@ -73,7 +73,7 @@ export class SentenceIndex {
         if (text.length < MIN_SENTENCE_CHARS) continue
         // Signature blocks, tables of contents, running headers and footers never answer a question.
         if (isFurniture(text) || running.has(repeatKey(text))) continue
-        const item = LIST_ITEM.test(text)
+        const item = LIST_MARK.test(text)
         if (!item) {
           providerList = /:\s*$/.test(text) && introducesProviderHoldings(`${previous} ${text}`)
           previous = text
@@ -84,7 +84,7 @@ export class SentenceIndex {
           id: this.sentences.length,
           passage,
           // The quote leaves a list mark out ("• ", "- "): still a verbatim span of the passage.
-          text: text.replace(LIST_ITEM, ''),
+          text: text.replace(LIST_MARK, ''),
           terms: new Set(list),
           length: list.length,
           context: new Set(),

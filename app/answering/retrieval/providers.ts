@@ -14,5 +14,3 @@ const OWN = /\b(?:we|our|us|both)\b/i
 export function introducesProviderHoldings(leadIn: string): boolean {
   return HOSTING_PROVIDER_NAME.test(leadIn) && HOLDINGS.test(leadIn) && !OWN.test(leadIn)
 }
-
-export const LIST_ITEM = /^\s*(?:[•●▪◦‣∙·*]|-(?=\s)|o(?=\s)|\(?[0-9a-z]{1,2}[.)])\s*/
