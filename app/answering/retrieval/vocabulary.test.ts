@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+import { compileConcepts, concepts, CONCEPTS } from './vocabulary'
+
+/**
+ * Some texts a spelling matches: each alternative of a group, an optional part with and without it, a class by its
+ * first member, `\w*` as nothing or a common ending, `\w+` as a word, lookarounds dropped. Undefined for syntax it does not know.
+ */
+function examples(pattern: string): string[] | undefined {
+  let i = 0
+  const seq = (): string[] | undefined => {
+    let out = ['']
+    while (i < pattern.length && pattern[i] !== '|' && pattern[i] !== ')') {
+      let atom: string[] | undefined
+      const c = pattern[i]!
+      if (pattern.startsWith('(?!', i) || pattern.startsWith('(?<!', i)) {
+        let depth = 0
+        for (; i < pattern.length; i++) {
+          if (pattern[i] === '(') depth++
+          if (pattern[i] === ')' && --depth === 0) break
+        }
+        i++
+        continue
+      } else if (pattern.startsWith('(?:', i)) {
+        i += 3
+        atom = []
+        for (;;) {
+          const branch = seq()
+          if (!branch) return undefined
+          atom.push(...branch)
+          if (pattern[i] === '|') i++
+          else break
+        }
+        if (pattern[i] !== ')') return undefined
+        i++
+      } else if (c === '\\') {
+        const e = pattern[i + 1]
+        i += 2
+        if (e === 'w' && pattern[i] === '*') {
+          i++
+          atom = ['', 's', 'ing', 'ers']
+        } else if (e === 'w' && pattern[i] === '+') {
+          i++
+          atom = ['known']
+        } else if (e === 'b') continue
+        else if (e && /[.\-/&]/.test(e)) atom = [e]
+        else return undefined
+      } else if (c === '[') {
+        const end = pattern.indexOf(']', i)
+        atom = [pattern[i + 1]!]
+        i = end + 1
+      } else if (/[a-z0-9 \-/&.,]/i.test(c)) {
+        atom = [c]
+        i++
+      } else return undefined
+      if (pattern[i] === '?') {
+        i++
+        atom = [...atom, '']
+      }
+      out = out.flatMap((a) => atom!.map((b) => a + b)).slice(0, 16)
+    }
+    return out
+  }
+  const all = seq()
+  return i === pattern.length ? all : undefined
+}
+
+describe('security vocabulary', () => {
+  it('reads what its spellings match (the examples this test uses)', () => {
+    expect(examples('backups?')).toEqual(['backups', 'backup'])
+    expect(examples('single sign-?on')).toEqual(['single sign-on', 'single signon'])
+    expect(examples('encrypted (?:storage|volumes?)')).toEqual([
+      'encrypted storage',
+      'encrypted volumes',
+      'encrypted volume',
+    ])
+  })
+
+  it('has no dead spelling: each one changes what some text it matches is read as', () => {
+    const dead: string[] = []
+    for (const [id, forms] of Object.entries(CONCEPTS))
+      forms.forEach((form, k) => {
+        const without = compileConcepts({ ...CONCEPTS, [id]: forms.filter((_, j) => j !== k) })
+        const texts = examples(form)
+        if (!texts) throw new Error(`the test cannot read the spelling ${form}: teach examples() its syntax`)
+        const reads = (text: string, compiled?: ReturnType<typeof compileConcepts>) =>
+          JSON.stringify(concepts(`Our ${text} here.`, compiled))
+        if (texts.every((t) => reads(t) === reads(t, without))) dead.push(`${id}: ${form}`)
+      })
+    expect(dead).toEqual([])
+  })
+})
