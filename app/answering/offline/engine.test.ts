@@ -235,6 +235,21 @@ describe('OfflineEngine on questions about past events', () => {
     ])
     const [b] = await answer([q('Do you run host-based intrusion detection on production systems?')], [specific])
     expect(b!.reasons.join(' ')).not.toContain('host-based')
+    // "Hosted" shares the stem of "host" but names no host.
+    const hosted = doc('ids.md', [
+      'We run intrusion detection for every service hosted on our production systems, with alerts to the on-call engineer.',
+    ])
+    const [c] = await answer([q('Do you run host-based intrusion detection on production systems?')], [hosted])
+    expect(c!.reasons.join(' ')).toContain('"host-based"')
+  })
+
+  it('takes a kind as named when the sentence says it, its words read as a concept or not', async () => {
+    const rbac = doc('iam.md', [
+      'User management: users are provisioned with least privilege and role-based access control.',
+    ])
+    const [a] = await answer([q('Do you support role-based access control for system administrators?')], [rbac])
+    expect(a!.label).toBe('YES')
+    expect(a!.reasons.join(' ')).not.toContain('role-based')
   })
 
   it('flags a Yes to "is it documented?" from a sentence that names no document', async () => {

@@ -1,6 +1,8 @@
 import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap } from './free-text'
+import { tagWords } from './grammar'
+import { words } from '../retrieval/terms'
 import { STRONG_COVERAGE, type Ask, type OfflineRule } from './ask'
 import { refersToEarlier } from './scope'
 
@@ -12,8 +14,19 @@ const HEDGE_PENALTY = 0.1
 /** A denial, limit or plan read from wording stays below the flag threshold: a person confirms it. */
 export const WORDING_CAP = 0.8
 
-const unstatedKinds = (a: Ask) =>
-  a.kinds.filter((k) => !a.lead.hit.sentence.terms.has(k.term) && !a.lead.hit.sentence.context.has(k.term))
+/**
+ * The kinds the lead sentence does not name. A kind is a noun ("host-based": a host), so the sentence must use its
+ * word as one: "services hosted in AWS" shares the stem but names no host (the tags are wink-nlp's); "role-based
+ * access control" names a role although its words read as a concept.
+ */
+const unstatedKinds = (a: Ask) => {
+  const sentence = a.lead.hit.sentence
+  // Words, not terms: "role-based access control" is the concept #leastpriv, and still says "role". A hyphenated
+  // word carries its last part's tag ("role-based": VERB): only a word of its own is a verb.
+  const named = (term: string) =>
+    tagWords(sentence.text).some((w) => (w.pos !== 'VERB' || w.lower.includes('-')) && words(w.lower).includes(term))
+  return a.kinds.filter((k) => !named(k.term) && !sentence.context.has(k.term))
+}
 
 /** The question asks whether something is documented or written down. */
 const ASKS_DOCUMENT = /\b(?:documented|documentation|written)\b/i
