@@ -56,6 +56,12 @@ describe('questions about a bad practice', () => {
     expect(badPracticeOf('Are you storing any passwords in plaintext?')?.name).toBe('stored in plain text')
     expect(badPracticeOf('Do you allow shared accounts?')?.name).toBe('shared accounts')
     expect(badPracticeOf('Are passwords encrypted?')).toBeUndefined()
+    // Whose area it is may take two words; a zone is an area as a region is.
+    for (const asked of [
+      "Are any backup locations outside the university's data zone?",
+      'Is customer data ever stored outside the customer’s own country?',
+    ])
+      expect(badPracticeOf(asked)?.name).toBe('outside the region')
   })
 })
 

@@ -27,8 +27,9 @@ const PRACTICES: BadPractice[] = [
   { name: 'default credentials', bad: /\bdefault (?:passwords?|credentials?|accounts?)\b/i },
   {
     name: 'outside the region',
-    bad: /\boutside (?:of )?(?:the |your |its )?(?:[\w’']+ )?(?:geographic(?:al)? )?(?:region|country|jurisdiction|continent)\b/i,
-    good: /\b(?:in|within) (?:the |their |its )?(?:customer|client|institution|user)s?[’']?s? (?:own )?(?:geographic(?:al)? )?(?:region|country|jurisdiction)\b/i,
+    // Up to two words name whose area it is ("the institution's data zone", "the customer's own region").
+    bad: /\boutside (?:of )?(?:the |your |its )?(?:[\w’']+ ){0,2}(?:geographic(?:al)? )?(?:region|country|jurisdiction|continent|zone)\b/i,
+    good: /\b(?:in|within) (?:the |their |its )?(?:customer|client|institution|user)s?[’']?s? (?:own )?(?:geographic(?:al)? |data )?(?:region|country|jurisdiction|zone)\b/i,
   },
 ]
 
