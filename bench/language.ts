@@ -15,6 +15,8 @@ const FOLDERS = ['app/answering/retrieval', 'app/answering/offline']
 export interface LanguageCounts {
   files: number
   regexLiterals: number
+  /** Regex literals that spell English (a word or ending of two letters or more): the rest are text mechanics. */
+  wordRegexes: number
   concepts: number
   spellings: number
   wordLists: number
@@ -27,6 +29,7 @@ export function countLanguage(root: string): LanguageCounts {
   const out: LanguageCounts = {
     files: 0,
     regexLiterals: 0,
+    wordRegexes: 0,
     concepts: 0,
     spellings: 0,
     wordLists: 0,
@@ -46,7 +49,10 @@ export function countLanguage(root: string): LanguageCounts {
 }
 
 function visit(node: ts.Node, out: LanguageCounts): void {
-  if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) out.regexLiterals++
+  if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
+    out.regexLiterals++
+    if (spellsWords(node.getText())) out.wordRegexes++
+  }
   if (ts.isVariableDeclaration(node) && node.name.getText() === 'CONCEPTS' && node.initializer) {
     const object = node.initializer
     if (ts.isObjectLiteralExpression(object))
@@ -71,6 +77,15 @@ function visit(node: ts.Node, out: LanguageCounts): void {
   ts.forEachChild(node, (child) => visit(child, out))
 }
 
+/**
+ * Whether a regex literal spells English: two letters or more in a row once escapes (\\s, \\b), character classes
+ * and the flags are set aside. "/\\s+/", "/^[a-z]+$/" and "/s$/" are text mechanics; "/ing$/" and "/\\bplans?\\b/i" spell words.
+ */
+export function spellsWords(literal: string): boolean {
+  const source = literal.slice(1, literal.lastIndexOf('/'))
+  return /[a-z]{2,}/i.test(source.replace(/\\./g, ' ').replace(/\[(?:\\.|[^\]])*\]/g, ' '))
+}
+
 /** Wall time of a fresh process, in ms. */
 function timed(args: string[]): number {
   const started = performance.now()
@@ -85,6 +100,7 @@ async function main() {
   console.log('| measure | count |\n| --- | --- |')
   console.log(`| source files read (${FOLDERS.join(', ')}) | ${c.files} |`)
   console.log(`| regex literals | ${c.regexLiterals} |`)
+  console.log(`| of which spell English words (the rest: white space, character classes) | ${c.wordRegexes} |`)
   console.log(`| concepts / spellings | ${c.concepts} / ${c.spellings} |`)
   console.log(`| word lists / words | ${c.wordLists} / ${c.listWords} |`)
   console.log(`| hand-written stemmer (lines) | ${c.handStemmerLines || 'none (stemmer package)'} |`)
