@@ -74,4 +74,23 @@ describe('free-text answers from documents', () => {
     expect(whole!.text).toMatch(/Cooling and fire suppression/)
     expect(whole!.reasons.join(' ')).not.toMatch(/covers less than half/)
   })
+
+  it('flags a sentence that names no tool for a question asking which tool is used', async () => {
+    const question = free(
+      'Describe or provide a reference to the tool(s) used to scan for vulnerabilities in your systems.',
+    )
+    const generic = evidenceDoc('vm.md', [
+      'Vulnerability scans of our systems are conducted weekly using third-party tools and custom scripts.',
+    ])
+    const [unnamed] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(questionnaireOf([question]), [
+      generic,
+    ])
+    expect(unnamed!.flagged).toBe(true)
+    expect(unnamed!.reasons.join(' ')).toMatch(/does not say which tool or product/)
+    const named = evidenceDoc('vm.md', [
+      'Vulnerability scans of our systems are conducted weekly using Tenable Nessus.',
+    ])
+    const [tool] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(questionnaireOf([question]), [named])
+    expect(tool!.reasons.join(' ')).not.toMatch(/which tool/)
+  })
 })

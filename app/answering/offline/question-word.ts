@@ -21,9 +21,16 @@ export const ASKS: { asks: RegExp; what: string; gives: RegExp }[] = [
     gives:
       /\b(?:daily|weekly|monthly|quarterly|annually|yearly|hourly|biannually|semi-?annually|continuous(?:ly)?|real[- ]time|every \w+|each (?:day|week|month|quarter|year)|per (?:day|week|month|quarter|year)|once (?:a|per|every)|twice (?:a|per)|\d+ (?:hours?|days?|weeks?|months?|years?))\b/i,
   },
+  {
+    // "Which tools ...", "Describe the tool(s) used to scan ...": a tool or product, named.
+    asks: /^(?:which|what) (?:tools?|products?|software|technolog(?:y|ies)|solutions?|platforms?|scanners?)\b|\b(?:the|any) (?:tool|product|software|technology|solution|platform|scanner)(?:\(s\)|s)? (?:used|you use|in use|employed|utili[sz]ed)\b/i,
+    what: 'which tool or product',
+    // A name: a capitalised word after the first ("Nessus", "AWS Inspector") or a web domain ("cobalt.io").
+    gives: /(?<!^)\b[A-Z][a-zA-Z0-9&.-]+|\b[a-z0-9-]+\.(?:io|com|net|org|dev|ai)\b/,
+  },
 ]
 
-/** What the question word of a free-text question asks for (who, where, how often), if it asks for one of them. */
+/** What the question word of a free-text question asks for (who, where, how often, which tool), if it asks for one. */
 export function askedFor(asked: string): (typeof ASKS)[number] | undefined {
   return ASKS.find((x) => x.asks.test(asked.trim()))
 }

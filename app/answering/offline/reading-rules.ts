@@ -150,7 +150,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'free-text-unanswered',
     kind: 'adjust',
     reason:
-      "a free-text answer from a document needs a statement naming the question's subject, covering at least half of the question and giving what its question word asks (who, where, how often): else flagged",
+      "a free-text answer from a document needs a statement naming the question's subject, covering at least half of the question and giving what its question word asks (who, where, how often, which tool): else flagged",
     when: (a) => !a.yesNo && freeTextGap(a) !== undefined,
     then: (a, d) => {
       d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
