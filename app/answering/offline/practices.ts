@@ -1,3 +1,5 @@
+import { GENERAL_NOUNS } from './subject'
+
 /**
  * Questions that ask whether a bad practice happens ("Are you storing any passwords in plaintext?", "Are there
  * hard-coded passwords?", "Are shared accounts allowed?"). Evidence rarely names the bad practice; it states the
@@ -40,14 +42,11 @@ export function badPracticeOf(asked: string): BadPractice | undefined {
 // Only "the": "Is an owner assigned?" or "Are any locations ...?" ask whether something exists, not what a party does.
 const SUBJECT =
   /^(?:will|would|does|do|did|is|are|was|were|has|have|can|could|must|should|may)\s+the\s+([a-z-]+)(?:\s+([a-z-]+))?/i
-/** Subjects that stand for the vendor, its product or its people in general: the evidence may call them anything. */
-const GENERIC_SUBJECTS = new Set(
-  `product products system systems application applications app apps service services solution solutions platform
-  software vendor vendors company organization organisation institution customer customers user users data
-  website site tool tools team teams staff employees personnel environment environments infrastructure hosting
-  network networks server servers database databases code process processes program programme policy policies
-  procedure procedures plan plans documentation information security access`.split(/\s+/),
-)
+/**
+ * Subjects that stand for the vendor, its product or its people in general (subject.ts's general nouns), and its code
+ * and documentation: the evidence may call them anything.
+ */
+const GENERIC_SUBJECTS = new Set<string>([...GENERAL_NOUNS, 'code', 'documentation'])
 
 /**
  * The one who acts in the question ("Will the consultant require access ...?"), when it is a particular kind of

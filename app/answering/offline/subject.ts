@@ -10,7 +10,7 @@ import { phraseAt, taggedPhrase } from './phrase'
  */
 
 /** Nouns that stand for the vendor, its product or data in general: a phrase of only these names no subject. */
-const GENERAL_NOUNS = new Set(
+export const GENERAL_NOUNS = new Set(
   `product products system systems application applications app apps service services solution solutions platform
   platforms software vendor vendors company organization organisation institution customer customers user users
   data website site tool tools team teams staff employee employees personnel environment environments
