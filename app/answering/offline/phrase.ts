@@ -9,6 +9,8 @@ export interface Phrase {
   words: string[]
   /** Index of the phrase's first word among the tagged words. */
   start?: number
+  /** Index of the first word after the phrase (its ending preposition, if any). */
+  end?: number
   /** Where the phrase ended at a preposition ("for the secure management of passwords"): the words after it. */
   after?: Word[]
   /** That preposition. */
@@ -70,6 +72,8 @@ export function phraseAt(words: Word[], from: number): Phrase {
     // "the least privilege principle", "cryptographically secure ... protocols": an adverb before a noun belongs to
     // the phrase, one before an adjective only grades it.
     if (w.pos === 'ADV' && (nominal(next) || next?.pos === 'VERB')) {
+      // "an independent third party regularly perform ...": after the nouns, "-ly" and a verb are the predicate.
+      if (/ly$/.test(w.lower) && next?.pos === 'VERB' && out.length) break
       if (!/ly$/.test(w.lower)) out.push(w.lower)
       continue
     }
@@ -92,11 +96,11 @@ export function phraseAt(words: Word[], from: number): Phrase {
       continue
     }
     if (w.pos === 'ADP' || w.pos === 'SCONJ' || (w.pos === 'PART' && w.lower === 'to'))
-      return { words: out, start, after: words.slice(i + 1), endedBy: w.lower }
+      return { words: out, start, end: i, after: words.slice(i + 1), endedBy: w.lower }
     if (opens(w) && !out.length) continue
     break
   }
-  return { words: out, start }
+  return { words: out, start, end: i }
 }
 
 /**
@@ -144,11 +148,15 @@ export function taggedPhrase(asked: string): Phrase | undefined {
     return phraseAt(words, i)
   }
   const phrase = phraseAt(words, 0)
-  // "Does X support Y?": a do-question has a main verb after its subject. When the tagger read it as a noun, the
-  // subject ends before the last word that reads as a verb after "will" ("the testing strategy will outline ...").
+  // "Does X support Y?": a do-question's main verb follows its subject (adverbs aside). When no verb does, the
+  // tagger read the main verb as a noun inside the phrase ("the database support encryption"): the subject ends
+  // before the last word that reads as a verb after "will" ("the database will support"). Verbs further on belong
+  // to clauses of their own ("... use TLS (STARTTLS) to request remote servers upgrade ...").
   const at = phrase.start ?? 0
-  const verbAfter = words.slice(at + phrase.words.length).some((w) => w.pos === 'VERB')
-  if (/^(?:do|does|did)$/i.test(first[1]!) && !verbAfter) {
+  const end = phrase.end ?? at + phrase.words.length
+  let next = end
+  while (words[next]?.pos === 'ADV') next++
+  if (/^(?:do|does|did)$/i.test(first[1]!) && !['VERB', 'AUX'].includes(words[next]?.pos ?? '')) {
     let cut = 0
     for (let k = 1; k < phrase.words.length && words[at + k]?.lower === phrase.words[k]; k++) {
       const retagged = tagWords(

@@ -84,6 +84,24 @@ describe('subjectPhrase reads what a question is about from its grammar', () => 
     expect(subjectTerms('Do you have a process for managing your software supply chain?')).toContain('chain')
   })
 
+  it("ends a do-question's subject at its main verb, whatever verbs come later or how the tagger read it", () => {
+    // The tagger reads "support" and "use" as nouns; the verbs after the phrase belong to a clause of their own.
+    expect(subjectPhrase('Does the database support encryption of stored records?')).toBe('database')
+    expect(
+      subjectPhrase(
+        'Does your outbound mail relay use STARTTLS (opportunistic TLS) to ask receiving servers to upgrade?',
+      ),
+    ).toBe('outbound mail relay')
+    // "-ly" and a verb after the nouns are the predicate; "have" after the nouns is the main verb.
+    expect(subjectPhrase('Does an external firm regularly perform penetration tests on the platform?')).toBe(
+      'external firm',
+    )
+    expect(subjectPhrase('Do all offices have badge readers at every entrance?')).toBe('offices')
+    expect(subjectPhrase('Does your incident response plan include customer notification?')).toBe(
+      'incident response plan',
+    )
+  })
+
   it("knows a request for the respondent's own remarks", () => {
     expect(asksForRemarks('Do you have any other comments about the security of your network?')).toBe(true)
     expect(asksForRemarks('Is there anything else you would like to add?')).toBe(true)
