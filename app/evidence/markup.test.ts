@@ -16,7 +16,10 @@ describe('stripInline', () => {
     ['We use *AES-256* and _TLS 1.2_ everywhere.', 'We use AES-256 and TLS 1.2 everywhere.'],
     ['See the [security page](https://example.com/security) and ![logo](l.png).', 'See the security page and logo.'],
     ['Run `pg_dump` nightly; keys in <code>KMS</code> &amp; HSMs.', 'Run pg_dump nightly; keys in KMS & HSMs.'],
-    ['Backups are ***never*** ~~sometimes~~ skipped.', 'Backups are never sometimes skipped.'],
+    // Struck-out text is deleted: it must not turn "prohibited" back into "allowed".
+    ['Backups are ***never*** ~~sometimes~~ skipped.', 'Backups are never skipped.'],
+    ['Shared accounts are <del>allowed</del> prohibited.', 'Shared accounts are prohibited.'],
+    ['Scans run weekly with Tenable Nessus[^1].', 'Scans run weekly with Tenable Nessus.'],
   ])('%s', (line, plain) => expect(stripInline(line)).toBe(plain))
 
   it('leaves words with inner underscores and lone stars alone', () => {
@@ -66,6 +69,12 @@ describe('plainLines', () => {
       'First',
       'Second',
     ])
+  })
+
+  it("keeps a footnote's text as a line of its own", () => {
+    expect(
+      plainLines('Scans run weekly[^scan].\n\n[^scan]: Authenticated scans, with **Nessus**.').map((l) => l.text),
+    ).toEqual(['Scans run weekly.', '', 'Authenticated scans, with Nessus.'])
   })
 })
 

@@ -63,6 +63,11 @@ const INLINE_MARK = /[*_`<>[\]&\\~!]/
 export function stripInline(line: string): string {
   if (!INLINE_MARK.test(line)) return line
   let t = line
+    // Struck-out text is deleted text: "shared accounts are ~~allowed~~ prohibited" says they are prohibited.
+    .replace(/\s?<(del|s|strike)\b[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/\s?~~(?=\S)(.+?)(?<=\S)~~/g, '')
+    // A footnote reference ("Nessus[^1]") is a pointer, not a word.
+    .replace(/\[\^[^\]\s]+\]/g, '')
     .replace(/!\[([^\]]*)\]\((?:[^()]|\([^)]*\))*\)/g, '$1')
     .replace(/\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)/g, '$1')
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
@@ -73,7 +78,6 @@ export function stripInline(line: string): string {
   for (let i = 0; i < 3; i++) {
     t = t
       .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
-      .replace(/~~(?=\S)(.+?)(?<=\S)~~/g, '$1')
       .replace(/(?<![*\w\\])\*(?=[^\s*])([^*]*?[^\s*\\])\*(?![*\w])/g, '$1')
       .replace(/(?<![\w\\])_(?=[^\s_])([^_]*?[^\s_\\])_(?!\w)/g, '$1')
   }
@@ -85,6 +89,7 @@ const SETEXT_UNDERLINE = /^([=\-~^"'`#*+])\1{2,}\s*$/
 const RULE = /^ {0,3}(?:(?:-\s*){3,}|(?:\*\s*){3,}|(?:_\s*){3,})$/
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*\S+/
+const FOOTNOTE = /^ {0,3}\[\^[^\]]+\]:\s*(\S.*)$/
 const TABLE_RULE = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/
 const LIST_MARK = /^(\s*)(?:[-*+]|(\d{1,3}[.)]))\s+/
 /** A line made of emphasis only ("**Data Retention**", "__Title__ __Title__"): a heading written as bold text. */
@@ -138,6 +143,12 @@ export function plainLines(source: string): PlainLine[] {
     if (raw.trim() && !LIST_MARK.test(raw) && SETEXT_UNDERLINE.test(next) && next.trim().length >= raw.trim().length) {
       out.push({ line: i, text: stripInline(raw.trim()), heading: rstLevel(next.trim()[0]!) })
       i++
+      continue
+    }
+    // A footnote's text is a statement of its own; a link definition holds only an address.
+    const footnote = FOOTNOTE.exec(raw)
+    if (footnote) {
+      out.push({ line: i, text: stripInline(footnote[1]!) })
       continue
     }
     if (RULE.test(raw) || LINK_DEFINITION.test(raw)) continue

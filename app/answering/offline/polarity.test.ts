@@ -29,6 +29,18 @@ describe('polarity', () => {
     ).toBe(true)
   })
 
+  it('reads a prohibition as a denial of what the question asks to be allowed, and only of that', () => {
+    const allowed = keys('Are shared accounts allowed?')
+    expect(polarity('Shared accounts are prohibited.', allowed).negated).toBe(true)
+    expect(polarity('We forbid shared accounts on every system.', keys('Do you permit shared accounts?')).negated).toBe(
+      true,
+    )
+    expect(polarity('Personal devices are prohibited; shared accounts are allowed for kiosks.', allowed).negated).toBe(
+      false,
+    )
+    expect(polarity('Shared accounts are prohibited.', keys('Are shared accounts prohibited?')).negated).toBe(false)
+  })
+
   it('reads contractions typeset with a curly apostrophe', () => {
     expect(
       polarity('Background checks aren’t performed on our workers.', keys('Do you perform background checks?')).negated,

@@ -12,6 +12,12 @@ export interface Polarity {
 }
 
 const CUE = new Set(['not', 'never', 'no', 'none', 'cannot', 'without', 'neither', 'nor', 'unable', 'lack', 'lacks'])
+/**
+ * Words that forbid, by stem: they deny what a question asks to be allowed ("Are shared accounts allowed?" against
+ * "Shared accounts are prohibited"), and say nothing against a question that asks about forbidding.
+ */
+const FORBIDS = new Set(['prohibit', 'forbid', 'forbidden', 'disallow', 'ban'])
+const ALLOWS = new Set(['allow', 'permit'])
 const CONTRACTED =
   /\b(?:don't|doesn't|isn't|aren't|won't|can't|haven't|hasn't|wasn't|weren't|didn't|wouldn't|shouldn't)\b/gi
 // Phrases with a negation word that deny nothing: "no later than", "not limited to", "whether or not".
@@ -44,11 +50,12 @@ const FUNCTION_WORDS = new Set(
 function deniesKey(clause: string, keyStems: Set<string>): boolean {
   const tokens = clause.toLowerCase().match(/[a-z0-9]+/g) ?? []
   const stems = tokens.map(stem)
+  const asksAllowed = [...ALLOWS].some((s) => keyStems.has(s)) && ![...FORBIDS].some((s) => keyStems.has(s))
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
     // "unencrypted", "non-compliant": a prefix that denies a key word.
     if (/^(?:un|non)[a-z]{4,}/.test(t) && keyStems.has(stem(t.replace(/^(?:un|non)/, '')))) return true
-    if (!CUE.has(t)) continue
+    if (!CUE.has(t) && !(asksAllowed && FORBIDS.has(stems[i]!))) continue
     // A cue denies the words it governs: the first content words after it ("will not interfere with the
     // investigation" denies interfering, not investigating).
     let content = 0
