@@ -118,7 +118,9 @@ function readLead(ask: Ask, fired: RuleName[]): Answer {
     planned: lead.label === 'PLANNED' ? lead.polarity.planned?.quarter : undefined,
     text: ask.yesNo
       ? summary(label, lead.hit.sentence.text)
-      : ask.judged
+      : // Free text: the deciding sentence, and the next one read when it is of the same passage (another table row or
+        // paragraph answers something else).
+        [lead, ...ask.judged.filter((j) => j !== lead && j.hit.sentence.passage === lead.hit.sentence.passage)]
           .slice(0, 2)
           .map((j) => j.hit.sentence.text)
           .join(' '),

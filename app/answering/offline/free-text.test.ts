@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { evidenceDoc, questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import { isYesNoQuestion, type Question } from '../../questionnaire/model'
 import { OfflineEngine } from './engine'
+import { extractEvidence } from '../../evidence/extract.server'
 
 const free = (text: string): Question => ({ ...yesNoQuestion(text), allowed: undefined })
 
@@ -92,5 +93,49 @@ describe('free-text answers from documents', () => {
     ])
     const [tool] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(questionnaireOf([question]), [named])
     expect(tool!.reasons.join(' ')).not.toMatch(/which tool/)
+  })
+
+  it('answer with the deciding sentence, joined only by one of the same passage (not another table row)', async () => {
+    const markdown = [
+      '# Information Security Policy',
+      '',
+      '> **Note:** this policy applies to *all* staff.',
+      '',
+      '## 1. Encryption',
+      '',
+      '__Data at rest__ is encrypted with **AES-256** using [AWS KMS](https://aws.amazon.com/kms/) managed keys.',
+      'Data in transit is protected with `TLS 1.2` or higher.<br>',
+      '',
+      '## 2. Access control',
+      '',
+      '| Control | Practice |',
+      '| --- | --- |',
+      '| MFA | Multi-factor authentication is **required** for all administrative access. |',
+      '| Reviews | User access is reviewed _quarterly_ by the security team. |',
+      '',
+      '* Passwords must be at least 12 characters long.',
+      '* Shared accounts are ~~allowed~~ prohibited.',
+      '',
+      '<p>Backups are taken <strong>daily</strong> and retained for 30 days.</p>',
+      '',
+      'Vulnerability scans are run weekly with Tenable Nessus[^1].',
+      '',
+      '[^1]: See the vulnerability management standard.',
+      '',
+      '## 3. Incident response',
+      'Security incidents are reported to customers within 72&nbsp;hours &amp; tracked to closure.',
+    ].join('\n')
+    const evidence = await extractEvidence([{ name: 'policy.md', bytes: new TextEncoder().encode(markdown) }])
+    const [often] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([free('How often is user access reviewed?')]),
+      evidence,
+    )
+    expect(often!.text).toMatch(/^Reviews\s+User access is reviewed quarterly by the security team\.$/)
+    // The same policy strikes "allowed" out: shared accounts are prohibited, and the answer says No.
+    const [shared] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([yesNoQuestion('Are shared accounts allowed?')]),
+      evidence,
+    )
+    expect(shared).toMatchObject({ label: 'NO', citations: [{ quote: 'Shared accounts are prohibited.' }] })
   })
 })
