@@ -138,4 +138,17 @@ describe('free-text answers from documents', () => {
     )
     expect(shared).toMatchObject({ label: 'NO', citations: [{ quote: 'Shared accounts are prohibited.' }] })
   })
+
+  it('finds the statement that answers an inverted question ("How often is user access reviewed?")', async () => {
+    const policy = evidenceDoc('policy.md', [
+      'Data at rest is encrypted with AES-256.',
+      'User access is reviewed quarterly by the security team.',
+      'Backups are taken daily and retained for 30 days.',
+    ])
+    const [often] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([free('How often is user access reviewed?')]),
+      [policy],
+    )
+    expect(often!.text).toBe('User access is reviewed quarterly by the security team.')
+  })
 })

@@ -1,4 +1,4 @@
-import { terms } from './terms'
+import { questionTerms, terms } from './terms'
 
 /** What an answerer knows about the questionnaire beyond the question itself. */
 export interface AskContext {
@@ -49,7 +49,7 @@ export interface ReadQuestion {
 
 export function readQuestion(text: string): ReadQuestion {
   const parts = questionParts(text)
-  return { parts, terms: terms(parts.asked) }
+  return { parts, terms: questionTerms(parts.asked) }
 }
 
 /** Terms of each example list, one group per list. */
@@ -71,7 +71,7 @@ export function boilerplate(questions: (string | ReadQuestion)[]): (term: string
   if (questions.length < MIN_QUESTIONS) return () => 1
   const counts = new Map<string, number>()
   for (const q of questions)
-    for (const t of new Set(typeof q === 'string' ? terms(questionParts(q).asked) : q.terms))
+    for (const t of new Set(typeof q === 'string' ? questionTerms(questionParts(q).asked) : q.terms))
       counts.set(t, (counts.get(t) ?? 0) + 1)
   // Security concepts are subjects even when a whole section asks about them ("accessibility" in nine questions).
   return (term) =>

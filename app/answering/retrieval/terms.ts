@@ -57,6 +57,23 @@ export function terms(text: string): string[] {
 }
 
 /**
+ * "How often is user access reviewed?" in statement order: "user access is reviewed". Evidence states practices in
+ * that order ("User access is reviewed quarterly"), and a concept spelled as a statement ("access is reviewed") is
+ * read from it: the question in its own order would miss the concept its answer has.
+ */
+const INVERTED = /^(?:(?:how|when|where|why)(?: \w+)? )?(is|are|was|were) (.+?) (\w+ed)\b(.*)$/i
+
+/** A question's terms, with the concepts it names in statement order (INVERTED). */
+export function questionTerms(asked: string): string[] {
+  const own = terms(asked)
+  const inverted = INVERTED.exec(asked.trim())
+  if (!inverted) return own
+  const [, auxiliary, subject, participle, rest] = inverted
+  const stated = terms(`${subject} ${auxiliary} ${participle}${rest}`)
+  return [...own, ...stated.filter((t) => t.startsWith('#') && !own.includes(t))]
+}
+
+/**
  * Words that carry the question's form, not its subject ("established, documented, approved..."): they count at a
  * fifth of their weight, so "Are backups encrypted?" is decided by backups and encryption. Listed as written:
  * "documented" is form, "documentation" ("Do you have documentation...?") is a subject. General form words of any

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { compileConcepts, concepts, CONCEPTS } from './vocabulary'
+import { questionTerms } from './terms'
 
 /**
  * Some texts a spelling matches: each alternative of a group, an optional part with and without it, a class by its
@@ -87,5 +88,13 @@ describe('security vocabulary', () => {
         if (texts.every((t) => reads(t) === reads(t, without))) dead.push(`${id}: ${form}`)
       })
     expect(dead).toEqual([])
+  })
+
+  it('reads a question in statement order too, so it names the concepts its answer states', () => {
+    // Evidence says "User access is reviewed quarterly": the concept is spelled as a statement.
+    expect(concepts('User access is reviewed quarterly.').ids).toContain('#accessreview')
+    expect(questionTerms('How often is user access reviewed?')).toContain('#accessreview')
+    expect(questionTerms('Are changes reviewed before they are deployed?')).toContain('#change')
+    expect(questionTerms('Do you review firewall rules?')).not.toContain('#accessreview')
   })
 })

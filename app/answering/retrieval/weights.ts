@@ -1,5 +1,5 @@
 import type { QueryTerm, TermStats } from './model'
-import { GENERIC, subjectStems, terms, words } from './terms'
+import { GENERIC, questionTerms, subjectStems, words } from './terms'
 
 /** Concepts too broad to show that a sentence is about the question's subject. */
 const BROAD = new Set(['#policy', '#audit', '#monitoring', '#thirdparty'])
@@ -41,7 +41,7 @@ export function weighQuery(
     else if (term.startsWith('#')) w = Math.max(w, MIN_CONCEPT_WEIGHT) * 1.5
     return w * damp(term)
   }
-  const main = [...new Set(known ?? terms(text))]
+  const main = [...new Set(known ?? questionTerms(text))]
   const seen = new Set(main)
   const out: QueryTerm[] = main.map((term) => ({ term, weight: weigh(term) }))
   examples.forEach((group, g) => {
