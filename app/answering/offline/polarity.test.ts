@@ -41,6 +41,11 @@ describe('polarity', () => {
     expect(polarity('Shared accounts are prohibited.', keys('Are shared accounts prohibited?')).negated).toBe(false)
   })
 
+  it("reads a standard's name as one word, as the question has it", () => {
+    // Before, "not" governed "iso" and "27001" and never reached the standard the question names.
+    expect(polarity('We are not ISO 27001 certified.', keys('Are you ISO 27001 certified?')).negated).toBe(true)
+  })
+
   it('reads contractions typeset with a curly apostrophe', () => {
     expect(
       polarity('Background checks aren’t performed on our workers.', keys('Do you perform background checks?')).negated,

@@ -1,4 +1,4 @@
-import { stem } from '../retrieval/terms'
+import { standardTokens, stem } from '../retrieval/terms'
 
 export interface Polarity {
   /** The sentence denies the practice the question asks about ("we do not encrypt ..."). */
@@ -48,7 +48,8 @@ const FUNCTION_WORDS = new Set(
 )
 
 function deniesKey(clause: string, keyStems: Set<string>): boolean {
-  const tokens = clause.toLowerCase().match(/[a-z0-9]+/g) ?? []
+  // A standard's name is one word, as the question's key words have it ("not ISO 27001 certified": iso27001).
+  const tokens = standardTokens(clause).toLowerCase().match(/[a-z0-9]+/g) ?? []
   const stems = tokens.map(stem)
   const asksAllowed = [...ALLOWS].some((s) => keyStems.has(s)) && ![...FORBIDS].some((s) => keyStems.has(s))
   for (let i = 0; i < tokens.length; i++) {
