@@ -32,6 +32,14 @@ describe('markdownPassages', () => {
     ])
   })
 
+  it("locates text that starts on the line after its heading in that heading's section", () => {
+    const md = '# Overview\n## Encryption\nData is encrypted at rest.\n\n## Testing\nA firm tests us yearly.\n'
+    expect(markdownPassages('s.md', md).map((p) => [p.location, p.text])).toEqual([
+      ['Overview > Encryption', 'Data is encrypted at rest.'],
+      ['Overview > Testing', 'A firm tests us yearly.'],
+    ])
+  })
+
   it('falls back to line numbers before the first heading', () => {
     expect(markdownPassages('s.md', 'Preamble text.\n\n# Title\n')[0]!.location).toBe('line 1')
   })

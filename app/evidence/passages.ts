@@ -34,11 +34,14 @@ export function chunkText(
         const stop = Math.max(window.lastIndexOf('. '), window.lastIndexOf('.\n'))
         if (stop >= 0) end = from + stop + 1
       }
-      const piece = para.slice(start, end).trim()
+      const raw = para.slice(start, end)
+      const piece = raw.trim()
       if (piece && !seen.has(piece)) {
         seen.add(piece)
-        const context = contextOf?.(paraStart + start)
-        passages.push({ file, location: locationOf(paraStart + start), text: piece, ...(context ? { context } : {}) })
+        // Located where its text begins: white space before it may still belong to the section above.
+        const at = paraStart + start + raw.indexOf(piece[0]!)
+        const context = contextOf?.(at)
+        passages.push({ file, location: locationOf(at), text: piece, ...(context ? { context } : {}) })
       }
       start = end
     }

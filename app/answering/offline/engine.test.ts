@@ -222,6 +222,21 @@ describe('OfflineEngine on questions about past events', () => {
     )
   })
 
+  it('answers from a sentence that states the history itself, for a person to confirm', async () => {
+    const overview = doc('overview.md', [
+      'Our business continuity plan covers security breaches and is tested annually.',
+      'We have not had a security breach in the last five years.',
+    ])
+    const [a] = await new OfflineEngine(NOW).answer(qn([q('Have you had a data breach in the last 5 years?')]), [
+      overview,
+    ])
+    expect(a).toMatchObject({
+      label: 'NO',
+      flagged: true,
+      citations: [{ quote: 'We have not had a security breach in the last five years.' }],
+    })
+  })
+
   it('flags an answer whose sentence does not name the kind the question asks about ("host-based")', async () => {
     const general = doc('ids.md', [
       'We run intrusion detection on every production system, with alerts to the on-call engineer.',

@@ -5,7 +5,13 @@ import { MIN_CORE, MIN_COVERAGE, type Ask, type OfflineRule } from './ask'
 import { READING_RULES } from './reading-rules'
 import { answerChoice, choiceItems } from './choice'
 import { asksForHolding, badPracticeOf, particularSubject } from './practices'
-import { asksAboutPastEvent, asksWhatCustomerCanDo, asksWhichDataIsHeld, asksWhoPerforms } from './scope'
+import {
+  asksAboutPastEvent,
+  asksWhatCustomerCanDo,
+  asksWhichDataIsHeld,
+  asksWhoPerforms,
+  statesPastEvent,
+} from './scope'
 import { leansOnPrevious, namesCustomer, negativeCondition, statesDataHandling, statesDelegation } from './scope'
 import { asksForRemarks, subjectPhrase } from './subject'
 import { terms } from '../retrieval/terms'
@@ -35,10 +41,13 @@ export const QUESTION_RULES: OfflineRule[] = [
   },
   {
     name: 'past-event',
-    kind: 'decide',
-    reason: 'asks whether something happened; evidence describes practices: left for the user',
+    kind: 'narrow',
+    stage: 'scope',
+    reason:
+      'asks whether something happened: answered only from a sentence stating the history itself ("we have not had a breach in ..."), since evidence otherwise describes practices; else left for the user',
     when: (a) => a.yesNo && asksAboutPastEvent(a.asked),
-    then: (a) => pastEvent(a.q),
+    keep: (_, h) => statesPastEvent(h.sentence.text),
+    otherwise: (a) => pastEvent(a.q),
   },
   {
     name: 'condition-unmet',

@@ -27,6 +27,15 @@ export function asksAboutPastEvent(asked: string): boolean {
   return past && (ADVERSE.test(asked) || (PAST_PERIOD.test(asked) && ASKING_PARTY.test(asked)))
 }
 
+/** A sentence about the vendor's own history: "We have not had a security breach in the last five years." */
+const STATES_HISTORY =
+  /\b(?:have|has|had) (?:not |never |ever )?(?:had|experienced|suffered|been subject)\b|\bthere (?:have|has) (?:not |never )?been\b/i
+
+/** Whether a sentence states the vendor's history of the adverse events a question asks about. */
+export function statesPastEvent(sentence: string): boolean {
+  return STATES_HISTORY.test(sentence) && ADVERSE.test(sentence)
+}
+
 const HOLDS_DATA =
   /\b(?:reside|stored?|storing|process(?:ed|es|ing)?|collect(?:ed|s|ing)?|transmit(?:ted|s)?|hold|handle[sd]?|require access to|access to)\b/i
 const REGULATED = new Set(['#pci', '#hipaa'])
