@@ -143,6 +143,7 @@ export const UNVERIFIED_CAP = FLAG_THRESHOLD - 0.01
  */
 export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'wording-capped': WORDING_CAP,
+  'threshold-unmet': WORDING_CAP,
   'kind-unstated': FLAG_THRESHOLD - 0.01,
   'refers-to-earlier': FLAG_THRESHOLD - 0.01,
   'free-text-unanswered': FLAG_THRESHOLD - 0.01,

@@ -91,6 +91,7 @@ export const RULE_NAMES = [
   'free-text-unanswered',
   'partial-coverage',
   'wording-capped',
+  'threshold-unmet',
   'undated-plan',
   // The company's earlier questionnaires
   'library-exact',

@@ -5,6 +5,7 @@ import { exampleGroups, questionParts, type AskContext, type QuestionParts } fro
 import { GENERIC, terms, words } from '../retrieval/terms'
 import { polarity, type Polarity } from './polarity'
 import { askedFor } from './question-word'
+import { unmetRequirement } from './quantities'
 import { namesSubject, subjectTerms } from './subject'
 
 /** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
@@ -103,7 +104,11 @@ export class Ask {
         .filter((h) => h.coverage >= best.coverage - 0.12)
         .map((hit) => {
           const p = polarity(hit.sentence.text, this.keyStems)
-          return { hit, polarity: p, label: labelOf(p) }
+          const label = labelOf(p)
+          // "Retained for 90 days" does not meet "at least one year": the practice, but not as required.
+          const unmet =
+            this.yesNo && sameSide(label, 'YES') ? unmetRequirement(this.asked, hit.sentence.text) : undefined
+          return unmet ? { hit, polarity: p, label: 'NO' as const, unmet } : { hit, polarity: p, label }
         })
     })
   }
@@ -155,6 +160,8 @@ export interface Judged {
   hit: Hit
   polarity: Polarity
   label: AnswerLabel
+  /** The quantity the question requires and the one the sentence states instead (quantities.ts). */
+  unmet?: { required: string; stated: string }
 }
 
 /** The answer being built from the lead sentence, which the reading rules adjust in table order. */

@@ -49,7 +49,10 @@ const FUNCTION_WORDS = new Set(
 
 function deniesKey(clause: string, keyStems: Set<string>): boolean {
   // A standard's name is one word, as the question's key words have it ("not ISO 27001 certified": iso27001).
-  const tokens = standardTokens(clause).toLowerCase().match(/[a-z0-9]+/g) ?? []
+  const tokens =
+    standardTokens(clause)
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? []
   const stems = tokens.map(stem)
   const asksAllowed = [...ALLOWS].some((s) => keyStems.has(s)) && ![...FORBIDS].some((s) => keyStems.has(s))
   for (let i = 0; i < tokens.length; i++) {

@@ -60,7 +60,8 @@ export const READING_RULES: OfflineRule[] = [
     name: 'negation',
     kind: 'read',
     label: 'NO',
-    reason: 'a negation cue governs the asked words in the deciding sentence: No',
+    reason:
+      'a negation cue governs the asked words in the deciding sentence, or its quantity misses the required one: No',
   },
   {
     name: 'limit',
@@ -165,10 +166,23 @@ export const READING_RULES: OfflineRule[] = [
     then: (_, d) => void d.reasons.push('the evidence covers only part of the question'),
   },
   {
+    name: 'threshold-unmet',
+    kind: 'adjust',
+    reason:
+      'the deciding sentence states a quantity that misses the one the question requires ("90 days" for "at least one year", "every two years" for "at least annually"): No, flagged with both',
+    when: (a) => Boolean(a.lead.unmet),
+    then: (a, d) => {
+      d.confidence = Math.min(d.confidence, WORDING_CAP)
+      d.reasons.push(
+        `the evidence states ${a.lead.unmet!.stated}; the question asks for ${a.lead.unmet!.required}: confirm it`,
+      )
+    },
+  },
+  {
     name: 'wording-capped',
     kind: 'adjust',
     reason: 'a denial, limit or plan read from wording is flagged: a person confirms it',
-    when: (a) => a.lead.label !== 'YES',
+    when: (a) => a.lead.label !== 'YES' && !a.lead.unmet,
     then: (_, d) => {
       d.confidence = Math.min(d.confidence, WORDING_CAP)
       d.reasons.push('read from wording (a denial, limit or plan): confirm it')

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { evidenceDoc, questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
+import { OfflineEngine } from './engine'
+import { quantitiesIn, requirementOf, unmetRequirement } from './quantities'
+
+describe('quantities', () => {
+  it('reads how long, how often and how many characters, each as its kind', () => {
+    expect(quantitiesIn('Backups are taken every 6 hours and kept for 35 days.').map((q) => [q.kind, q.text])).toEqual([
+      ['period', '6 hours'],
+      ['duration', '35 days'],
+    ])
+    expect(quantitiesIn('Reviews run quarterly; passwords have at least 8 characters.').map((q) => q.kind)).toEqual([
+      'period',
+      'characters',
+    ])
+  })
+
+  it('reads what a question requires, and which way', () => {
+    expect(requirementOf('Are audit logs retained for at least one year?')).toMatchObject({
+      kind: 'duration',
+      atLeast: true,
+    })
+    expect(requirementOf('Are security patches applied within 14 days?')).toMatchObject({
+      kind: 'duration',
+      atLeast: false,
+    })
+    expect(requirementOf('Do sessions time out after 15 minutes or less?')).toMatchObject({ atLeast: false })
+    expect(requirementOf('Do you test the plan at least annually?')).toMatchObject({ kind: 'period', atLeast: false })
+    // No direction for a duration, or two quantities: nothing required that a sentence could miss.
+    expect(requirementOf('Are logs retained for one year?')).toBeUndefined()
+    expect(requirementOf('Are logs kept for 90 days and reviewed weekly?')).toBeUndefined()
+  })
+
+  it('finds the requirement a sentence misses, and only that', () => {
+    const asked = 'Are audit logs retained for at least one year?'
+    expect(unmetRequirement(asked, 'Audit logs are retained for 90 days.')).toEqual({
+      required: 'at least one year',
+      stated: '90 days',
+    })
+    expect(unmetRequirement(asked, 'Audit logs are retained for 12 months.')).toBeUndefined()
+    expect(unmetRequirement(asked, 'Audit logs are retained and reviewed weekly.')).toBeUndefined()
+    expect(unmetRequirement('Do you run penetration tests at least annually?', 'Tests run every two years.')).toEqual({
+      required: 'at least annually',
+      stated: 'two years',
+    })
+    expect(unmetRequirement('Do you run penetration tests at least annually?', 'Tests run quarterly.')).toBeUndefined()
+    expect(
+      unmetRequirement('Are critical patches applied within 14 days?', 'They are applied within 30 days.'),
+    ).toEqual({
+      required: 'at most 14 days',
+      stated: '30 days',
+    })
+  })
+
+  it('answer No, flagged with both quantities, when the practice misses the requirement', async () => {
+    const policy = evidenceDoc('policy.md', [
+      'Audit logs are retained for 90 days.',
+      'Backups are retained for 2 years.',
+      'Access reviews are performed annually.',
+    ])
+    const [logs, backups, reviews] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([
+        yesNoQuestion('Are audit logs retained for at least one year?'),
+        yesNoQuestion('Are backups retained for at least one year?'),
+        yesNoQuestion('Are access reviews performed at least quarterly?'),
+      ]),
+      [policy],
+    )
+    expect(logs).toMatchObject({ label: 'NO', flagged: true, rule: 'negation' })
+    expect(logs!.reasons).toContain('the evidence states 90 days; the question asks for at least one year: confirm it')
+    expect(backups).toMatchObject({ label: 'YES' })
+    expect(reviews).toMatchObject({ label: 'NO', flagged: true })
+  })
+})

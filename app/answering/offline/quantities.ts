@@ -1,0 +1,137 @@
+/**
+ * Quantities a question requires and a sentence states: how long ("retained for at least one year", "within 72
+ * hours"), how often ("at least annually", "every two years") and how many characters. A sentence that states the
+ * practice with a quantity that misses the requirement answers No ("Audit logs are retained for 90 days" for "Are
+ * audit logs retained for at least one year?"). General English units only.
+ */
+
+const MINUTES: Record<string, number> = {
+  minute: 1,
+  min: 1,
+  hour: 60,
+  hr: 60,
+  day: 60 * 24,
+  week: 60 * 24 * 7,
+  month: (60 * 24 * 365) / 12,
+  quarter: (60 * 24 * 365) / 4,
+  year: 60 * 24 * 365,
+}
+const NUMBERS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  eighteen: 18,
+  twenty: 20,
+  thirty: 30,
+  sixty: 60,
+  ninety: 90,
+}
+/** How often, as the period between two runs (minutes): "annually" is once a year. */
+const FREQUENCY: [RegExp, number][] = [
+  [/\b(?:continuous(?:ly)?|real[- ]time)\b/i, 0],
+  [/\bhourly\b/i, MINUTES.hour!],
+  [/\b(?:daily|nightly|every day|each day|once a day|per day)\b/i, MINUTES.day!],
+  [/\b(?:weekly|every week|each week|once a week)\b/i, MINUTES.week!],
+  [/\b(?:monthly|every month|each month|once a month)\b/i, MINUTES.month!],
+  [/\b(?:quarterly|every quarter|each quarter|once a quarter)\b/i, MINUTES.quarter!],
+  [
+    /\b(?:semi-?annual(?:ly)?|bi-?annual(?:ly)?|half-yearly|twice a year|twice per year|every six months)\b/i,
+    MINUTES.year! / 2,
+  ],
+  [/\b(?:annual(?:ly)?|yearly|every year|each year|once a year|once per year|per year)\b/i, MINUTES.year!],
+]
+
+const NUMBER = `(\\d+(?:[.,]\\d+)?|${Object.keys(NUMBERS).join('|')})`
+const UNIT = '(minute|min|hour|hr|day|week|month|quarter|year)s?'
+/** "90 days", "two years", "a 24-hour", "30-day": a number and a time unit. */
+const AMOUNT = new RegExp(`\\b${NUMBER}(?:\\s+|\\s*-\\s*)(?:business\\s+|calendar\\s+)?${UNIT}\\b`, 'gi')
+const CHARACTERS = new RegExp(`\\b${NUMBER}(?:\\s+|\\s*-\\s*)(?:or more\\s+)?char(?:acter)?s?\\b`, 'gi')
+
+const AT_LEAST = /\b(?:at least|minimum(?: of)?|no less than|not less than|or (?:more|longer|greater))\b/i
+const AT_MOST =
+  /\b(?:within|at most|no more than|not more than|no later than|less than|under|up to|or (?:less|fewer|sooner|shorter)|not (?:to )?exceed(?:ing)?)\b/i
+
+export type QuantityKind = 'duration' | 'period' | 'characters'
+
+export interface Quantity {
+  kind: QuantityKind
+  /** Minutes for a duration or a period; a count for characters. */
+  value: number
+  /** As written ("90 days", "annually"). */
+  text: string
+}
+
+/** What the question requires: the sentence's quantity must be at least or at most `value`. */
+export interface Requirement extends Quantity {
+  atLeast: boolean
+}
+
+const numberOf = (word: string) => NUMBERS[word.toLowerCase()] ?? Number(word.replace(',', '.'))
+
+/** The quantities a text states, each of its kind: "every 6 hours" is a period, "for 35 days" a duration. */
+export function quantitiesIn(text: string): Quantity[] {
+  const out: Quantity[] = []
+  for (const m of text.matchAll(AMOUNT)) {
+    const before = text.slice(Math.max(0, m.index! - 12), m.index!).toLowerCase()
+    const value = numberOf(m[1]!) * MINUTES[m[2]!.toLowerCase()]!
+    if (!Number.isFinite(value)) continue
+    out.push({ kind: /\b(?:every|each)\s*$/.test(before) ? 'period' : 'duration', value, text: m[0] })
+  }
+  for (const [re, value] of FREQUENCY) {
+    const m = re.exec(text)
+    if (m) out.push({ kind: 'period', value, text: m[0] })
+  }
+  for (const m of text.matchAll(CHARACTERS)) out.push({ kind: 'characters', value: numberOf(m[1]!), text: m[0] })
+  return out
+}
+
+/**
+ * The one quantity a question requires, with its direction: "at least one year" (duration, at least), "within 14
+ * days" (duration, at most), "at least annually" or "annual" (period, at most a year), "at least 12 characters".
+ * Undefined when the question states none, several, or no direction for a duration.
+ */
+export function requirementOf(asked: string): Requirement | undefined {
+  const found = quantitiesIn(asked)
+  if (found.length !== 1) return undefined
+  const q = found[0]!
+  // "at least annually", "annual": at least that often, so the period between runs is at most that long.
+  if (q.kind === 'period') return { ...q, atLeast: false }
+  const at = asked.indexOf(q.text)
+  const around = `${asked.slice(Math.max(0, at - 24), at)} ${asked.slice(at, at + q.text.length + 16)}`
+  if (AT_MOST.test(around)) return { ...q, atLeast: false }
+  if (AT_LEAST.test(around)) return { ...q, atLeast: true }
+  return undefined
+}
+
+/** Units that name the same span differently ("52 weeks", "one year") are within this share of each other. */
+const SLACK = 0.02
+
+/** Whether a stated quantity meets a requirement. */
+const meets = (stated: Quantity, required: Requirement) =>
+  required.atLeast ? stated.value >= required.value * (1 - SLACK) : stated.value <= required.value * (1 + SLACK)
+
+/**
+ * The requirement a sentence misses: it states quantities of the required kind and none of them meets it ("retained
+ * for 90 days" against "at least one year"). Undefined when it meets it or says nothing of that kind.
+ */
+export function unmetRequirement(asked: string, sentence: string): { required: string; stated: string } | undefined {
+  const required = requirementOf(asked)
+  if (!required) return undefined
+  const stated = quantitiesIn(sentence).filter((q) => q.kind === required.kind)
+  if (!stated.length || stated.some((q) => meets(q, required))) return undefined
+  // "at least annually": at least that often; a duration says which way it must go.
+  const direction = required.kind === 'period' || required.atLeast ? 'at least' : 'at most'
+  return { required: `${direction} ${required.text}`, stated: stated[0]!.text }
+}
