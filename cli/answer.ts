@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util'
-import { createEngine } from '../app/answering/engines.server'
 import { getEnv, parseEnv } from '../app/infra/env.server'
 import { MAX_EVIDENCE_FILES } from '../app/uploads/limits'
-import { answerFiles, checkAnswerRequest, productSchema, summaryLine } from './answer-files'
 import { progressReporter } from './progress'
 import { reserveStdout } from './stdout'
 import { EXIT, UsageError } from './usage-error'
@@ -61,6 +59,12 @@ export async function answerCommand(argv: string[]): Promise<number> {
     return EXIT.ok
   }
   if (positionals.length === 0) throw new UsageError(`answer takes at least one questionnaire file.\n\n${HELP}`)
+  // The engines and the file pipeline (readers, writers, PDF) load only once there is work: --help and a usage
+  // error print at once.
+  const [{ createEngine }, { answerFiles, checkAnswerRequest, productSchema, summaryLine }] = await Promise.all([
+    import('../app/answering/engines.server'),
+    import('./answer-files'),
+  ])
   if (values.engine && !(ENGINES as readonly string[]).includes(values.engine)) {
     throw new UsageError(`--engine must be one of ${ENGINES.join(', ')}.`)
   }
