@@ -21,6 +21,11 @@ export interface LanguageCounts {
   spellings: number
   wordLists: number
   listWords: number
+  /** Word tables: object literals from three words or more to a value ("daily" -> a day, "three" -> 3). */
+  wordTables: number
+  tableWords: number
+  /** RegExps built from strings (new RegExp): their words are spelled in the strings or lists they are built from. */
+  builtRegexes: number
   handStemmerLines: number
 }
 
@@ -34,6 +39,9 @@ export function countLanguage(root: string): LanguageCounts {
     spellings: 0,
     wordLists: 0,
     listWords: 0,
+    wordTables: 0,
+    tableWords: 0,
+    builtRegexes: 0,
     handStemmerLines: 0,
   }
   for (const folder of FOLDERS) {
@@ -62,18 +70,61 @@ function visit(node: ts.Node, out: LanguageCounts): void {
           out.spellings += p.initializer.elements.length
       }
   }
-  // new Set(`a b c`.split(/\s+/)) or new Set(['a', 'b']): a word list.
+  // new Set(`a b c`.split(/\s+/)), new Set('a b'.split(' ').map(stem)) or new Set(['a', 'b']): a word list; so is a
+  // constant array of three strings or more (["jan", "feb", ...]).
+  const listed = (arg: ts.Expression): number | undefined => {
+    while (ts.isCallExpression(arg) && ts.isPropertyAccessExpression(arg.expression)) {
+      const target = arg.expression.expression
+      if (
+        arg.expression.name.text === 'split' &&
+        (ts.isNoSubstitutionTemplateLiteral(target) || ts.isStringLiteral(target))
+      )
+        return target.text.trim().split(/\s+/).length
+      arg = target
+    }
+    if (ts.isArrayLiteralExpression(arg) && arg.elements.length && arg.elements.every((e) => ts.isStringLiteral(e)))
+      return arg.elements.length
+    return undefined
+  }
   if (ts.isNewExpression(node) && node.expression.getText() === 'Set' && node.arguments?.length === 1) {
-    const arg = node.arguments[0]!
-    const template = ts.isCallExpression(arg) && arg.expression.getText().match(/^`[\s\S]*`\.split$/)
-    if (template) {
+    const n = listed(node.arguments[0]!)
+    if (n !== undefined) {
       out.wordLists++
-      out.listWords += template[0].slice(1, -7).trim().split(/\s+/).length
-    } else if (ts.isArrayLiteralExpression(arg) && arg.elements.every((e) => ts.isStringLiteral(e))) {
-      out.wordLists++
-      out.listWords += arg.elements.length
+      out.listWords += n
     }
   }
+  if (ts.isVariableDeclaration(node) && node.initializer && ts.isArrayLiteralExpression(node.initializer)) {
+    const n = listed(node.initializer)
+    if (n !== undefined && n >= 3) {
+      out.wordLists++
+      out.listWords += n
+    }
+  }
+  // const FREQUENCY = { daily: 1440, weekly: 10080, ... }: words, each with the number or word it stands for.
+  if (
+    ts.isObjectLiteralExpression(node) &&
+    ts.isVariableDeclaration(node.parent) &&
+    node.parent.name.getText() !== 'CONCEPTS' &&
+    node.properties.length >= 3
+  ) {
+    const entries = node.properties.map((p) =>
+      ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))
+        ? { name: p.name.text, initializer: p.initializer }
+        : undefined,
+    )
+    const value = (v: ts.Expression): boolean =>
+      ts.isNumericLiteral(v) ||
+      ts.isStringLiteral(v) ||
+      ts.isPropertyAccessExpression(v) ||
+      (ts.isNonNullExpression(v) && value(v.expression)) ||
+      (ts.isParenthesizedExpression(v) && value(v.expression)) ||
+      (ts.isBinaryExpression(v) && value(v.left) && value(v.right))
+    if (entries.every((e) => e && /^[a-z0-9][a-z0-9' -]*$/i.test(e.name) && value(e.initializer))) {
+      out.wordTables++
+      out.tableWords += entries.length
+    }
+  }
+  if (ts.isNewExpression(node) && node.expression.getText() === 'RegExp') out.builtRegexes++
   ts.forEachChild(node, (child) => visit(child, out))
 }
 
@@ -103,6 +154,10 @@ async function main() {
   console.log(`| of which spell English words (the rest: white space, character classes) | ${c.wordRegexes} |`)
   console.log(`| concepts / spellings | ${c.concepts} / ${c.spellings} |`)
   console.log(`| word lists / words | ${c.wordLists} / ${c.listWords} |`)
+  console.log(
+    `| word tables / words (a word to what it stands for: "daily" -> a day) | ${c.wordTables} / ${c.tableWords} |`,
+  )
+  console.log(`| regexes built from strings (new RegExp) | ${c.builtRegexes} |`)
   console.log(`| hand-written stemmer (lines) | ${c.handStemmerLines || 'none (stemmer package)'} |`)
   if (process.argv[2]) return
   const { tagWords } = await import('../app/answering/offline/grammar')

@@ -68,3 +68,24 @@ export function tagWords(text: string): Word[] {
 export function sentencesOf(text: string): string[] {
   return parser().readDoc(text).sentences().out()
 }
+
+/**
+ * Contractions written out as the model's tokenizer reads them: "aren't" → "are not", "won't" → "will not",
+ * "mustn’t" → "must not" (curly apostrophes too). The rest of the text is left as it is.
+ */
+export function expandContractions(text: string): string {
+  if (!text.includes('n’t') && !text.includes("n't") && !text.includes('N’T') && !text.includes("N'T")) return text
+  const its = parser().its
+  const tokens = parser().readDoc(text).tokens()
+  const values = tokens.out(its.value) as string[]
+  const normals = tokens.out(its.normal) as string[]
+  const spaces = tokens.out(its.precedingSpaces) as string[]
+  const negation = (k: number) => normals[k] === 'not' && values[k]!.toLowerCase() !== 'not'
+  return values
+    .map((value, k) => {
+      if (negation(k)) return ` ${normals[k]}`
+      if (negation(k + 1)) return `${spaces[k]}${normals[k]}`
+      return `${spaces[k]}${value}`
+    })
+    .join('')
+}

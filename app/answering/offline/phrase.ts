@@ -34,7 +34,6 @@ const REFERENCE = [
   /^(?:a\s+|any\s+)?(?:references?|details|description|information|documentation|overview|summary|copy|link|list)\s+(?:to|of|on|about|for|that\s+\w+)\s+/i,
 ]
 const MAX_WORDS = 8
-const AUXILIARY = /^(?:is|are|was|were|has|have|do|does|did|can|could|will|would)$/i
 
 const opens = (w: Word | undefined) =>
   w !== undefined && (w.pos === 'DET' || POSSESSIVE.has(w.lower) || QUANTIFIER.has(w.lower))
@@ -129,7 +128,8 @@ export function taggedPhrase(asked: string): Phrase | undefined {
   }
   const question = /^(?:how|when|where|why)\s+(?=(?:is|are|was|were|do|does|did)\b)/i
   const first = /^(\w+)\s+(.*?)\??$/.exec(text.replace(question, ''))
-  if (!first || !AUXILIARY.test(first[1]!)) return undefined
+  // A question opened by an auxiliary, as the tagger reads it ("Is ...", "Do ...", "Can ...", "Should ...").
+  if (!first || tagWords(`${first[1]} ${first[2]}?`)[0]?.pos !== 'AUX') return undefined
   const words = statementWords(first[1]!, first[2]!)
   if (words.length < 2) return undefined
   if (words[0]!.lower === 'there') return phraseAt(words, 1)

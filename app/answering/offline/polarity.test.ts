@@ -53,6 +53,13 @@ describe('polarity', () => {
     expect(polarity('We don’t store card numbers.', keys('Do you store card numbers?')).negated).toBe(true)
   })
 
+  it("reads every contraction the model's tokenizer knows, not a hand list of them", () => {
+    // The hand list had thirteen forms: "mustn't", "needn't" and "shan't" were not among them.
+    expect(polarity("Passwords mustn't be shared.", keys('Are passwords shared?')).negated).toBe(true)
+    expect(polarity('Staff needn’t rotate keys.', keys('Do staff rotate keys?')).negated).toBe(true)
+    expect(polarity("We won't sell data; backups are encrypted.", keys('Are backups encrypted?')).negated).toBe(false)
+  })
+
   it('reads limits, hedges and planned work', () => {
     expect(polarity('All laptops are encrypted except loaners.', keys('Are laptops encrypted?')).limited).toBe(true)
     expect(polarity('Patches are generally applied within 30 days.', keys('Are patches applied?')).hedged).toBe(true)

@@ -1,4 +1,5 @@
 import { standardTokens, stem } from '../retrieval/terms'
+import { expandContractions } from './grammar'
 
 export interface Polarity {
   /** The sentence denies the practice the question asks about ("we do not encrypt ..."). */
@@ -18,8 +19,6 @@ const CUE = new Set(['not', 'never', 'no', 'none', 'cannot', 'without', 'neither
  */
 const FORBIDS = new Set(['prohibit', 'forbid', 'forbidden', 'disallow', 'ban'])
 const ALLOWS = new Set(['allow', 'permit'])
-const CONTRACTED =
-  /\b(?:don't|doesn't|isn't|aren't|won't|can't|haven't|hasn't|wasn't|weren't|didn't|wouldn't|shouldn't)\b/gi
 // Phrases with a negation word that deny nothing: "no later than", "not limited to", "whether or not".
 const FALSE_CUES =
   /\b(?:no (?:later|more|less|fewer|longer than|sooner) than|not (?:only|limited to|just|merely)|whether or not|if not|no matter|no exception|no single point|at no (?:additional )?cost|not to exceed|nothing less)\b/gi
@@ -29,14 +28,6 @@ const HEDGES =
   /\b(?:generally|typically|usually|mostly|in most cases|where (?:technically )?(?:feasible|possible|practical)|as needed|as appropriate)\b/i
 const PLANNED =
   /\b(?:(?<!\b(?:a|an|each|every)\s+(?:[\w-]+\s+)?)plan(?:s|ned)? to|planning to|planned for|on (?:our|the) (?:product )?roadmap|roadmap|(?:is|are) in progress|underway|under way|intends? to|intended to|expect(?:s|ed)? to (?:complete|achieve|launch|obtain|implement)|targeted for|scheduled for|working towards?|pursuing|in the process of|anticipates?|will (?:be )?(?:implement|introduc|launch|roll|obtain|achiev|complet|add|releas|support)\w*)\b/i
-
-/** "aren't" → "are not": the auxiliary stays, so "checks aren't performed" still reads as subject, verb, denial. */
-function expand(contraction: string): string {
-  const lower = contraction.toLowerCase()
-  if (lower === "won't") return ' will not '
-  if (lower === "can't") return ' can not '
-  return ` ${lower.slice(0, -3)} not `
-}
 
 const NEG_WINDOW = 7
 /** How many content words after a negation cue it can deny. */
@@ -80,11 +71,9 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
 
 /** Reads negation (scoped to the question's key words), limits, hedges and planned work from one sentence. */
 export function polarity(sentence: string, keyStems: Set<string>): Polarity {
-  // Typeset text writes "aren’t" with a curly apostrophe: read it as "aren't", or the denial is missed.
-  const cleaned = sentence
-    .replace(/[’‘ʼ′`]/g, "'")
-    .replace(FALSE_CUES, ' ')
-    .replace(CONTRACTED, expand)
+  // "aren't" → "are not" (the model's tokenizer): the auxiliary stays, so "checks aren't performed" still reads as
+  // subject, verb, denial. Typeset text writes "aren’t" with a curly apostrophe: read it as "aren't".
+  const cleaned = expandContractions(sentence.replace(/[’‘ʼ′`]/g, "'").replace(FALSE_CUES, ' '))
   // A denial reaches only its own clause: "we do not sell data; backups are encrypted" denies no encryption.
   const negated = cleaned
     .split(/[;:,]|\b(?:but|however|whereas|although|while)\b/i)

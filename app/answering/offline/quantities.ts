@@ -38,26 +38,58 @@ const NUMBERS: Record<string, number> = {
   sixty: 60,
   ninety: 90,
 }
-/** How often, as the period between two runs (minutes): "annually" is once a year. */
-const FREQUENCY: [RegExp, number][] = [
-  [/\b(?:continuous(?:ly)?|real[- ]time)\b/i, 0],
-  [/\bhourly\b/i, MINUTES.hour!],
-  [/\b(?:daily|nightly|every day|each day|once a day|per day)\b/i, MINUTES.day!],
-  [/\b(?:weekly|every week|each week|once a week)\b/i, MINUTES.week!],
-  [/\b(?:monthly|every month|each month|once a month)\b/i, MINUTES.month!],
-  [/\b(?:quarterly|every quarter|each quarter|once a quarter)\b/i, MINUTES.quarter!],
-  [
-    /\b(?:semi-?annual(?:ly)?|bi-?annual(?:ly)?|half-yearly|twice a year|twice per year|every six months)\b/i,
-    MINUTES.year! / 2,
-  ],
-  [/\b(?:annual(?:ly)?|yearly|every year|each year|once a year|once per year|per year)\b/i, MINUTES.year!],
-]
+/**
+ * Adverbs of frequency, as the period between two runs (minutes): "annually" is once a year. "every week", "once a
+ * month", "twice a year" are read from the units (PER_UNIT), "every six months" as an amount.
+ */
+const FREQUENCY: Record<string, number> = {
+  continuous: 0,
+  continuously: 0,
+  realtime: 0,
+  hourly: MINUTES.hour!,
+  daily: MINUTES.day!,
+  nightly: MINUTES.day!,
+  weekly: MINUTES.week!,
+  monthly: MINUTES.month!,
+  quarterly: MINUTES.quarter!,
+  semiannual: MINUTES.year! / 2,
+  semiannually: MINUTES.year! / 2,
+  biannual: MINUTES.year! / 2,
+  biannually: MINUTES.year! / 2,
+  halfyearly: MINUTES.year! / 2,
+  annual: MINUTES.year!,
+  annually: MINUTES.year!,
+  yearly: MINUTES.year!,
+}
 
 const NUMBER = `(\\d+(?:[.,]\\d+)?|${Object.keys(NUMBERS).join('|')})`
-const UNIT = '(minute|min|hour|hr|day|week|month|quarter|year)s?'
+const UNITS = Object.keys(MINUTES).join('|')
+const UNIT = `(${UNITS})s?`
 /** "90 days", "two years", "a 24-hour", "30-day": a number and a time unit. */
 const AMOUNT = new RegExp(`\\b${NUMBER}(?:\\s+|\\s*-\\s*)(?:business\\s+|calendar\\s+)?${UNIT}\\b`, 'gi')
 const CHARACTERS = new RegExp(`\\b${NUMBER}(?:\\s+|\\s*-\\s*)(?:or more\\s+)?char(?:acter)?s?\\b`, 'gi')
+/** Once or twice per unit: "every week", "each day", "once a month", "once per year", "per day", "twice a year". */
+const PER_UNIT = new RegExp(`\\b(every|each|once (?:a|per)|per|twice (?:a|per)) (${UNITS})\\b`, 'gi')
+/** "semi-annually", "real time": a prefix written apart, read as one word ("semiannually", "realtime"). */
+const PREFIXED = /\b(semi|bi|half|real)[- ](?=[a-z])/g
+
+/** How often the text says something runs, each period once, shortest first. */
+function frequencies(text: string): Quantity[] {
+  const found = new Map<number, string>()
+  const lower = text.toLowerCase()
+  for (const m of lower.replace(PREFIXED, '$1#').matchAll(/[a-z#]+/g)) {
+    const word = m[0].replace('#', '')
+    const value = Object.hasOwn(FREQUENCY, word) ? FREQUENCY[word]! : undefined
+    if (value !== undefined && !found.has(value)) found.set(value, text.slice(m.index, m.index + m[0].length))
+  }
+  for (const m of text.matchAll(PER_UNIT)) {
+    const value = MINUTES[m[2]!.toLowerCase()]! / (m[1]!.toLowerCase().startsWith('twice') ? 2 : 1)
+    if (!found.has(value)) found.set(value, m[0])
+  }
+  return [...found]
+    .sort((a, b) => a[0] - b[0])
+    .map(([value, written]) => ({ kind: 'period' as const, value, text: written }))
+}
 
 const AT_LEAST = /\b(?:at least|minimum(?: of)?|no less than|not less than|or (?:more|longer|greater))\b/i
 const AT_MOST =
@@ -89,10 +121,7 @@ export function quantitiesIn(text: string): Quantity[] {
     if (!Number.isFinite(value)) continue
     out.push({ kind: /\b(?:every|each)\s*$/.test(before) ? 'period' : 'duration', value, text: m[0] })
   }
-  for (const [re, value] of FREQUENCY) {
-    const m = re.exec(text)
-    if (m) out.push({ kind: 'period', value, text: m[0] })
-  }
+  out.push(...frequencies(text))
   for (const m of text.matchAll(CHARACTERS)) out.push({ kind: 'characters', value: numberOf(m[1]!), text: m[0] })
   return out
 }

@@ -1,5 +1,7 @@
+import { quantitiesIn } from './quantities'
+
 /** What a free-text question's question word asks for, and how a sentence shows it gives it. */
-export const ASKS: { asks: RegExp; what: string; gives: RegExp }[] = [
+export const ASKS: { asks: RegExp; what: string; gives: { test(sentence: string): boolean } }[] = [
   {
     // "Who ...", "Which third parties / vendors / subprocessors ...": parties, named or by role.
     asks: /^(?:who|whom|whose)\b|^(?:which|what) (?:third[- ]part(?:y|ies)|part(?:y|ies)|vendors?|suppliers?|sub-?processors?|providers?|compan(?:y|ies)|organi[sz]ations?|teams?|roles?|individuals?|people|personnel|staff)\b/i,
@@ -15,11 +17,10 @@ export const ASKS: { asks: RegExp; what: string; gives: RegExp }[] = [
       /(?<!^)\b[A-Z][a-zA-Z]+|\b(?:regions?|countr(?:y|ies)|data ?cent(?:er|re)s?|zones?|on[- ]premises?|cloud|located|hosted|resides?)\b/,
   },
   {
-    // "How often ...", "How frequently ...": a period.
+    // "How often ...", "How frequently ...": a period or an amount of time (quantities.ts reads both).
     asks: /^how (?:often|frequently)\b|^(?:at )?what (?:frequency|interval)\b/i,
     what: 'how often',
-    gives:
-      /\b(?:daily|weekly|monthly|quarterly|annually|yearly|hourly|biannually|semi-?annually|continuous(?:ly)?|real[- ]time|every \w+|each (?:day|week|month|quarter|year)|per (?:day|week|month|quarter|year)|once (?:a|per|every)|twice (?:a|per)|\d+ (?:hours?|days?|weeks?|months?|years?))\b/i,
+    gives: { test: (sentence) => quantitiesIn(sentence).some((q) => q.kind !== 'characters') },
   },
   {
     // "Which tools ...", "Describe the tool(s) used to scan ...": a tool or product, named.

@@ -1,3 +1,5 @@
+import { stem, words } from '../retrieval/terms'
+
 /**
  * What a question is really asking, beyond its words: whether it asks about an event, about data the product
  * holds, about who performs a practice, whether it applies only under a condition, or whether it leans on the
@@ -36,13 +38,11 @@ export function statesPastEvent(sentence: string): boolean {
   return STATES_HISTORY.test(sentence) && ADVERSE.test(sentence)
 }
 
-const HOLDS_DATA =
-  /\b(?:reside|stored?|storing|process(?:ed|es|ing)?|collect(?:ed|s|ing)?|transmit(?:ted|s)?|hold|handle[sd]?|require access to|access to)\b/i
+/** Verbs of holding data, by stem (the stemmer reads "stored", "stores", "storing" as "store"). */
+const HOLDS = new Set(`store storage process collect transmit reside hold handle accept capture`.split(' ').map(stem))
 const REGULATED = new Set(['#pci', '#hipaa'])
 const REGULATED_WORDS =
   /\b(?:credit card|cardholder|payment card|gps|location data|biometric|social security|health information|phi|ssn)\b/i
-const DATA_VERB =
-  /\b(?:stor(?:e|es|ed|ing|age)|process(?:es|ed|ing)?|collect(?:s|ed|ing)?|transmit(?:s|ted|ting)?|resides?|hold(?:s|ing)?|handl(?:e|es|ed|ing)|accept(?:s|ed|ing)?|captur(?:e|es|ed|ing))\b/i
 
 /**
  * "Will PCI data reside in the product?", "Does the app access GPS data?": a question about which data the product
@@ -50,12 +50,13 @@ const DATA_VERB =
  * only if it says the data is stored, processed, collected or transmitted.
  */
 export function asksWhichDataIsHeld(asked: string, concepts: Set<string>): boolean {
-  if (!HOLDS_DATA.test(asked)) return false
+  // "Does the app access GPS data?" asks about holding it as "Will PCI data reside ...?" does.
+  if (!words(asked).some((w) => HOLDS.has(w) || w === 'access')) return false
   return [...concepts].some((c) => REGULATED.has(c)) || REGULATED_WORDS.test(asked)
 }
 
 export function statesDataHandling(sentence: string): boolean {
-  return DATA_VERB.test(sentence)
+  return words(sentence).some((w) => HOLDS.has(w))
 }
 
 const ACTOR =

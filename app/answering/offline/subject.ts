@@ -41,7 +41,7 @@ function subjectOf(asked: string): string[] | undefined {
   if (!phrase) return undefined
   // "Are processes, procedures, and technical measures for the secure management of passwords ...?": a phrase of
   // form words only is about what its modifier names ("with regards to user privacy").
-  const form = (words: string[]) => FORM.test(words.filter((w) => !isModifier(w)).join(' '))
+  const form = (words: string[]) => formOnly(words.filter((w) => !isModifier(w)))
   for (let hop = 0; hop < 3 && phrase.after && form(phrase.words); hop++) {
     // "... a plan to comply with X", "... measures to protect X": after "to", the verb is not part of X.
     const infinitive =
@@ -53,24 +53,35 @@ function subjectOf(asked: string): string[] | undefined {
 
 const GENERAL = new Set([...GENERAL_NOUNS].map(stem))
 /** Words that give a practice its form, never its subject, wherever they stand in the phrase. */
-const FORM_WORD =
-  /^(?:process(?:es)?|procedures?|technical|measures?|policies|policy|standards?|requirements?|criteria|mechanisms?|practices?|plans?|programs?|programmes?|guidelines?|templates?|capabilit(?:y|ies)|controls?|methods?)$/i
-/** A phrase of form words only (or none): "processes, procedures, and technical measures", "criteria", "regards". */
-const FORM =
-  /^(?:(?:and|or|,|processes|process|procedures|procedure|technical|measures|measure|policies|policy|standards|standard|requirements|requirement|criteria|mechanisms|mechanism|practices|practice|plans|plan|programs|program|guidelines|guideline|templates|template|documents|capabilities|capability|regards|regard|respect|place|means|way|ways|it|institutions|organizations|organisations)[,]?\s*)*$/i
+const FORM_WORDS = new Set(
+  `process processes procedure procedures technical measure measures policy policies standard standards requirement
+  requirements criteria mechanism mechanisms practice practices plan plans program programs programme programmes
+  guideline guidelines template templates capability capabilities control controls method methods`.split(/\s+/),
+)
+/** What else a phrase of form words only may hold ("processes, procedures, and technical measures", "regards"). */
+const FORM_TOO = new Set(
+  `and or documents regard regards respect place means way ways it institutions organizations organisations`.split(' '),
+)
+const formOnly = (words: string[]) =>
+  words.every((w) => {
+    const word = w.toLowerCase().replace(/,$/, '')
+    return !word || FORM_WORDS.has(word) || FORM_TOO.has(word)
+  })
 
 function contentTerms(phrase: string): string[] {
   const words = phrase
     .split(/\s+/)
     .map((w) => w.replace(/[,;:]+$/, ''))
-    .filter((w) => w && !isModifier(w.toLowerCase()) && !/^written$/i.test(w) && !FORM_WORD.test(w))
+    .filter(
+      (w) => w && !isModifier(w.toLowerCase()) && w.toLowerCase() !== 'written' && !FORM_WORDS.has(w.toLowerCase()),
+    )
   // A general noun names no subject where it heads the phrase or an item of a list ("access controls", "sensitive
   // data", "systems, products, and business practices") but does as a modifier of the next noun ("identity and access
   // management", "user access") or after "of" ("management of your network").
   const general = new Set<string>()
   words.forEach((w, i) => {
     const next = words[i + 1]?.toLowerCase()
-    const afterOf = words.slice(0, i).some((x) => /^of$/i.test(x))
+    const afterOf = words.slice(0, i).some((x) => x.toLowerCase() === 'of')
     const modifies = next !== undefined && !/^(?:and|or|of|and\/or)$/.test(next)
     if (!afterOf && !modifies) general.add(stem(w.toLowerCase()))
   })
