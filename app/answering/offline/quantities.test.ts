@@ -15,6 +15,25 @@ describe('quantities', () => {
     ])
   })
 
+  it('reads a frequency however it is written, each period once', () => {
+    const period = (text: string) =>
+      quantitiesIn(text)
+        .filter((q) => q.kind === 'period')
+        .map((q) => [q.text, q.value / (60 * 24)])
+    expect(period('Plans are tested semi-annually.')).toEqual([['semi-annually', 365 / 2]])
+    expect(period('Plans are tested Semi Annually.')).toEqual([['Semi Annually', 365 / 2]])
+    expect(period('Reviews happen twice a year and access is logged in real time.')).toEqual([
+      ['real time', 0],
+      ['twice a year', 365 / 2],
+    ])
+    expect(period('Scans run every week, and daily and nightly jobs back up data once a day.')).toEqual([
+      ['daily', 1],
+      ['every week', 7],
+    ])
+    // Words that only look like a table's keys are not frequencies.
+    expect(period('The constructor of the annual-report toString.')).toEqual([['annual', 365]])
+  })
+
   it('reads what a question requires, and which way', () => {
     expect(requirementOf('Are audit logs retained for at least one year?')).toMatchObject({
       kind: 'duration',
