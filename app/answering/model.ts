@@ -73,6 +73,7 @@ export const RULE_NAMES = [
   'subject-phrase',
   'data-held',
   'customer-actor',
+  'compound-head',
   'provider-holding',
   'opposite-practice',
   'no-evidence',

@@ -2,7 +2,8 @@ import { isYesNoQuestion, type Question } from '../../questionnaire/model'
 import type { Answer, AnswerLabel, Citation, RuleEntry } from '../model'
 import { type SentenceIndex, type Hit, type QueryTerm } from '../retrieval'
 import { exampleGroups, questionParts, type AskContext, type QuestionParts } from '../retrieval/query'
-import { GENERIC, terms, words } from '../retrieval/terms'
+import { compounds, GENERIC, terms, words } from '../retrieval/terms'
+import { planOf } from '../retrieval/coverage'
 import { polarity, type Polarity } from './polarity'
 import { askedFor } from './question-word'
 import { unmetRequirement } from './quantities'
@@ -141,6 +142,38 @@ export class Ask {
     return this.once('opposing', () =>
       this.judged.filter((j) => !sameSide(j.label, this.lead.label) && j.hit.coverage >= 0.6),
     )
+  }
+
+  /**
+   * Whether the sentence still covers the question once the words it shares only as a compound's head without its
+   * modifier are set aside: the sentence's "full-time" names no "time" for "near real time", the question's
+   * "host-level" is not the sentence's "levels of access". Concepts (#mfa) are matched whole and never set aside.
+   */
+  withoutCompoundHeads(h: Hit): boolean {
+    const asked = this.once('compounds', () => compounds(this.asked))
+    const queryTerms = this.once('queryTerms', () => new Set(this.query.map((t) => t.term)))
+    const sentence = h.sentence
+    const around = (t: string) => sentence.terms.has(t) || sentence.context.has(t)
+    const own = compounds(sentence.text)
+    const invalid = new Set<string>()
+    for (const term of h.matched) {
+      if (term.startsWith('#')) continue
+      // The question's "host-level": the sentence must name a modifier too ("host"), or use the same compound.
+      const askedAs = asked.filter((c) => c.head === term)
+      if (askedAs.length && askedAs.every((c) => !c.modifiers.some(around))) invalid.add(term)
+      // The sentence's "full-time": matched only there, and the question names none of its modifiers ("full").
+      const ownAs = own.filter((c) => c.head === term)
+      const uses = words(sentence.text).filter((w) => w === term).length
+      if (ownAs.length && ownAs.length >= uses && ownAs.every((c) => !c.modifiers.some((m) => queryTerms.has(m))))
+        invalid.add(term)
+    }
+    if (!invalid.size) return true
+    const plan = this.once('plan', () => planOf(this.query))
+    const lost = this.query.reduce((n, q) => n + (q.group === undefined && invalid.has(q.term) ? q.weight : 0), 0)
+    const core = this.query.some(
+      (q) => q.core && ((h.matched.has(q.term) && !invalid.has(q.term)) || sentence.context.has(q.term)),
+    )
+    return core && h.coverage - lost / plan.total >= MIN_COVERAGE
   }
 
   /** "host-based intrusion detection": the "X-based" compounds of the question, with the term of X. */

@@ -128,6 +128,15 @@ export const QUESTION_RULES: OfflineRule[] = [
     keep: (_, h) => namesCustomer(h.sentence.text),
   },
   {
+    name: 'compound-head',
+    kind: 'narrow',
+    stage: 'scope',
+    reason:
+      'a hyphenated word is a kind of its last part: "full-time" does not match "real time", nor "levels" "host-level"; a sentence that shares the question only through such a part is about something else',
+    when: (a) => a.hits.some((h) => !a.withoutCompoundHeads(h)),
+    keep: (a, h) => a.withoutCompoundHeads(h),
+  },
+  {
     name: 'provider-holding',
     kind: 'narrow',
     stage: 'evidence',

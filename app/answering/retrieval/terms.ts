@@ -105,3 +105,23 @@ export function subjectStems(text: string): Set<string> {
     if (!GENERIC_WORDS.has(w) && !STOP.has(w)) out.add(stem(w))
   return out
 }
+
+/** A hyphenated word: a kind of its last part ("full-time" is a kind of time, "host-level" a kind of level). */
+export interface Compound {
+  /** The last part's term. */
+  head: string
+  /** The other parts' terms (parts of fewer than three letters, such as "re-" or "e-", are no modifiers). */
+  modifiers: string[]
+}
+
+/** The text's hyphenated words that have a head and a modifier ("full-time", "host-level", "pre-production"). */
+export function compounds(text: string): Compound[] {
+  const out: Compound[] = []
+  for (const m of text.matchAll(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g)) {
+    const parts = m[0].split('-')
+    const head = words(parts.at(-1)!)[0]
+    const modifiers = parts.slice(0, -1).flatMap((p) => (p.length < 3 ? [] : words(p)))
+    if (head && modifiers.length) out.push({ head, modifiers })
+  }
+  return out
+}
