@@ -7,6 +7,9 @@ describe('document furniture never answers', () => {
   it.each([
     'Director of ISO Services, Certification Body',
     'Security overview ........................ 12',
+    // The page number on a line of its own: the dot leader alone says it is a contents entry.
+    '18 Disaster Recovery Plan Testing ..................................................',
+    '3.2 Encryption . . . . . . . .',
     'Page 3 of 20',
     'Authorised signatory',
   ])('furniture: %s', (line) => expect(isFurniture(line)).toBe(true))
@@ -14,6 +17,7 @@ describe('document furniture never answers', () => {
   it.each([
     'All production access is reviewed quarterly by the security team.',
     'The Chief Information Security Officer approves the policy every year.',
+    'Backups are encrypted... and tested yearly.',
   ])('a statement: %s', (line) => expect(isFurniture(line)).toBe(false))
 
   it("reads a standard's number as part of its subject: an ISO 27001 certificate says nothing about ISO 9001", async () => {

@@ -8,8 +8,11 @@ const TITLE =
   /\b(?:director|manager|officer|president|chief|ceo|ciso|cto|cfo|coo|head of|auditor|partner|principal|chairman|secretary|signatory|registrar)\b/i
 const SIGNING =
   /^(?:signed|signature|sign here|authori[sz]ed (?:by|signatory)|on behalf of|for and on behalf|approved by|issued by|name:|title:|date:)\b/i
-/** "Access control ........ 12", "3.2 Encryption   14" */
-const TOC_LINE = /(?:\.{4,}|…{2,}|(?:\s\.){3,})\s*\d{1,4}\s*$/
+/**
+ * "Access control ........ 12", "3.2 Encryption . . . . 14", or a dot leader whose page number the extraction put on
+ * a line of its own ("18 Disaster Recovery Plan Testing ..........."): a table-of-contents entry.
+ */
+const TOC_LINE = /(?:\.{4,}|…{2,}|(?:\s\.){3,})\s*\d{1,4}\s*$|\.{8,}|…{4,}|(?:\s\.){6,}/
 
 /** A signature block, a table-of-contents entry, a page number or a bare date line. */
 export function isFurniture(text: string): boolean {
