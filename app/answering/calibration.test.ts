@@ -58,6 +58,29 @@ describe('calibrated confidence', () => {
     expect(predict(model, x(1))).toBeLessThan(predict(model, x(0)) - 0.3)
   })
 
+  it('never lets leaning on context raise the odds, however the labelled answers fall; free features may go either way', () => {
+    const at = (name: string) => FEATURE_NAMES.indexOf(name)
+    const x = (context: number, listed: number) =>
+      FEATURE_NAMES.map((f, i) =>
+        i === 0 ? 1 : f === 'fired:leans-on-context' ? context : f === 'listed' ? listed : 0,
+      )
+    // A Yes-heavy set where answers that lean on context happen to be right more often, as in the vendor sets.
+    const rows = [
+      ...Array.from({ length: 40 }, (_, i) => ({ x: x(0, 0), y: i < 30 ? 1 : 0 })),
+      ...Array.from({ length: 40 }, (_, i) => ({ x: x(1, 1), y: i < 39 ? 1 : 0 })),
+    ]
+    const free = fitLogistic(
+      rows,
+      1,
+      FEATURE_NAMES.map(() => 0),
+    )
+    expect(free[at('fired:leans-on-context')]).toBeGreaterThan(0)
+    const held = fitLogistic(rows, 1)
+    expect(held[at('fired:leans-on-context')]).toBe(0)
+    expect(held[at('listed')]).toBeGreaterThan(free[at('listed')]!)
+    expect(fitLogistic(rows, 1)).toEqual(held)
+  })
+
   it('counts the things a question lists, and tells a stated rule from a described practice', () => {
     expect(listedParts('Do you encrypt backups?')).toBe(0)
     expect(listedParts('Are policies established, documented, approved and maintained?')).toBe(3)

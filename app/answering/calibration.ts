@@ -185,10 +185,57 @@ export function isScoreReason(reason: string): boolean {
 }
 
 /**
- * Fits the logistic model by Newton's method from zero weights (deterministic: the same rows give the same
- * weights), with an L2 penalty on every weight but the bias so that rare features stay near zero.
+ * The direction each feature may move the probability, where the engine knows it: a match that leans on neighbouring
+ * sentences, a hedge or a contradiction never makes an answer likelier to be right, nor does more coverage make it
+ * less likely. Left free (0): the deciding rule, and features whose direction is an empirical question (how many
+ * things the question lists, policy wording, which data or actor the question asks about).
  */
-export function fitLogistic(rows: { x: number[]; y: number; weight?: number }[], lambda: number): number[] {
+const SIGN: Record<string, 1 | -1> = {
+  'fired:subject-own': 1,
+  'fired:leans-on-context': -1,
+  'fired:hedge': -1,
+  'fired:self-contradiction': -1,
+  'fired:kind-unstated': -1,
+  'fired:free-text-unanswered': -1,
+  'fired:leans-on-previous': -1,
+  'fired:library-other-product': -1,
+  'fired:library-period': -1,
+  'fired:library-confirmed': 1,
+  'fired:library-contradicted': -1,
+  'fired:partial-coverage': -1,
+  score: 1,
+  coverage: 1,
+  margin: 1,
+  agreeing: 1,
+  similarity: 1,
+}
+export const FEATURE_SIGNS: number[] = FEATURE_NAMES.map((f) => SIGN[f] ?? 0)
+
+/**
+ * Fits the logistic model (see newton) with each weight on the side FEATURE_SIGNS allows: a weight fitted on the
+ * wrong side is held at zero and the rest refitted, until none is (an active set; deterministic). Without the
+ * constraint the Yes-heavy vendor sets teach the model that leaning on context raises the odds, which holds only
+ * where almost every answer is Yes.
+ */
+export function fitLogistic(
+  rows: { x: number[]; y: number; weight?: number }[],
+  lambda: number,
+  signs: number[] = FEATURE_SIGNS,
+): number[] {
+  const held = new Set<number>()
+  for (;;) {
+    const w = newton(rows, lambda, held)
+    const wrong = w.flatMap((v, i) => (signs[i]! * v < 0 && !held.has(i) ? [i] : []))
+    if (!wrong.length) return w
+    for (const i of wrong) held.add(i)
+  }
+}
+
+/**
+ * Newton's method from zero weights (deterministic: the same rows give the same weights), with an L2 penalty on
+ * every weight but the bias so that rare features stay near zero; the `held` weights stay at zero.
+ */
+function newton(rows: { x: number[]; y: number; weight?: number }[], lambda: number, held: Set<number>): number[] {
   const d = FEATURE_NAMES.length
   let w = new Array<number>(d).fill(0)
   for (let iter = 0; iter < 50; iter++) {
@@ -210,6 +257,12 @@ export function fitLogistic(rows: { x: number[]; y: number; weight?: number }[],
       hess[i]![i]! += lambda
     }
     hess[0]![0]! += 1e-6
+    // A held weight stays at zero: its row and column leave the system.
+    for (const i of held) {
+      grad[i] = 0
+      for (let j = 0; j < d; j++) hess[i]![j] = hess[j]![i] = 0
+      hess[i]![i] = 1
+    }
     const step = solve(hess, grad)
     w = w.map((v, i) => v - step[i]!)
     if (Math.max(...step.map(Math.abs)) < 1e-9) break
