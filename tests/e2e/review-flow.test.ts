@@ -31,7 +31,8 @@ async function completedJob(url: string, token: string): Promise<string> {
     headers: { authorization: `Bearer ${token}` },
   })
   const { jobId } = (await res.json()) as { jobId: string }
-  const until = Date.now() + 30_000
+  // As long as the e2e pages wait (tests/support/browser.ts): a busy machine's worker may take that long to start.
+  const until = Date.now() + 90_000
   for (;;) {
     const status = (await (
       await fetch(`${url}/api/status/${jobId}`, { headers: { authorization: `Bearer ${token}` } })

@@ -128,9 +128,14 @@ describe.skipIf(!browserAvailable() || !hasEval)('review with the production rat
           for (const row of await rowsOnScreen(page)) decided.set(row.key, row.answer)
           const next = page.getByRole('link', { name: 'Next' })
           if (!(await next.count())) break
+          const shown = rows[0]!.key
           await next.click()
           await page.waitForURL(/page=\d/)
-          await page.locator('[data-testid=review-row]').first().waitFor()
+          // The URL changes before the next page's rows are on screen: keys pressed then act on the page still shown.
+          await page.waitForFunction(
+            (key) => document.querySelector('[data-testid=review-row]')?.getAttribute('data-row') !== key,
+            shown,
+          )
           await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
         }
         expect(decided.size).toBe(total)

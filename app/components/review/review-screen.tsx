@@ -1,5 +1,5 @@
 import { Form, useNavigation, useSubmit } from '@remix-run/react'
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { groupRows, type ReviewPage, type ReviewRowView } from '../../review/view'
 import { ReviewFooter } from './review-footer'
 import { FORM_ID, ReviewHeader, type ReviewJob } from './review-header'
@@ -7,6 +7,9 @@ import { ReviewRow, type RowHandle } from './review-row'
 import { KeyHints, ReviewToolbar } from './review-toolbar'
 import { useAutosave } from './use-autosave'
 import { useReviewKeys, type KeyAction } from './use-review-keys'
+
+/** useLayoutEffect in the browser; on the server (where it does nothing and warns) a plain effect. */
+const useCommitEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
 
 export type { ReviewJob }
 
@@ -49,8 +52,10 @@ export function ReviewScreen({ job, page, now, invalid }: Props) {
     activeRow.current = i
     setActiveState(i)
   }, [])
-  // Another page, filter or search: the keys start again from its first row.
-  useEffect(() => setActive(0), [page.page, page.filter, page.q, setActive])
+  // Another page, filter or search: the keys start again from its first row, from the commit that shows it. A layout
+  // effect runs before the browser handles another event; after a plain effect, keys pressed between the new page's
+  // commit and the effect acted on the old page's row number (the first row of page 2 was never accepted).
+  useCommitEffect(() => setActive(0), [page.page, page.filter, page.q, setActive])
   const handles = useRef(new Map<number, RowHandle>())
   const undoButton = useRef<HTMLButtonElement>(null)
   const search = useRef<HTMLInputElement>(null)
