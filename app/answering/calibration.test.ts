@@ -118,4 +118,13 @@ describe('calibrated confidence', () => {
     expect(calibrate(contradicted, sure).confidence).toBe(RULE_CAPS['library-contradicted'])
     expect(calibrate(answer(), sure).confidence).toBe(0.99)
   })
+
+  it('never gives 0.85 or more to an answer flagged because its evidence hedges or contradicts itself', () => {
+    const sure = { ...MODEL, weights: MODEL.weights.map((_, i) => (i === 0 ? 10 : 0)) }
+    for (const rule of ['hedge', 'self-contradiction'] as const) {
+      const weak = calibrate(answer({ rules: ['evidence-yes', rule], reasons: ['the evidence hedges'] }), sure)
+      expect(weak.confidence, rule).toBeLessThan(0.85)
+      expect(weak.flagged, rule).toBe(true)
+    }
+  })
 })

@@ -142,6 +142,10 @@ export const UNVERIFIED_CAP = FLAG_THRESHOLD - 0.01
  * development sets these answers are right 50-80 % of the time, far below what 0.85 promises.
  */
 export const RULE_CAPS: Partial<Record<RuleName, number>> = {
+  // The evidence itself is weak: it hedges ("where feasible"), or close passages point different ways. The answer is
+  // flagged for that; a confidence of 0.85 or more would say the opposite.
+  hedge: FLAG_THRESHOLD - 0.01,
+  'self-contradiction': FLAG_THRESHOLD - 0.01,
   'wording-capped': WORDING_CAP,
   'threshold-unmet': WORDING_CAP,
   'kind-unstated': FLAG_THRESHOLD - 0.01,
