@@ -150,6 +150,10 @@ export class Ask {
    * "host-level" is not the sentence's "levels of access". Concepts (#mfa) are matched whole and never set aside.
    */
   withoutCompoundHeads(h: Hit): boolean {
+    return this.once(`compound-heads ${h.sentence.id}`, () => this.coversWithoutCompoundHeads(h))
+  }
+
+  private coversWithoutCompoundHeads(h: Hit): boolean {
     const asked = this.once('compounds', () => compounds(this.asked))
     const queryTerms = this.once('queryTerms', () => new Set(this.query.map((t) => t.term)))
     const sentence = h.sentence
