@@ -155,8 +155,9 @@ export class Ask {
 
   private coversWithoutCompoundHeads(h: Hit): boolean {
     const asked = this.once('compounds', () => compounds(this.asked))
-    const queryTerms = this.once('queryTerms', () => new Set(this.query.map((t) => t.term)))
     const sentence = h.sentence
+    if (!asked.length && !sentence.text.includes('-')) return true
+    const queryTerms = this.once('queryTerms', () => new Set(this.query.map((t) => t.term)))
     const around = (t: string) => sentence.terms.has(t) || sentence.context.has(t)
     const own = compounds(sentence.text)
     const invalid = new Set<string>()

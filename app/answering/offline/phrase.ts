@@ -107,12 +107,12 @@ export function phraseAt(words: Word[], from: number): Phrase {
  * question; a word it tags as a verb there but as a noun in the question's own order is a noun ("Are security
  * breaches ... reported?": "breaches" is no verb).
  */
-function statementWords(auxiliary: string, rest: string): Word[] {
-  const body = rest.replace(/\band\/or\b/gi, 'or')
+function statementWords(asked: Word[], body: string): Word[] {
   const words = tagWords(`${body}.`)
-  const asked = tagWords(`${auxiliary} ${body}?`).slice(1)
+  const inQuestion = asked.slice(1)
   words.forEach((w, k) => {
-    if (w.pos === 'VERB' && asked[k]?.lower === w.lower && noun(asked[k]) && !/ed$/.test(w.lower)) w.pos = 'NOUN'
+    if (w.pos === 'VERB' && inQuestion[k]?.lower === w.lower && noun(inQuestion[k]) && !/ed$/.test(w.lower))
+      w.pos = 'NOUN'
   })
   return words
 }
@@ -128,9 +128,12 @@ export function taggedPhrase(asked: string): Phrase | undefined {
   }
   const question = /^(?:how|when|where|why)\s+(?=(?:is|are|was|were|do|does|did)\b)/i
   const first = /^(\w+)\s+(.*?)\??$/.exec(text.replace(question, ''))
+  if (!first) return undefined
+  const body = first[2]!.replace(/\band\/or\b/gi, 'or')
+  const inOrder = tagWords(`${first[1]} ${body}?`)
   // A question opened by an auxiliary, as the tagger reads it ("Is ...", "Do ...", "Can ...", "Should ...").
-  if (!first || tagWords(`${first[1]} ${first[2]}?`)[0]?.pos !== 'AUX') return undefined
-  const words = statementWords(first[1]!, first[2]!)
+  if (inOrder[0]?.pos !== 'AUX') return undefined
+  const words = statementWords(inOrder, body)
   if (words.length < 2) return undefined
   if (words[0]!.lower === 'there') return phraseAt(words, 1)
   if (/^(?:it|this|that)$/.test(words[0]!.lower)) return undefined
