@@ -160,6 +160,9 @@ export class Ask {
     const queryTerms = this.once('queryTerms', () => new Set(this.query.map((t) => t.term)))
     const around = (t: string) => sentence.terms.has(t) || sentence.context.has(t)
     const own = compounds(sentence.text)
+    // How often each term stands in the sentence, compound parts included (read once, only when it has compounds).
+    const uses = new Map<string, number>()
+    if (own.length) for (const w of words(sentence.text)) uses.set(w, (uses.get(w) ?? 0) + 1)
     const invalid = new Set<string>()
     for (const term of h.matched) {
       if (term.startsWith('#')) continue
@@ -168,8 +171,11 @@ export class Ask {
       if (askedAs.length && askedAs.every((c) => !c.modifiers.some(around))) invalid.add(term)
       // The sentence's "full-time": matched only there, and the question names none of its modifiers ("full").
       const ownAs = own.filter((c) => c.head === term)
-      const uses = words(sentence.text).filter((w) => w === term).length
-      if (ownAs.length && ownAs.length >= uses && ownAs.every((c) => !c.modifiers.some((m) => queryTerms.has(m))))
+      if (
+        ownAs.length &&
+        ownAs.length >= (uses.get(term) ?? 0) &&
+        ownAs.every((c) => !c.modifiers.some((m) => queryTerms.has(m)))
+      )
         invalid.add(term)
     }
     if (!invalid.size) return true
