@@ -11,6 +11,8 @@ export interface Word {
   lower: string
   /** Universal POS tag (NOUN, VERB, ADJ, ADP, AUX, DET, PRON, CCONJ, PUNCT ...). */
   pos: string
+  /** The dictionary form the model reads ("does" → "do", "is" → "be"), lower case. */
+  lemma: string
   /** Inside the scope of a negation ("not", "never", "n't"). */
   negated: boolean
 }
@@ -41,13 +43,15 @@ export function tagWords(text: string): Word[] {
   const spaces = tokens.out(its.precedingSpaces) as string[]
   const tags = tokens.out(its.pos) as string[]
   const negations = tokens.out(its.negationFlag) as unknown as boolean[]
+  // its.lemma reads the model's add-ons; its type names them but tokens.out does not accept it.
+  const lemmas = tokens.out(its.lemma as unknown as typeof its.value) as string[]
   values.forEach((value, k) => {
     const spaced = spaces[k] !== ''
     const last = words.at(-1)
     if (last && !spaced && (glue || (JOINERS.has(value) && last.pos !== 'PUNCT'))) {
       last.text += value
       last.lower = last.text.toLowerCase()
-      if (!JOINERS.has(value)) last.pos = tags[k]!
+      if (!JOINERS.has(value)) [last.pos, last.lemma] = [tags[k]!, last.lower]
       glue = JOINERS.has(value)
       return
     }
@@ -58,6 +62,7 @@ export function tagWords(text: string): Word[] {
       text: value,
       lower: value.toLowerCase(),
       pos: acronym ? 'PROPN' : tags[k]!,
+      lemma: lemmas[k]!.toLowerCase(),
       negated: Boolean(negations[k]),
     })
   })

@@ -72,8 +72,9 @@ export function phraseAt(words: Word[], from: number): Phrase {
     // the phrase, one before an adjective only grades it.
     if (w.pos === 'ADV' && (nominal(next) || next?.pos === 'VERB')) {
       // "an independent third party regularly perform ...": after the nouns, "-ly" and a verb are the predicate.
-      if (/ly$/.test(w.lower) && next?.pos === 'VERB' && out.length) break
-      if (!/ly$/.test(w.lower)) out.push(w.lower)
+      const manner = /ly$/.test(w.lower)
+      if (manner && next?.pos === 'VERB' && out.length) break
+      if (!manner) out.push(w.lower)
       continue
     }
     // "hardening and build standards", "processes, procedures, and technical measures": a list goes on.
@@ -126,17 +127,24 @@ export function taggedPhrase(asked: string): Phrase | undefined {
     if (/^(?:how|what|which|who|whom|whose|when|where|why|whether|if)\b/i.test(object)) return undefined
     return phraseAt(tagWords(object), 0)
   }
-  const question = /^(?:how|when|where|why)\s+(?=(?:is|are|was|were|do|does|did)\b)/i
-  const first = /^(\w+)\s+(.*?)\??$/.exec(text.replace(question, ''))
+  let first = /^(\w+)\s+(.*?)\??$/.exec(text)
   if (!first) return undefined
-  const body = first[2]!.replace(/\band\/or\b/gi, 'or')
-  const inOrder = tagWords(`${first[1]} ${body}?`)
+  let body = first[2]!.replace(/\band\/or\b/gi, 'or')
+  let inOrder = tagWords(`${first[1]} ${body}?`)
+  // "How is X ...?", "Where do you ...?": an adverb before the auxiliary aside, the question is opened by it.
+  if ((inOrder[0]?.pos === 'ADV' || inOrder[0]?.pos === 'SCONJ') && inOrder[1]?.pos === 'AUX') {
+    first = /^(\w+)\s+(.*?)\??$/.exec(first[2]!)
+    if (!first) return undefined
+    body = first[2]!.replace(/\band\/or\b/gi, 'or')
+    inOrder = tagWords(`${first[1]} ${body}?`)
+  }
   // A question opened by an auxiliary, as the tagger reads it ("Is ...", "Do ...", "Can ...", "Should ...").
   if (inOrder[0]?.pos !== 'AUX') return undefined
   const words = statementWords(inOrder, body)
   if (words.length < 2) return undefined
   if (words[0]!.lower === 'there') return phraseAt(words, 1)
-  if (/^(?:it|this|that)$/.test(words[0]!.lower)) return undefined
+  // "Is it ...", "Is this ...": a pronoun names nothing the evidence could be checked against.
+  if (words[0]!.pos === 'PRON' && !RESPONDENT.has(words[0]!.lower) && !POSSESSIVE.has(words[0]!.lower)) return undefined
   let i = 0
   while (opens(words[i])) i++
   if (RESPONDENT.has(words[i]!.lower) && words[i + 1]?.pos !== 'CCONJ') {
@@ -151,7 +159,8 @@ export function taggedPhrase(asked: string): Phrase | undefined {
     return phraseAt(words, i)
   }
   const phrase = phraseAt(words, 0)
-  // "Does X support Y?": a do-question's main verb follows its subject (adverbs aside). When no verb does, the
+  // "Does X support Y?", "Can X reset Y?": after "do" or a modal the main verb follows the subject (adverbs aside); only
+  // "be" makes the subject's own predicate an adjective or participle ("Is X encrypted?"). When no verb follows, the
   // tagger read the main verb as a noun inside the phrase ("the database support encryption"): the subject ends
   // before the last word that reads as a verb after "will" ("the database will support"). Verbs further on belong
   // to clauses of their own ("... use TLS (STARTTLS) to request remote servers upgrade ...").
@@ -159,7 +168,7 @@ export function taggedPhrase(asked: string): Phrase | undefined {
   const end = phrase.end ?? at + phrase.words.length
   let next = end
   while (words[next]?.pos === 'ADV') next++
-  if (/^(?:do|does|did)$/i.test(first[1]!) && !['VERB', 'AUX'].includes(words[next]?.pos ?? '')) {
+  if (inOrder[0]!.lemma !== 'be' && !['VERB', 'AUX'].includes(words[next]?.pos ?? '')) {
     let cut = 0
     for (let k = 1; k < phrase.words.length && words[at + k]?.lower === phrase.words[k]; k++) {
       const retagged = tagWords(

@@ -19,6 +19,12 @@ describe('subjectPhrase reads what a question is about from its grammar', () => 
     ['Do you regularly test your backups?', 'backups'],
     ['Select the operating systems that are in use on your servers:', 'operating systems'],
     ['How are your wireless networks encrypted?', 'wireless networks'],
+    // An adverb before the auxiliary aside ("How can", "Also do"), as the tagger reads it, not from a list of words.
+    ['How can administrators reset passwords?', 'administrators'],
+    ['Also do you encrypt backups?', 'backups'],
+    // After a modal, as after "do", the main verb follows the subject.
+    ['Can administrators reset passwords?', 'administrators'],
+    ['Is this policy reviewed annually?', 'policy'],
     // A phrase of form words is about what its modifier names.
     [
       'Are processes, procedures, and technical measures for the secure management of passwords defined?',
