@@ -127,13 +127,14 @@ export function taggedPhrase(asked: string): Phrase | undefined {
     if (/^(?:how|what|which|who|whom|whose|when|where|why|whether|if)\b/i.test(object)) return undefined
     return phraseAt(tagWords(object), 0)
   }
-  let first = /^(\w+)\s+(.*?)\??$/.exec(text)
+  const split = (t: string) => /^(\w+)\s+(.*?)\??$/.exec(t)
+  let first = split(text)
   if (!first) return undefined
   let body = first[2]!.replace(/\band\/or\b/gi, 'or')
   let inOrder = tagWords(`${first[1]} ${body}?`)
   // "How is X ...?", "Where do you ...?": an adverb before the auxiliary aside, the question is opened by it.
   if ((inOrder[0]?.pos === 'ADV' || inOrder[0]?.pos === 'SCONJ') && inOrder[1]?.pos === 'AUX') {
-    first = /^(\w+)\s+(.*?)\??$/.exec(first[2]!)
+    first = split(first[2]!)
     if (!first) return undefined
     body = first[2]!.replace(/\band\/or\b/gi, 'or')
     inOrder = tagWords(`${first[1]} ${body}?`)

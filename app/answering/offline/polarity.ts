@@ -1,5 +1,5 @@
 import { standardTokens, stem } from '../retrieval/terms'
-import { expandContractions } from './grammar'
+import { expandContractions, tagWords } from './grammar'
 
 export interface Polarity {
   /** The sentence denies the practice the question asks about ("we do not encrypt ..."). */
@@ -46,10 +46,13 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
       .match(/[a-z0-9]+/g) ?? []
   const stems = tokens.map(stem)
   const asksAllowed = [...ALLOWS].some((s) => keyStems.has(s)) && ![...FORBIDS].some((s) => keyStems.has(s))
+  // The clause's forms of "be" and "do" as the tagger reads them ("is", "were", "does"), read once a cue is met.
+  let auxiliaries: Set<string> | undefined
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
     // "unencrypted", "non-compliant": a prefix that denies a key word.
-    if (/^(?:un|non)[a-z]{4,}/.test(t) && keyStems.has(stem(t.replace(/^(?:un|non)/, '')))) return true
+    const prefixed = /^(?:un|non)([a-z]{4,})/.exec(t)
+    if (prefixed && keyStems.has(stem(prefixed[1]!))) return true
     if (!CUE.has(t) && !(asksAllowed && FORBIDS.has(stems[i]!))) continue
     // A cue denies the words it governs: the first content words after it ("will not interfere with the
     // investigation" denies interfering, not investigating).
@@ -59,10 +62,8 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
       if (!FUNCTION_WORDS.has(tokens[j]!)) content++
     }
     // "databases are generally not encrypted": the cue follows its subject.
-    if (
-      /^(?:is|are|was|were|be|been|do|does|did)$/.test(tokens[i - 1] ?? '') ||
-      /^(?:is|are|was|were|do|does)$/.test(tokens[i - 2] ?? '')
-    ) {
+    auxiliaries ??= new Set(tagWords(clause).flatMap((w) => (w.lemma === 'be' || w.lemma === 'do' ? [w.lower] : [])))
+    if (auxiliaries.has(tokens[i - 1] ?? '') || auxiliaries.has(tokens[i - 2] ?? '')) {
       for (let j = Math.max(0, i - 5); j < i; j++) if (keyStems.has(stems[j]!)) return true
     }
   }
