@@ -7,8 +7,7 @@ import type { Hit } from '../retrieval'
 /** Answers the engine gives without weighing evidence for a label: no evidence, events, unmet conditions, providers. */
 
 /** "If you don't support SSO, does ... support MFA?" when the evidence says SSO is supported: not applicable. */
-export function conditionUnmet(q: Question, condition: string, met: Answer): Answer {
-  const what = condition.replace(/^Do you /, '').replace(/\?$/, '')
+export function conditionUnmet(q: Question, what: string, met: Answer): Answer {
   return {
     key: q.key,
     label: 'N/A',

@@ -20,7 +20,7 @@ import { terms } from '../retrieval/terms'
 const CONDITION_CONFIDENCE = 0.6
 
 const condition = (a: Ask) => (a.yesNo ? negativeCondition(a.q.text) : undefined)
-const conditionMet = (a: Ask) => a.answerOther({ ...a.q, text: condition(a)! })
+const conditionMet = (a: Ask) => a.answerOther({ ...a.q, text: `Do you ${condition(a)!}?` })
 const delegated = (a: Ask) =>
   a.ranked.find((h) => h.coreCoverage >= MIN_CORE && statesDelegation(h.sentence.text, h.sentence.terms))
 const practice = (a: Ask) => (a.yesNo ? badPracticeOf(a.asked) : undefined)

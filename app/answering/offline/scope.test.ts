@@ -42,9 +42,9 @@ describe('question scope', () => {
     expect(namesCustomer('Administrators can export a full copy of course data at any time.')).toBe(true)
   })
 
-  it('turns a negative condition into its own question', () => {
+  it('reads what a negative condition denies, to be asked of the evidence', () => {
     expect(negativeCondition("If you don't support SSO, does your portal support multi-factor authentication?")).toBe(
-      'Do you support SSO?',
+      'support SSO',
     )
     expect(negativeCondition('Does your portal support multi-factor authentication?')).toBeUndefined()
   })
@@ -57,6 +57,8 @@ describe('question scope', () => {
   it('knows a question that points to an earlier one, and one that names its own antecedent', () => {
     expect(refersToEarlier('Do these tools run on the production network?')).toBe('these tools')
     expect(refersToEarlier('Are those encrypted at rest?')).toBe('those')
+    // A verb after the pointer, as the tagger reads it, is no noun: "these" alone is what points back.
+    expect(refersToEarlier('Do these include the production network?')).toBe('these')
     expect(refersToEarlier('Is such data kept in the region?')).toBe('such data')
     expect(refersToEarlier('Do you scan hosts weekly? Are these hosts patched monthly?')).toBeUndefined()
     expect(refersToEarlier('Are roles based on rules, such as RBAC?')).toBeUndefined()

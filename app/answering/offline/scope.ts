@@ -1,4 +1,5 @@
 import { stem, words } from '../retrieval/terms'
+import { tagWords, type Word } from './grammar'
 
 /**
  * What a question is really asking, beyond its words: whether it asks about an event, about data the product
@@ -79,12 +80,11 @@ const NEGATIVE_CONDITION =
   /^if (?:you|your [\w-]+(?: [\w-]+)?) (?:do not|don't|does not|doesn't|cannot|can't|are not|aren't|is not|isn't) ([^,?]{3,80}), /i
 
 /**
- * "If you don't support SSO, does your portal support MFA?" applies only when the condition holds. Returns the
- * condition as a question ("Do you support SSO?") so the engine can check it against the evidence.
+ * "If you don't support SSO, does your portal support MFA?" applies only when the condition holds. Returns what the
+ * condition denies ("support SSO") so the engine can ask it of the evidence ("Do you support SSO?").
  */
 export function negativeCondition(text: string): string | undefined {
-  const m = NEGATIVE_CONDITION.exec(text.replace(/\s+/g, ' ').trim())
-  return m ? `Do you ${m[1]}?` : undefined
+  return NEGATIVE_CONDITION.exec(text.replace(/\s+/g, ' ').trim())?.[1]
 }
 
 const ANAPHORA =
@@ -101,7 +101,10 @@ export function leansOnPrevious(asked: string): boolean {
 /** "these systems", "those", "such data": a demonstrative that points outside the sentence ("as such" and "such as" do not). */
 const POINTER = /\b(?<!\bas\s+)(these|those|such)\b(?!\s+(?:as|that)\b)(?:\s+([a-z][\w-]*))?/gi
 
-const NOT_A_NOUN = /^(?:are|is|was|were|be|been|have|has|had|will|would|can|could|may|must|should|\w+ed)$/i
+
+/** Whether the word after the demonstrative is read as a noun or a modifier of one, not a verb. */
+const namesThing = (words: Word[], pointer: string, noun: string) =>
+  words.some((w, k) => w.lower === noun && words[k - 1]?.lower === pointer && w.pos !== 'VERB' && w.pos !== 'AUX')
 
 /**
  * The words of a question that point to an earlier question ("Will any of these systems be implemented on ...?"):
@@ -113,7 +116,8 @@ export function refersToEarlier(asked: string): string | undefined {
     const before = asked.slice(0, m.index).toLowerCase()
     const noun = m[2]?.toLowerCase()
     if (noun && before.includes(noun.replace(/s$/, ''))) continue
-    return noun && !NOT_A_NOUN.test(noun) ? `${m[1]} ${m[2]}` : m[1]
+    // "these systems", but "those" alone where a verb follows ("Are those encrypted?", "these are"), as tagged.
+    return noun && namesThing(tagWords(asked), m[1]!.toLowerCase(), noun) ? `${m[1]} ${m[2]}` : m[1]
   }
   return undefined
 }
