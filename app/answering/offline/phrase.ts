@@ -7,6 +7,8 @@ import { tagWords, type Word } from './grammar'
  */
 export interface Phrase {
   words: string[]
+  /** Each word's tag ("of" is ADP, "and" CCONJ). */
+  tags: string[]
   /** Index of the phrase's first word among the tagged words. */
   start?: number
   /** Index of the first word after the phrase (its ending preposition, if any). */
@@ -60,12 +62,17 @@ export function phraseAt(words: Word[], from: number): Phrase {
   }
   const start = i
   const out: string[] = []
+  const tags: string[] = []
+  const push = (w: Word) => {
+    out.push(w.lower)
+    tags.push(w.pos)
+  }
   for (; i < words.length && out.length < MAX_WORDS; i++) {
     const w = words[i]!
     const next = words[i + 1]
     if (predicate(w, next, out)) break
     if (nominal(w) || modifierVerb(w, next, words[i - 1])) {
-      out.push(w.lower)
+      push(w)
       continue
     }
     // "the least privilege principle", "cryptographically secure ... protocols": an adverb before a noun belongs to
@@ -74,7 +81,7 @@ export function phraseAt(words: Word[], from: number): Phrase {
       // "an independent third party regularly perform ...": after the nouns, "-ly" and a verb are the predicate.
       const manner = /ly$/.test(w.lower)
       if (manner && next?.pos === 'VERB' && out.length) break
-      if (!manner) out.push(w.lower)
+      if (!manner) push(w)
       continue
     }
     // "hardening and build standards", "processes, procedures, and technical measures": a list goes on.
@@ -84,23 +91,23 @@ export function phraseAt(words: Word[], from: number): Phrase {
       let j = i + 1
       while (words[j]?.pos === 'CCONJ' || words[j]?.text === ',' || opens(words[j])) j++
       if (listGoesOn(j)) {
-        if (w.pos === 'CCONJ') out.push(w.lower)
+        if (w.pos === 'CCONJ') push(w)
         continue
       }
       break
     }
     // "management of your network": "of" names what the head noun is of, inside the phrase.
     if (w.lower === 'of' && out.length && (nominal(next) || opens(next))) {
-      out.push('of')
+      push(w)
       while (opens(words[i + 1]) && words[i + 1]!.lower !== 'of') i++
       continue
     }
     if (w.pos === 'ADP' || w.pos === 'SCONJ' || (w.pos === 'PART' && w.lower === 'to'))
-      return { words: out, start, end: i, after: words.slice(i + 1), endedBy: w.lower }
+      return { words: out, tags, start, end: i, after: words.slice(i + 1), endedBy: w.lower }
     if (opens(w) && !out.length) continue
     break
   }
-  return { words: out, start, end: i }
+  return { words: out, tags, start, end: i }
 }
 
 /**
@@ -180,7 +187,8 @@ export function taggedPhrase(asked: string): Phrase | undefined {
       )
       if (retagged.at(-1)?.pos === 'VERB') cut = k
     }
-    if (cut) [phrase.words, phrase.after] = [phrase.words.slice(0, cut), undefined]
+    if (cut)
+      [phrase.words, phrase.tags, phrase.after] = [phrase.words.slice(0, cut), phrase.tags.slice(0, cut), undefined]
   }
   return phrase
 }

@@ -1,6 +1,6 @@
 import { GENERIC, stem, subjectStems, terms } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
-import { phraseAt, taggedPhrase } from './phrase'
+import { phraseAt, taggedPhrase, type Phrase } from './phrase'
 
 /**
  * The noun phrase a question is about, read from its grammar: the subject of "Are your hardening and build
@@ -33,10 +33,10 @@ const QUALIFIERS = new Set(
 /** The question's subject phrase, or undefined when its grammar is not one of the plain yes/no shapes. */
 export function subjectPhrase(asked: string): string | undefined {
   const phrase = subjectOf(asked)
-  return phrase?.length ? phrase.join(' ') : undefined
+  return phrase?.words.length ? phrase.words.join(' ') : undefined
 }
 
-function subjectOf(asked: string): string[] | undefined {
+function subjectOf(asked: string): Phrase | undefined {
   let phrase = taggedPhrase(asked)
   if (!phrase) return undefined
   // "Are processes, procedures, and technical measures for the secure management of passwords ...?": a phrase of
@@ -48,7 +48,7 @@ function subjectOf(asked: string): string[] | undefined {
       phrase.endedBy === 'to' && !/^(?:regards?|respect|relation|addition)$/i.test(phrase.words.at(-1) ?? '')
     phrase = phraseAt(infinitive ? phrase.after.slice(1) : phrase.after, 0)
   }
-  return phrase.words
+  return phrase
 }
 
 const GENERAL = new Set([...GENERAL_NOUNS].map(stem))
@@ -68,22 +68,24 @@ const formOnly = (words: string[]) =>
     return !word || FORM_WORDS.has(word) || FORM_TOO.has(word)
   })
 
-function contentTerms(phrase: string): string[] {
-  const words = phrase
-    .split(/\s+/)
-    .map((w) => w.replace(/[,;:]+$/, ''))
-    .filter(
-      (w) => w && !isModifier(w.toLowerCase()) && w.toLowerCase() !== 'written' && !FORM_WORDS.has(w.toLowerCase()),
-    )
+function contentTerms(phrase: Phrase): string[] {
+  const kept = phrase.words.flatMap((w, k) => {
+    const word = w.replace(/[,;:]+$/, '')
+    return word && !isModifier(word) && word !== 'written' && !FORM_WORDS.has(word)
+      ? [{ word, tag: phrase.tags[k] }]
+      : []
+  })
+  const words = kept.map((k) => k.word)
   // A general noun names no subject where it heads the phrase or an item of a list ("access controls", "sensitive
   // data", "systems, products, and business practices") but does as a modifier of the next noun ("identity and access
-  // management", "user access") or after "of" ("management of your network").
+  // management", "user access") or after "of" ("management of your network"): the tags tell the conjunctions and the
+  // "of" (the one preposition a phrase holds) from the nouns.
   const general = new Set<string>()
-  words.forEach((w, i) => {
-    const next = words[i + 1]?.toLowerCase()
-    const afterOf = words.slice(0, i).some((x) => x.toLowerCase() === 'of')
-    const modifies = next !== undefined && !/^(?:and|or|of|and\/or)$/.test(next)
-    if (!afterOf && !modifies) general.add(stem(w.toLowerCase()))
+  kept.forEach(({ word }, i) => {
+    const next = kept[i + 1]
+    const afterOf = kept.slice(0, i).some((x) => x.tag === 'ADP')
+    const modifies = next !== undefined && next.tag !== 'CCONJ' && next.tag !== 'ADP'
+    if (!afterOf && !modifies) general.add(stem(word))
   })
   // A form word's stem is a subject when the phrase uses it as a noun ("documentation", not "documented").
   const asSubject = subjectStems(words.join(' '))
@@ -101,7 +103,7 @@ function contentTerms(phrase: string): string[] {
  */
 export function subjectTerms(asked: string): string[] {
   const phrase = subjectOf(asked)
-  return phrase?.length ? contentTerms(phrase.join(' ')) : []
+  return phrase?.words.length ? contentTerms(phrase) : []
 }
 
 /**
