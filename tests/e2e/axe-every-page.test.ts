@@ -1,16 +1,15 @@
-import type { Runner } from 'graphile-worker'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
 import { createAnswerJob } from '../../app/job/actions.server'
 import { services } from '../../app/infra/services.server'
 import { startWorker } from '../../jobs/worker.server'
 import { waitFor } from '../support/wait'
 import { useTestDatabase } from '../setup/database'
-import { browserAvailable, launchBrowser } from '../support/browser'
+import { browserAvailable } from '../support/browser'
+import { useSiteInBrowser } from '../support/site-browser'
 import { evidenceMd } from '../support/files'
 import { reviewQuestionnaireXlsx } from '../support/review'
-import { startServer, type TestServer } from '../support/server'
 import { expectNoSeriousAxeViolations, signIn } from '../support/site'
 
 const db = useTestDatabase()
@@ -20,22 +19,10 @@ const db = useTestDatabase()
  * job state, the review with each filter, open dialogs): no serious or critical violation anywhere.
  */
 describe.skipIf(!browserAvailable())('axe on every page', () => {
-  let server: TestServer
-  let browser: Browser
-  let worker: Runner | undefined
-
-  beforeAll(async () => {
-    server = await startServer({ databaseUrl: db.url, worker: false })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await worker?.stop()
-    await browser?.close()
-    await server?.stop()
-  })
+  const site = useSiteInBrowser(db)
 
   async function check(page: Page, path: string, ready: () => Promise<unknown>) {
-    const response = await page.goto(`${server.url}${path}`)
+    const response = await page.goto(`${site.server.url}${path}`)
     // 503 is the page that says payments are not configured; a 500 would be a crash.
     expect(response?.status(), path).not.toBe(500)
     await ready()
@@ -44,7 +31,7 @@ describe.skipIf(!browserAvailable())('axe on every page', () => {
 
   it('finds no serious violation on any route, signed out or in, in any state', { timeout: 300_000 }, async () => {
     // bypassCSP only lets axe's script be injected; the pages are served as in production.
-    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } })
+    const context = await site.browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     const heading = (name: string | RegExp) => () => page.getByRole('heading', { level: 1, name }).first().waitFor()
     try {
@@ -69,7 +56,7 @@ describe.skipIf(!browserAvailable())('axe on every page', () => {
         ['/no-such-page', 'Page Not Found'],
       ] as const)
         await check(page, path, heading(title))
-      await page.goto(`${server.url}/#trial`)
+      await page.goto(`${site.server.url}/#trial`)
       await page.getByLabel('Work email').fill('someone@gmail.com')
       await page.getByRole('button', { name: 'Start Free Trial' }).click()
       await page.getByRole('dialog', { name: 'Corporate email required' }).waitFor()
@@ -87,14 +74,14 @@ describe.skipIf(!browserAvailable())('axe on every page', () => {
       const failed = await job()
       await db.sql`update jobs set status = 'failed', error_code = 'questionnaire_unreadable',
             error_params = ${db.sql.json({ detail: 'The questionnaire has no question column.' })} where id = ${failed}`
-      await signIn(page, server.url, token)
+      await signIn(page, site.server.url, token)
       await expectNoSeriousAxeViolations(page, '/upload (signed in, worker down)')
       await check(page, `/jobs/${queued}`, heading('Processing Your Security Questionnaire'))
       await check(page, `/jobs/${failed}`, heading('Processing Failed'))
       await check(page, `/questionnaire/${queued}`, heading(/AI Processing Your Questionnaire/))
       await check(page, `/checkout/${queued}`, heading('Order Summary'))
       const done = await job()
-      worker = await startWorker({ connectionString: db.url, concurrency: 1, pollInterval: 100 })
+      site.worker = await startWorker({ connectionString: db.url, concurrency: 1, pollInterval: 100 })
       await waitFor('the job to complete', async () => {
         const [r] = await db.sql<{ status: string }[]>`select status from jobs where id = ${done}`
         return r?.status === 'completed'
@@ -117,8 +104,8 @@ describe.skipIf(!browserAvailable())('axe on every page', () => {
       )
 
       // Another browser, without this session.
-      const stranger = await browser.newPage({ bypassCSP: true })
-      await stranger.goto(`${server.url}/jobs/${done}`)
+      const stranger = await site.browser.newPage({ bypassCSP: true })
+      await stranger.goto(`${site.server.url}/jobs/${done}`)
       await stranger.getByRole('heading', { name: 'Open this job with your access token' }).waitFor()
       await expectNoSeriousAxeViolations(stranger, '/jobs (elsewhere)')
       await stranger.close()

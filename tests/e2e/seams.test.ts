@@ -1,40 +1,26 @@
-import type { Runner } from 'graphile-worker'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { createToken } from '../../app/access/tokens.server'
 import { createAnswerJob } from '../../app/job/actions.server'
 import { services } from '../../app/infra/services.server'
 import { startWorker } from '../../jobs/worker.server'
 import { useTestDatabase } from '../setup/database'
-import { browserAvailable, launchBrowser } from '../support/browser'
+import { browserAvailable } from '../support/browser'
+import { useSiteInBrowser } from '../support/site-browser'
 import { evidenceMd, questionnaireXlsx } from '../support/files'
-import { startServer, type TestServer } from '../support/server'
 import { signIn } from '../support/site'
 
 const db = useTestDatabase()
 
 /** Issue 15's "Smaller:" list and /checkout/{id}, each in Chromium with JavaScript on and off. */
 describe.skipIf(!browserAvailable())('the seams of the site, in Chromium', () => {
-  let server: TestServer
-  let browser: Browser
-  let worker: Runner | undefined
-
-  beforeAll(async () => {
-    // No worker at first: the upload warns; one is started where a completed job is needed.
-    server = await startServer({ databaseUrl: db.url, worker: false })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await worker?.stop()
-    await browser?.close()
-    await server?.stop()
-  })
+  const site = useSiteInBrowser(db)
 
   async function session(javaScriptEnabled: boolean, plan: 'trial' | 'pro' = 'pro') {
     const { token, row } = await createToken(db.sql, { plan, email: `seams-${plan}@acme.example` })
-    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } })
+    const context = await site.browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
-    await signIn(page, server.url, token)
+    await signIn(page, site.server.url, token)
     return { context, page, token, tokenId: row.id }
   }
 
@@ -46,10 +32,10 @@ describe.skipIf(!browserAvailable())('the seams of the site, in Chromium', () =>
     }).then((j) => j.jobId)
 
   async function completed(jobId: string) {
-    if (!worker) {
+    if (!site.worker) {
       // Jobs queued by the tests before have served their purpose: the worker starts on this one, not a backlog.
       await db.sql`select graphile_worker.remove_job('answer:' || id) from jobs where id <> ${jobId} and status in ('queued', 'processing')`
-      worker = await startWorker({ connectionString: db.url, concurrency: 1, pollInterval: 100 })
+      site.worker = await startWorker({ connectionString: db.url, concurrency: 1, pollInterval: 100 })
     }
     // Generous: each job runs in its own child process, slow to start on a busy machine.
     for (const until = Date.now() + 120_000; Date.now() < until;) {
@@ -73,7 +59,7 @@ describe.skipIf(!browserAvailable())('the seams of the site, in Chromium', () =>
         await page.getByTestId('worker-down').getByText('Processing is paused right now').waitFor()
         expect(await page.getByTestId('worker-down').textContent()).toContain('still uses one questionnaire')
         const jobId = await newJob(tokenId)
-        await page.goto(`${server.url}/jobs/${jobId}`)
+        await page.goto(`${site.server.url}/jobs/${jobId}`)
         await page.getByTestId('worker-down').getByText('safe in the queue').waitFor()
       } finally {
         await context.close()
@@ -88,7 +74,7 @@ describe.skipIf(!browserAvailable())('the seams of the site, in Chromium', () =>
       const { context, page, tokenId } = await session(javaScriptEnabled)
       try {
         const jobId = await newJob(tokenId)
-        await page.goto(`${server.url}/jobs/${jobId}`)
+        await page.goto(`${site.server.url}/jobs/${jobId}`)
         const label = page.getByTestId('stage-label')
         expect(await label.textContent()).toBe('Analyzing questionnaire structure')
         for (const [stage, processed, expected] of [
@@ -117,7 +103,7 @@ describe.skipIf(!browserAvailable())('the seams of the site, in Chromium', () =>
             error_params = ${db.sql.json({ detail: 'The questionnaire has no question column.' })} where id = ${id}`
           await route.continue()
         })
-        await page.goto(`${server.url}/upload`)
+        await page.goto(`${site.server.url}/upload`)
         await page.setInputFiles('input[name=questionnaire]', {
           name: 'broken.xlsx',
           mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -181,12 +167,12 @@ describe.skipIf(!browserAvailable())('the seams of the site, in Chromium', () =>
       const { context, page, tokenId } = await session(javaScriptEnabled)
       try {
         const jobId = await newJob(tokenId, 'annual-review.xlsx')
-        const response = await page.goto(`${server.url}/checkout/${jobId}`)
+        const response = await page.goto(`${site.server.url}/checkout/${jobId}`)
         expect(response?.status()).toBe(200)
         await page.getByRole('heading', { name: 'Order Summary' }).waitFor()
         expect(await page.locator('dl').first().textContent()).toMatch(/annual-review\.xlsx.*Pay per use\$49\.00/)
         expect(await page.getByText('Invalid Checkout').count()).toBe(0)
-        expect((await page.goto(`${server.url}/checkout/unknownjobid000000000000`))?.status()).toBe(404)
+        expect((await page.goto(`${site.server.url}/checkout/unknownjobid000000000000`))?.status()).toBe(404)
         await page.getByRole('heading', { name: 'Questionnaire Not Found' }).waitFor()
         await page.getByText('The questionnaire could not be loaded.').waitFor()
       } finally {
@@ -197,16 +183,16 @@ describe.skipIf(!browserAvailable())('the seams of the site, in Chromium', () =>
     it(`/?payment=success&questionnaire={id} claims success only for a payment our records confirm (JavaScript ${js})`, async () => {
       const { context, page, tokenId } = await session(javaScriptEnabled)
       try {
-        await page.goto(`${server.url}/?payment=success&questionnaire=abc`)
+        await page.goto(`${site.server.url}/?payment=success&questionnaire=abc`)
         await page.getByTestId('payment-confirmation').getByText('Payment not confirmed').waitFor()
         expect(await page.getByText('Payment Successful!').count()).toBe(0)
         const jobId = await newJob(tokenId, 'paid.xlsx')
         // What Stripe's webhook records for a per-questionnaire payment (billing/webhook.server.ts).
         await db.sql`insert into questionnaire_payments (payment_intent_id, job_id, amount, currency) values (${`pi_${jobId}`}, ${jobId}, 4900, 'usd')`
-        await page.goto(`${server.url}/?payment=success&questionnaire=${jobId}`)
+        await page.goto(`${site.server.url}/?payment=success&questionnaire=${jobId}`)
         await page.getByTestId('payment-confirmation').getByText('Confirming your payment').waitFor()
         await db.sql`update questionnaire_payments set paid_at = now() where job_id = ${jobId}`
-        await page.goto(`${server.url}/?payment=success&questionnaire=${jobId}`)
+        await page.goto(`${site.server.url}/?payment=success&questionnaire=${jobId}`)
         await page.getByTestId('payment-confirmation').getByText('Payment Successful!').waitFor()
         expect(await page.getByTestId('payment-confirmation').textContent()).toContain('paid.xlsx')
       } finally {
@@ -227,7 +213,7 @@ describe.skipIf(!browserAvailable())('the seams of the site, in Chromium', () =>
         try {
           const jobId = await completed(await newJob(tokenId))
           await newJob(tokenId) // the trial's second and last questionnaire
-          await page.goto(`${server.url}/jobs/${jobId}`)
+          await page.goto(`${site.server.url}/jobs/${jobId}`)
           await page.getByRole('link', { name: 'Process Another Document' }).click()
           await page
             .getByTestId('quota-notice')
@@ -248,14 +234,14 @@ describe.skipIf(!browserAvailable())('the seams of the site, in Chromium', () =>
         const { context, page, tokenId } = await session(javaScriptEnabled)
         try {
           const jobId = await completed(await newJob(tokenId, 'deleted-early.xlsx'))
-          await page.goto(`${server.url}/jobs/${jobId}`)
+          await page.goto(`${site.server.url}/jobs/${jobId}`)
           await page.getByRole('link', { name: 'Delete Files Now' }).click()
           await page.getByRole('alertdialog', { name: 'Delete Files Immediately?' }).waitFor()
           if (!javaScriptEnabled) await page.keyboard.press('Tab')
           expect(await activeInDialog(page)).toBe(true)
           await page.getByRole('button', { name: 'Delete Files' }).click()
           await page.getByText('Files have been permanently deleted', { exact: true }).waitFor()
-          await page.goto(`${server.url}/token-status`)
+          await page.goto(`${site.server.url}/token-status`)
           // The session's token has this one job. The purge may already have cleared its name (it runs every minute
           // in the server's worker), so the row is found by what it says of the files.
           const item = page
@@ -276,7 +262,7 @@ describe.skipIf(!browserAvailable())('the seams of the site, in Chromium', () =>
     async () => {
       const { context, page, tokenId } = await session(true)
       try {
-        await page.goto(`${server.url}/#trial`)
+        await page.goto(`${site.server.url}/#trial`)
         await page.getByLabel('Work email').fill('someone@gmail.com')
         await page.getByRole('button', { name: 'Start Free Trial' }).click()
         const corporate = page.getByRole('dialog', { name: 'Corporate email required' })
@@ -290,7 +276,7 @@ describe.skipIf(!browserAvailable())('the seams of the site, in Chromium', () =>
         await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('trial-email')
 
         await completed(await newJob(tokenId, 'to-delete.xlsx'))
-        await page.goto(`${server.url}/token-status`)
+        await page.goto(`${site.server.url}/token-status`)
         await page
           .getByTestId('questionnaire-active')
           .filter({ hasText: 'to-delete.xlsx' })
@@ -316,7 +302,7 @@ describe.skipIf(!browserAvailable())('the seams of the site, in Chromium', () =>
     const { context, page, tokenId } = await session(false)
     try {
       await completed(await newJob(tokenId, 'nojs-delete.xlsx'))
-      await page.goto(`${server.url}/token-status`)
+      await page.goto(`${site.server.url}/token-status`)
       await page
         .getByTestId('questionnaire-active')
         .filter({ hasText: 'nojs-delete.xlsx' })
