@@ -1,7 +1,8 @@
 import type { Queryable } from '../infra/db.server'
 import { jobErrorMessage } from '../job/errors'
 import { shownStatus } from '../job/states'
-import { canUpload, checkToken, remaining, TOKEN_MESSAGES, type Plan, type TokenRow } from './tokens.server'
+import { tokenFigures } from './figures'
+import { canUpload, checkToken, TOKEN_MESSAGES, type Plan, type TokenRow } from './tokens.server'
 
 /** One of a token's questionnaires as the token pages and APIs list it (the spec's list item, plus status). */
 export interface QuestionnaireItem {
@@ -89,12 +90,7 @@ export async function tokenQuestionnaires(sql: Queryable, tokenId: number, now =
 export async function tokenStatus(sql: Queryable, token: TokenRow, now = new Date()): Promise<TokenStatus> {
   const { active, expired, deletedOnRequest } = await tokenQuestionnaires(sql, token.id, now)
   return {
-    plan: token.plan,
-    email: token.email,
-    used: token.used,
-    limit: token.quota,
-    remaining: remaining(token),
-    resetDate: token.expiresAt?.toISOString() ?? null,
+    ...tokenFigures(token),
     expired: Boolean(token.expiresAt && token.expiresAt <= now),
     canUpload: canUpload(token, now),
     previousQuestionnaires: active,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Queryable } from '../infra/db.server'
+import { remaining } from './figures'
 
 export const PLANS = ['trial', 'single', 'starter', 'pro', 'monthly'] as const
 export type Plan = (typeof PLANS)[number]
@@ -138,9 +139,7 @@ export async function checkTokenById(
   return usable(row, now, options.purpose ?? 'read')
 }
 
-export function remaining(row: Pick<TokenRow, 'quota' | 'used'>): number | null {
-  return row.quota === null ? null : Math.max(0, row.quota - row.used)
-}
+export { remaining } from './figures'
 
 /** Whether a token can take another questionnaire now: not expired, not revoked, quota left. */
 export function canUpload(row: TokenRow, now = new Date()): boolean {

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import { apiError, invalidRequest } from './errors'
+import { apiError, invalidRequest, type TokenRefusal } from './errors'
+import { validateTokenBody } from './schemas/access'
 import { answersPatchSchema } from './schemas/answers'
 
 /** Reading a request's body, with no server import: the routes and @qfill/msw read bodies alike. */
@@ -36,3 +37,33 @@ export function readEdits(text: string): { edits: z.infer<typeof answersPatchSch
   const parsed = answersPatchSchema.safeParse(body)
   return parsed.success ? { edits: parsed.data } : invalidRequest(parsed.error)
 }
+
+/** validate-token's failures also carry `valid: false` and the message at the top, where the spec's client reads them. */
+const validateTokenExtra = (message: string) => ({ valid: false, message })
+
+/**
+ * POST /api/validate-token's body ({token, tosAccepted: true}; an HTML form's "on" or "true" accepts the terms): the
+ * token, or the error that answers the request. The route and @qfill/msw read it alike.
+ */
+export async function readValidateToken(request: Request): Promise<{ token: string } | Response> {
+  const extra = validateTokenExtra
+  const body = await readObjectBody(request)
+  if (!body)
+    return apiError(
+      'invalid_json',
+      { send: 'a JSON object such as {"token": "qf_...", "tosAccepted": true} with Content-Type: application/json' },
+      { extra },
+    )
+  if (body.tosAccepted === 'true' || body.tosAccepted === 'on') body.tosAccepted = true
+  const parsed = validateTokenBody.safeParse(body)
+  if (!parsed.success) {
+    if (parsed.error.issues.some((i) => i.path[0] === 'tosAccepted'))
+      return apiError('terms_required', undefined, { extra })
+    return invalidRequest(parsed.error, { extra })
+  }
+  return { token: parsed.data.token }
+}
+
+/** validate-token's refusal of a token it cannot use, with `valid: false` like its other failures. */
+export const tokenRefused = (reason: TokenRefusal) =>
+  apiError('invalid_token', { reason }, { extra: validateTokenExtra })

@@ -1,10 +1,11 @@
-import { readObjectBody } from '../../../app/api/body'
+import { readObjectBody, readValidateToken, tokenRefused } from '../../../app/api/body'
 import { apiError, invalidRequest } from '../../../app/api/errors'
-import { freeTrialBody, validateTokenBody } from '../../../app/api/schemas/access'
+import { freeTrialBody } from '../../../app/api/schemas/access'
 import type { MockContext } from './context'
 import { poll } from './jobs'
 import { json } from './respond'
-import { filesGone, itemOf, remaining, statusOf, type MockJob, type MockToken } from './state'
+import { tokenFigures } from '../../../app/access/figures'
+import { filesGone, itemOf, statusOf, type MockJob, type MockToken } from './state'
 
 /** The token endpoints and the payment endpoints of a server without Stripe keys (app/routes/api.*.ts). */
 
@@ -29,32 +30,18 @@ export function tokenStatus(ctx: MockContext, request: Request) {
   const token = ctx.authenticate(request)
   if (token instanceof Response) return token
   return json({
-    plan: token.plan,
-    email: token.email,
-    used: token.used,
-    limit: token.quota,
-    remaining: remaining(token),
-    resetDate: token.expiresAt?.toISOString() ?? null,
+    ...tokenFigures(token),
     ...questionnaires(ctx, token),
   })
 }
 
 export async function validateToken(ctx: MockContext, request: Request) {
-  const extra = (message: string) => ({ valid: false, message })
-  const body = await objectBody(request)
-  if (!body) return apiError('invalid_json', sendObject('{"token": "qf_...", "tosAccepted": true}'), { extra })
-  if (body.tosAccepted === 'true' || body.tosAccepted === 'on') body.tosAccepted = true
-  const parsed = validateTokenBody.safeParse(body)
-  if (!parsed.success) {
-    if (parsed.error.issues.some((i) => i.path[0] === 'tosAccepted'))
-      return apiError('terms_required', undefined, { extra })
-    return invalidRequest(parsed.error, { extra })
-  }
-  const token = ctx.lookUp(parsed.data.token)
+  const read = await readValidateToken(request)
+  if (read instanceof Response) return read
+  const token = ctx.lookUp(read.token)
   if (token instanceof Response) {
     const refused = (await token.json()) as { error: { code: string; message: string } }
-    const reason = refused.error.message.startsWith('This access token has expired') ? 'expired' : 'unknown'
-    return apiError('invalid_token', { reason }, { extra })
+    return tokenRefused(refused.error.message.startsWith('This access token has expired') ? 'expired' : 'unknown')
   }
   const verdict = ctx.verdict(token)
   return json({

@@ -2,6 +2,7 @@ import type { AnswersJson } from '../../../app/answering/model'
 import type { z } from 'zod'
 import type { questionnaireItem } from '../../../app/api/schemas/access'
 import type { JobStatusJson } from '../../../app/api/schemas/jobs'
+import { remaining } from '../../../app/access/figures'
 import { currentEntries, newReviewState, reviewedAnswers, type ReviewState } from '../../../app/review/edits'
 import type { UnansweredMode } from './fixture-data'
 import { failureMessage, machineAnswers, rowSpecs } from './fixtures'
@@ -60,7 +61,7 @@ export function mockToken(token: string, init: MockTokenInit, now: Date): MockTo
   }
 }
 
-export const remaining = (t: MockToken) => (t.quota === null ? null : Math.max(0, t.quota - t.used))
+export { remaining }
 export const tokenExpired = (t: MockToken, now: Date) => Boolean(t.expiresAt && t.expiresAt <= now)
 export const canUpload = (t: MockToken, now: Date) => !tokenExpired(t, now) && remaining(t) !== 0
 
