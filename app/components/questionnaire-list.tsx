@@ -1,7 +1,7 @@
-import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
+import { Link, useNavigate, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { reviewHref } from '../review/view'
-import { Badge, Button, ButtonLink, buttonClass, Card, Dialog } from './ui'
+import { Badge, Button, ButtonLink, Card, ConfirmDeleteDialog } from './ui'
 
 export interface ListedQuestionnaire {
   jobId: string
@@ -148,11 +148,9 @@ function DeleteDialog({ q, action, onClose }: { q: ListedQuestionnaire | null; a
   const navigation = useNavigation()
   const busy = Boolean(q) && navigation.state === 'submitting' && navigation.formData?.get('jobId') === q?.jobId
   return (
-    <Dialog
+    <ConfirmDeleteDialog
       open={Boolean(q)}
       onClose={onClose}
-      tone="danger"
-      id="delete-dialog"
       title="Delete Questionnaire?"
       description={
         <>
@@ -160,26 +158,11 @@ function DeleteDialog({ q, action, onClose }: { q: ListedQuestionnaire | null; a
           {DELETE_CONFIRM_TEXT}
         </>
       }
-    >
-      <Form method="post" action={action} className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="jobId" value={q?.jobId ?? ''} />
-        <a
-          href="?"
-          data-autofocus
-          autoFocus
-          className={buttonClass('secondary')}
-          onClick={(e) => {
-            e.preventDefault()
-            onClose()
-          }}
-        >
-          Cancel
-        </a>
-        <Button type="submit" variant="danger" disabled={busy}>
-          {busy ? 'Deleting...' : 'Delete Questionnaire'}
-        </Button>
-      </Form>
-    </Dialog>
+      cancelHref="?"
+      action={action}
+      fields={{ jobId: q?.jobId ?? '' }}
+      busy={busy}
+      label="Delete Questionnaire"
+    />
   )
 }

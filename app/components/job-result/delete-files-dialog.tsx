@@ -1,5 +1,5 @@
-import { Form, useNavigation } from '@remix-run/react'
-import { Button, buttonClass, Dialog } from '../ui'
+import { useNavigation } from '@remix-run/react'
+import { ConfirmDeleteDialog } from '../ui'
 
 /**
  * 'Delete Files Immediately?': with JavaScript a modal (focus inside, Tab kept in, Escape closes); without it the
@@ -9,32 +9,14 @@ export function DeleteFilesDialog({ jobId, open, onClose }: { jobId: string; ope
   const navigation = useNavigation()
   const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete'
   return (
-    <Dialog
+    <ConfirmDeleteDialog
       open={open}
       onClose={onClose}
-      tone="danger"
-      id="delete-dialog"
       title="Delete Files Immediately?"
       description={`Are you sure you want to delete all files for job ${jobId}? This action cannot be undone. Your completed questionnaire and executive summary will be permanently deleted.`}
-    >
-      <Form method="post" className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <a
-          href={`/jobs/${jobId}`}
-          data-autofocus
-          autoFocus
-          className={buttonClass('secondary')}
-          onClick={(e) => {
-            e.preventDefault()
-            onClose()
-          }}
-        >
-          Cancel
-        </a>
-        <input type="hidden" name="intent" value="delete" />
-        <Button type="submit" variant="danger" disabled={deleting}>
-          {deleting ? 'Deleting...' : 'Delete Files'}
-        </Button>
-      </Form>
-    </Dialog>
+      cancelHref={`/jobs/${jobId}`}
+      busy={deleting}
+      label="Delete Files"
+    />
   )
 }

@@ -2,6 +2,7 @@
 export { Badge, type BadgeTone } from './badge'
 export { Button, ButtonLink, buttonClass, type ButtonSize, type ButtonVariant } from './button'
 export { Card } from './card'
+export { ConfirmDeleteDialog } from './confirm-delete'
 export { Dialog } from './dialog'
 export { Field, inputClass } from './field'
 export { Notice, ProblemList, type NoticeTone, type Problem } from './notice'
