@@ -29,8 +29,17 @@ const { values } = parseArgs({
     pdfs: { type: 'string', default: '1,5,11' },
     runs: { type: 'string', default: '1' },
     cli: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
   },
 })
+if (values.help) {
+  console.log(
+    'npm run bench:speed [-- --sizes 300,1000,3000 --pdfs 1,5,11 --runs 3 --cli]\n' +
+      '  --sizes  question counts, comma-separated     --pdfs  evidence PDF counts, comma-separated\n' +
+      '  --runs   runs per configuration (medians)     --cli   also time `qfill answer` end to end',
+  )
+  process.exit(0)
+}
 const runs = Math.max(1, Number(values.runs))
 const sizes = values.sizes!.split(',').map(Number)
 const pdfCounts = values.pdfs!.split(',').map(Number)
