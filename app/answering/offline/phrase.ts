@@ -56,7 +56,12 @@ export function phraseAt(words: Word[], from: number): Phrase {
   let i = from
   while (opens(words[i])) i++
   // "for managing your software supply chain": a gerund after a preposition leads to its object.
-  if (words[i]?.pos === 'VERB' && /ing$/.test(words[i]!.lower) && (opens(words[i + 1]) || nominal(words[i + 1]))) {
+  const next = words[i + 1]
+  if (
+    words[i]?.pos === 'VERB' &&
+    /ing$/.test(words[i]!.lower) &&
+    (opens(next) || nominal(next) || (next !== undefined && modifierVerb(next, words[i + 2], undefined)))
+  ) {
     i++
     while (opens(words[i])) i++
   }

@@ -25,6 +25,11 @@ describe('subjectPhrase reads what a question is about from its grammar', () => 
     // After a modal, as after "do", the main verb follows the subject.
     ['Can administrators reset passwords?', 'administrators'],
     ['Is this policy reviewed annually?', 'policy'],
+    // A gerund leads to its object when that opens with a modifier the tagger reads as a verb ("operating system").
+    [
+      'Do you have a process for installing operating system and application updates and security patches on client systems?',
+      'operating system and application updates and security patches',
+    ],
     // A phrase of form words is about what its modifier names.
     [
       'Are processes, procedures, and technical measures for the secure management of passwords defined?',
