@@ -88,6 +88,7 @@ export const RULE_NAMES = [
   'hedge',
   'self-contradiction',
   'kind-unstated',
+  'scope-unstated',
   'refers-to-earlier',
   'free-text-unanswered',
   'partial-coverage',

@@ -281,4 +281,21 @@ describe('OfflineEngine on questions about past events', () => {
     const [b] = await answer([q(question)], [policy])
     expect(b!.reasons.join(' ')).not.toContain('documented')
   })
+
+  it('flags a Yes from a sentence that does not name where the question confines its subject', async () => {
+    const question = 'Do you require multi-factor authentication for administrators of your cloud environment?'
+    const product = doc('mfa.md', [
+      "The product's multi-factor authentication requires a mobile device to set up MFA with a user account.",
+    ])
+    const [a] = await answer([q(question)], [product])
+    expect(a!.label).toBe('YES')
+    expect(a!.confidence).toBeLessThan(0.85)
+    expect(a!.reasons).toContain('the evidence does not say it applies to "administrators of your cloud environment"')
+    const admins = doc('mfa.md', [
+      'Multi-factor authentication is required for all administrators of our cloud environment.',
+    ])
+    const [b] = await answer([q(question)], [admins])
+    expect(b!.label).toBe('YES')
+    expect(b!.reasons.join(' ')).not.toContain('applies to')
+  })
 })

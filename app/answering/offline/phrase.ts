@@ -17,6 +17,8 @@ export interface Phrase {
   after?: Word[]
   /** That preposition. */
   endedBy?: string
+  /** Its tag: ADP for a preposition ("on", "for"), SCONJ or PART for a clause ("if", "to"). */
+  endedByTag?: string
 }
 
 /** Who answers: "Do you ...", "Does your company ...", "Does the vendor ...": the question is about the object. */
@@ -108,7 +110,7 @@ export function phraseAt(words: Word[], from: number): Phrase {
       continue
     }
     if (w.pos === 'ADP' || w.pos === 'SCONJ' || (w.pos === 'PART' && w.lower === 'to'))
-      return { words: out, tags, start, end: i, after: words.slice(i + 1), endedBy: w.lower }
+      return { words: out, tags, start, end: i, after: words.slice(i + 1), endedBy: w.lower, endedByTag: w.pos }
     if (opens(w) && !out.length) continue
     break
   }

@@ -5,6 +5,7 @@ import { tagWords } from './grammar'
 import { words } from '../retrieval/terms'
 import { STRONG_COVERAGE, type Ask, type OfflineRule } from './ask'
 import { refersToEarlier } from './scope'
+import { namesSubject, scopeOf } from './subject'
 
 /** Confidence raised when the quote names every subject itself; lowered when the match leans on its neighbours. */
 const SUBJECTS_OWN_BONUS = 0.12
@@ -26,6 +27,13 @@ const unstatedKinds = (a: Ask) => {
   const named = (term: string) =>
     tagWords(sentence.text).some((w) => (w.pos !== 'VERB' || w.lower.includes('-')) && words(w.lower).includes(term))
   return a.kinds.filter((k) => !named(k.term) && !sentence.context.has(k.term))
+}
+
+/** The place or party the question confines its subject to, when the lead sentence and its context name none of it. */
+const scopeUnstated = (a: Ask): string | undefined => {
+  const scope = scopeOf(a.asked)
+  const sentence = a.lead.hit.sentence
+  return scope && !namesSubject(scope.terms, sentence.terms, sentence.context) ? `"${scope.phrase}"` : undefined
 }
 
 /** The question asks whether something is documented or written down. */
@@ -132,6 +140,17 @@ export const READING_RULES: OfflineRule[] = [
     then: (a, d) => {
       d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
       d.reasons.push(`the evidence does not say it is ${unstated(a).join(' or ')}`)
+    },
+  },
+  {
+    name: 'scope-unstated',
+    kind: 'adjust',
+    reason:
+      'the question confines its subject to a place, party or purpose ("MFA for administrators of your cloud environment", "policies for the acceptable use of assets") that the deciding sentence and its context do not name: flagged with that reason',
+    when: (a) => a.yesNo && scopeUnstated(a) !== undefined,
+    then: (a, d) => {
+      d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
+      d.reasons.push(`the evidence does not say it applies to ${scopeUnstated(a)!}`)
     },
   },
   {

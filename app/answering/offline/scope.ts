@@ -101,7 +101,6 @@ export function leansOnPrevious(asked: string): boolean {
 /** "these systems", "those", "such data": a demonstrative that points outside the sentence ("as such" and "such as" do not). */
 const POINTER = /\b(?<!\bas\s+)(these|those|such)\b(?!\s+(?:as|that)\b)(?:\s+([a-z][\w-]*))?/gi
 
-
 /** Whether the word after the demonstrative is read as a noun or a modifier of one, not a verb. */
 const namesThing = (words: Word[], pointer: string, noun: string) =>
   words.some((w, k) => w.lower === noun && words[k - 1]?.lower === pointer && w.pos !== 'VERB' && w.pos !== 'AUX')

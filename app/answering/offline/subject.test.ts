@@ -5,7 +5,7 @@ import { extractEvidence } from '../../evidence/extract.server'
 import { questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import type { Question } from '../../questionnaire/model'
 import { OfflineEngine } from './engine'
-import { asksForRemarks, subjectPhrase, subjectTerms } from './subject'
+import { asksForRemarks, scopeOf, subjectPhrase, subjectTerms } from './subject'
 
 describe('subjectPhrase reads what a question is about from its grammar', () => {
   it.each([
@@ -157,5 +157,25 @@ describe('questions whose subject the evidence never names are left for the user
     const [mfa] = await answer([yesNoQuestion('Do you require multi-factor authentication for remote access?')])
     expect(mfa!.label).toBe('YES')
     expect(mfa!.citations.length).toBeGreaterThan(0)
+  })
+})
+
+describe('scopeOf reads where a question confines its subject', () => {
+  it('is the phrase after the preposition that ends the subject, as the question writes it', () => {
+    expect(
+      scopeOf('Are you requiring multi-factor authentication for administrators of your cloud environment?'),
+    ).toEqual({
+      phrase: 'administrators of your cloud environment',
+      terms: ['administr', 'cloud', 'environ'],
+    })
+    expect(
+      scopeOf('Are ownership rights to all data, inputs, outputs, and metadata retained by the institution?')?.phrase,
+    ).toBe('data, inputs, outputs, and metadata')
+  })
+
+  it('is nothing when the place is general or the subject ends at no preposition', () => {
+    expect(scopeOf('Do you apply security patches on your servers?')).toBeUndefined()
+    expect(scopeOf('Is multi-factor authentication required for remote access?')).toBeUndefined()
+    expect(scopeOf('Do you encrypt backups?')).toBeUndefined()
   })
 })

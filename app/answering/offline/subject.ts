@@ -107,6 +107,23 @@ export function subjectTerms(asked: string): string[] {
 }
 
 /**
+ * Where the question confines its subject: the phrase after the preposition that ends the subject phrase ("MFA for
+ * administrators of your cloud environment", "hard disks of workstations in the office"), with its content terms.
+ * Undefined when the subject phrase ends at no preposition ("Is MFA required for remote access?": the preposition
+ * follows the verb), or the place it names is general ("patches on your servers").
+ */
+export function scopeOf(asked: string): { phrase: string; terms: string[] } | undefined {
+  const phrase = subjectOf(asked)
+  if (!phrase?.words.length || !phrase.after || phrase.endedByTag !== 'ADP' || phrase.endedBy === 'of') return undefined
+  const scope = phraseAt(phrase.after, 0)
+  const terms = scope.words.length ? contentTerms(scope) : []
+  if (!terms.length) return undefined
+  // As the question writes it, commas included ("data, inputs, outputs, and metadata").
+  const written = phrase.after.slice(scope.start, scope.end ?? scope.start! + scope.words.length)
+  return { phrase: written.map((w, k) => (k && w.text !== ',' ? ` ${w.text}` : w.text)).join(''), terms }
+}
+
+/**
  * "Do you have any other comments ...?", "Is there anything else you would like to add?": the questionnaire asks for
  * the respondent's own remarks, which no evidence file holds.
  */
