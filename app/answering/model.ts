@@ -89,6 +89,7 @@ export const RULE_NAMES = [
   'self-contradiction',
   'kind-unstated',
   'scope-unstated',
+  'second-question',
   'refers-to-earlier',
   'free-text-unanswered',
   'partial-coverage',

@@ -282,6 +282,22 @@ describe('OfflineEngine on questions about past events', () => {
     expect(b!.reasons.join(' ')).not.toContain('documented')
   })
 
+  it('flags a Yes that answers only the first of two questions, quoting the second', async () => {
+    const question = 'Is your change management process documented, and does it classify changes by impact?'
+    const documented = doc('change.md', [
+      'Our change management process is documented in the change management policy.',
+    ])
+    const [a] = await answer([q(question)], [documented])
+    expect(a!.label).toBe('YES')
+    expect(a!.confidence).toBeLessThan(0.85)
+    expect(a!.reasons).toContain(
+      'the question also asks "does it classify changes by impact": the evidence does not answer that part',
+    )
+    const both = doc('change.md', ['Our documented change management process classifies every change by its impact.'])
+    const [b] = await answer([q(question)], [both])
+    expect(b!.reasons.join(' ')).not.toContain('also asks')
+  })
+
   it('flags a Yes from a sentence that does not name where the question confines its subject', async () => {
     const question = 'Do you require multi-factor authentication for administrators of your cloud environment?'
     const product = doc('mfa.md', [

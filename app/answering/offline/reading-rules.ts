@@ -2,7 +2,8 @@ import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap } from './free-text'
 import { tagWords } from './grammar'
-import { words } from '../retrieval/terms'
+import { stem, terms, words } from '../retrieval/terms'
+import { secondQuestion } from './phrase'
 import { STRONG_COVERAGE, type Ask, type OfflineRule } from './ask'
 import { refersToEarlier } from './scope'
 import { namesSubject, scopeOf } from './subject'
@@ -34,6 +35,20 @@ const scopeUnstated = (a: Ask): string | undefined => {
   const scope = scopeOf(a.asked)
   const sentence = a.lead.hit.sentence
   return scope && !namesSubject(scope.terms, sentence.terms, sentence.context) ? `"${scope.phrase}"` : undefined
+}
+
+/** The question's second question, when the lead sentence and its context name none of the words only it has. */
+const unansweredSecond = (a: Ask): string | undefined => {
+  const parts = secondQuestion(a.asked)
+  if (!parts) return undefined
+  // The first question's words count by stem as well as by concept ("change management" is a concept; "changes" in
+  // the second question is its word again, not a word of the second's own).
+  const first = new Set([...terms(parts.first), ...words(parts.first).map(stem)])
+  const own = terms(parts.second).filter((t) => !first.has(t))
+  const sentence = a.lead.hit.sentence
+  // Its own words as written: a paraphrase that lets a sentence name a subject is too loose to say a part is answered.
+  const named = own.some((t) => sentence.terms.has(t) || sentence.context.has(t))
+  return own.length && !named ? parts.second : undefined
 }
 
 /** The question asks whether something is documented or written down. */
@@ -151,6 +166,17 @@ export const READING_RULES: OfflineRule[] = [
     then: (a, d) => {
       d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
       d.reasons.push(`the evidence does not say it applies to ${scopeUnstated(a)!}`)
+    },
+  },
+  {
+    name: 'second-question',
+    kind: 'adjust',
+    reason:
+      'the question asks a second question ("..., and does it classify changes by impact?") whose own words the deciding sentence and its context do not name: flagged, the unanswered part quoted',
+    when: (a) => a.yesNo && unansweredSecond(a) !== undefined,
+    then: (a, d) => {
+      d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
+      d.reasons.push(`the question also asks "${unansweredSecond(a)!}": the evidence does not answer that part`)
     },
   },
   {

@@ -5,6 +5,7 @@ import { extractEvidence } from '../../evidence/extract.server'
 import { questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import type { Question } from '../../questionnaire/model'
 import { OfflineEngine } from './engine'
+import { secondQuestion } from './phrase'
 import { asksForRemarks, scopeOf, subjectPhrase, subjectTerms } from './subject'
 
 describe('subjectPhrase reads what a question is about from its grammar', () => {
@@ -177,5 +178,23 @@ describe('scopeOf reads where a question confines its subject', () => {
     expect(scopeOf('Do you apply security patches on your servers?')).toBeUndefined()
     expect(scopeOf('Is multi-factor authentication required for remote access?')).toBeUndefined()
     expect(scopeOf('Do you encrypt backups?')).toBeUndefined()
+  })
+})
+
+describe('secondQuestion reads a question that asks two', () => {
+  it('splits at "and" followed by an auxiliary, a subject and its verb', () => {
+    expect(secondQuestion('Are audit records generated, and do they contain relevant security information?')).toEqual({
+      first: 'Are audit records generated,',
+      second: 'do they contain relevant security information',
+    })
+  })
+
+  it('leaves one question with a list of verbs, an infinitive, or an alternative whole', () => {
+    expect(secondQuestion('Are policies established, documented, and approved?')).toBeUndefined()
+    expect(
+      secondQuestion('Is there an asset policy that has been approved and has an owner to maintain the policy?'),
+    ).toBeUndefined()
+    expect(secondQuestion('Are all facilities used exclusively by your company, or are some shared?')).toBeUndefined()
+    expect(secondQuestion('Describe your backups and are they tested?')).toBeUndefined()
   })
 })

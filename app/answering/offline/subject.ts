@@ -1,6 +1,6 @@
 import { GENERIC, stem, subjectStems, terms } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
-import { phraseAt, taggedPhrase, type Phrase } from './phrase'
+import { phraseAt, taggedPhrase, written, type Phrase } from './phrase'
 
 /**
  * The noun phrase a question is about, read from its grammar: the subject of "Are your hardening and build
@@ -119,8 +119,8 @@ export function scopeOf(asked: string): { phrase: string; terms: string[] } | un
   const terms = scope.words.length ? contentTerms(scope) : []
   if (!terms.length) return undefined
   // As the question writes it, commas included ("data, inputs, outputs, and metadata").
-  const written = phrase.after.slice(scope.start, scope.end ?? scope.start! + scope.words.length)
-  return { phrase: written.map((w, k) => (k && w.text !== ',' ? ` ${w.text}` : w.text)).join(''), terms }
+  const words = phrase.after.slice(scope.start, scope.end ?? scope.start! + scope.words.length)
+  return { phrase: written(words), terms }
 }
 
 /**
