@@ -4,7 +4,7 @@ import { freeTextGap } from './free-text'
 import { tagWords } from './grammar'
 import { stem, terms, words } from '../retrieval/terms'
 import { secondQuestion } from './phrase'
-import { STRONG_COVERAGE, type Ask, type OfflineRule } from './ask'
+import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { refersToEarlier } from './scope'
 import { namesSubject, scopeOf } from './subject'
 
@@ -67,6 +67,17 @@ function unstated(a: Ask): string[] {
   if (a.yesNo && ASKS_DOCUMENT.test(a.asked) && !NAMES_DOCUMENT.test(a.lead.hit.sentence.text)) kinds.push('documented')
   return kinds
 }
+
+/**
+ * An adjusting rule's effect when it sends the answer to a person: the confidence capped below the flag threshold
+ * (whatever the calibrated model would say) and the reason, which says what to check.
+ */
+const flagFor =
+  (reason: (a: Ask) => string) =>
+  (a: Ask, d: Draft): void => {
+    d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
+    d.reasons.push(reason(a))
+  }
 
 /**
  * The offline engine's rules for the sentence it answers from: the lead sentence's label decides (`read`), then the
@@ -152,10 +163,7 @@ export const READING_RULES: OfflineRule[] = [
       'the question names a kind ("host-based", "network-based") or asks that it be documented, and the deciding sentence does not say so: flagged with that reason',
     // Whatever the rule's own score: the calibrated confidence may be high where the hand-set one was not.
     when: (a) => unstated(a).length > 0,
-    then: (a, d) => {
-      d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
-      d.reasons.push(`the evidence does not say it is ${unstated(a).join(' or ')}`)
-    },
+    then: flagFor((a) => `the evidence does not say it is ${unstated(a).join(' or ')}`),
   },
   {
     name: 'scope-unstated',
@@ -163,10 +171,7 @@ export const READING_RULES: OfflineRule[] = [
     reason:
       'the question confines its subject to a place, party or purpose ("MFA for administrators of your cloud environment", "policies for the acceptable use of assets") that the deciding sentence and its context do not name: flagged with that reason',
     when: (a) => a.yesNo && scopeUnstated(a) !== undefined,
-    then: (a, d) => {
-      d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
-      d.reasons.push(`the evidence does not say it applies to ${scopeUnstated(a)!}`)
-    },
+    then: flagFor((a) => `the evidence does not say it applies to ${scopeUnstated(a)!}`),
   },
   {
     name: 'second-question',
@@ -174,10 +179,7 @@ export const READING_RULES: OfflineRule[] = [
     reason:
       'the question asks a second question ("..., and does it classify changes by impact?") whose own words the deciding sentence and its context do not name: flagged, the unanswered part quoted',
     when: (a) => a.yesNo && unansweredSecond(a) !== undefined,
-    then: (a, d) => {
-      d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
-      d.reasons.push(`the question also asks "${unansweredSecond(a)!}": the evidence does not answer that part`)
-    },
+    then: flagFor((a) => `the question also asks "${unansweredSecond(a)!}": the evidence does not answer that part`),
   },
   {
     name: 'refers-to-earlier',
@@ -185,12 +187,10 @@ export const READING_RULES: OfflineRule[] = [
     reason:
       'the question points to an earlier one ("these systems") and the engine reads each question on its own: flagged for a check in context',
     when: (a) => refersToEarlier(a.asked) !== undefined,
-    then: (a, d) => {
-      d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
-      d.reasons.push(
+    then: flagFor(
+      (a) =>
         `the question refers to an earlier one ("${refersToEarlier(a.asked)}"): check the answer fits that question`,
-      )
-    },
+    ),
   },
   {
     name: 'free-text-unanswered',
@@ -198,10 +198,7 @@ export const READING_RULES: OfflineRule[] = [
     reason:
       "a free-text answer from a document needs a statement naming the question's subject, covering at least half of the question and giving what its question word asks (who, where, how often, which tool): else flagged",
     when: (a) => !a.yesNo && freeTextGap(a) !== undefined,
-    then: (a, d) => {
-      d.confidence = Math.min(d.confidence, FLAG_THRESHOLD - 0.01)
-      d.reasons.push(`${freeTextGap(a)}: check the answer`)
-    },
+    then: flagFor((a) => `${freeTextGap(a)}: check the answer`),
   },
   {
     name: 'partial-coverage',
