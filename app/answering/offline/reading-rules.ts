@@ -171,7 +171,7 @@ export const READING_RULES: OfflineRule[] = [
     reason:
       'the question confines its subject to a place, party or purpose ("MFA for administrators of your cloud environment", "policies for the acceptable use of assets") that the deciding sentence and its context do not name: flagged with that reason',
     when: (a) => a.yesNo && scopeUnstated(a) !== undefined,
-    then: flagFor((a) => `the evidence does not say it applies to ${scopeUnstated(a)!}`),
+    then: flagFor((a) => `the evidence does not say it applies ${scopeUnstated(a)!}`),
   },
   {
     name: 'second-question',

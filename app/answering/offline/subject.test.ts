@@ -162,16 +162,16 @@ describe('questions whose subject the evidence never names are left for the user
 })
 
 describe('scopeOf reads where a question confines its subject', () => {
-  it('is the phrase after the preposition that ends the subject, as the question writes it', () => {
+  it('is the preposition that ends the subject and the phrase after it, as the question writes them', () => {
     expect(
       scopeOf('Are you requiring multi-factor authentication for administrators of your cloud environment?'),
     ).toEqual({
-      phrase: 'administrators of your cloud environment',
+      phrase: 'for administrators of your cloud environment',
       terms: ['administr', 'cloud', 'environ'],
     })
     expect(
       scopeOf('Are ownership rights to all data, inputs, outputs, and metadata retained by the institution?')?.phrase,
-    ).toBe('data, inputs, outputs, and metadata')
+    ).toBe('to data, inputs, outputs, and metadata')
   })
 
   it('is nothing when the place is general or the subject ends at no preposition', () => {

@@ -107,8 +107,8 @@ export function subjectTerms(asked: string): string[] {
 }
 
 /**
- * Where the question confines its subject: the phrase after the preposition that ends the subject phrase ("MFA for
- * administrators of your cloud environment", "hard disks of workstations in the office"), with its content terms.
+ * Where the question confines its subject: the preposition that ends the subject phrase and the phrase after it ("MFA
+ * for administrators of your cloud environment", "hard disks of workstations in the office"), with its content terms.
  * Undefined when the subject phrase ends at no preposition ("Is MFA required for remote access?": the preposition
  * follows the verb), or the place it names is general ("patches on your servers").
  */
@@ -120,7 +120,7 @@ export function scopeOf(asked: string): { phrase: string; terms: string[] } | un
   if (!terms.length) return undefined
   // As the question writes it, commas included ("data, inputs, outputs, and metadata").
   const words = phrase.after.slice(scope.start, scope.end ?? scope.start! + scope.words.length)
-  return { phrase: written(words), terms }
+  return { phrase: `${phrase.endedBy} ${written(words)}`, terms }
 }
 
 /**
