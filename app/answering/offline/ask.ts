@@ -7,7 +7,8 @@ import { planOf } from '../retrieval/coverage'
 import { polarity, type Polarity } from './polarity'
 import { askedFor } from './question-word'
 import { unmetRequirement } from './quantities'
-import { namesSubject, subjectTerms } from './subject'
+import { secondQuestion } from './phrase'
+import { namesSubject, readSubject, type Scope } from './subject'
 
 /** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
 export const MIN_COVERAGE = 0.34
@@ -64,9 +65,24 @@ export class Ask {
     )
   }
 
-  /** The noun phrase the question is about, as terms (subject.ts). */
+  /** The question's subject phrase and its scope, read once (subject.ts). */
+  private get subject(): { terms: string[]; scope?: Scope } {
+    return this.once('subject', () => readSubject(this.asked))
+  }
+
+  /** The noun phrase the question is about, as terms. */
   get about(): string[] {
-    return this.once('about', () => subjectTerms(this.asked))
+    return this.subject.terms
+  }
+
+  /** Where the question confines its subject ("for administrators of your cloud environment"), if it does. */
+  get scope(): Scope | undefined {
+    return this.subject.scope
+  }
+
+  /** The question's two questions, when it asks two ("..., and does it classify changes by impact?"). */
+  get twoQuestions(): { first: string; second: string } | undefined {
+    return this.once('twoQuestions', () => secondQuestion(this.asked))
   }
 
   /** Does the sentence (or what is around it) name what the question is about? */

@@ -3,10 +3,9 @@ import { cite, where } from './answers'
 import { freeTextGap } from './free-text'
 import { tagWords } from './grammar'
 import { stem, terms, words } from '../retrieval/terms'
-import { secondQuestion } from './phrase'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { refersToEarlier } from './scope'
-import { namesSubject, scopeOf } from './subject'
+import { namesSubject } from './subject'
 
 /** Confidence raised when the quote names every subject itself; lowered when the match leans on its neighbours. */
 const SUBJECTS_OWN_BONUS = 0.12
@@ -32,14 +31,14 @@ const unstatedKinds = (a: Ask) => {
 
 /** The place or party the question confines its subject to, when the lead sentence and its context name none of it. */
 const scopeUnstated = (a: Ask): string | undefined => {
-  const scope = scopeOf(a.asked)
+  const scope = a.scope
   const sentence = a.lead.hit.sentence
   return scope && !namesSubject(scope.terms, sentence.terms, sentence.context) ? `"${scope.phrase}"` : undefined
 }
 
 /** The question's second question, when the lead sentence and its context name none of the words only it has. */
 const unansweredSecond = (a: Ask): string | undefined => {
-  const parts = secondQuestion(a.asked)
+  const parts = a.twoQuestions
   if (!parts) return undefined
   // The first question's words count by stem as well as by concept ("change management" is a concept; "changes" in
   // the second question is its word again, not a word of the second's own).

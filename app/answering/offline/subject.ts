@@ -96,29 +96,36 @@ function contentTerms(phrase: Phrase): string[] {
   return [...new Set(terms(words.join(' ')))].filter((t) => t !== '#policy' && (t.startsWith('#') || content(t)))
 }
 
-/**
- * The terms a sentence must share with the question to be about its subject: the subject phrase's own content
- * terms (concepts included), leaving out general nouns, modifiers and form words. Empty: no check (the phrase names
- * nothing particular, or the question is not a plain yes/no shape).
- */
-export function subjectTerms(asked: string): string[] {
-  const phrase = subjectOf(asked)
-  return phrase?.words.length ? contentTerms(phrase) : []
+/** Where a question confines its subject, and the content terms of that place, party or purpose. */
+export interface Scope {
+  /** The preposition and the phrase after it, as the question writes them ("for administrators of your ..."). */
+  phrase: string
+  terms: string[]
 }
 
 /**
- * Where the question confines its subject: the preposition that ends the subject phrase and the phrase after it ("MFA
- * for administrators of your cloud environment", "hard disks of workstations in the office"), with its content terms.
- * Undefined when the subject phrase ends at no preposition ("Is MFA required for remote access?": the preposition
- * follows the verb), or the place it names is general ("patches on your servers").
+ * A question's subject read once: the terms a sentence must share with it to be about its subject (the subject
+ * phrase's own content terms, concepts included, leaving out general nouns, modifiers and form words; empty: no check,
+ * as the phrase names nothing particular or the question is not a plain yes/no shape), and its scope: the preposition
+ * that ends the subject phrase and the phrase after it ("MFA for administrators of your cloud environment", "hard
+ * disks of workstations in the office"). No scope when the subject phrase ends at no preposition ("Is MFA required
+ * for remote access?": the preposition follows the verb) or the place it names is general ("patches on your servers").
  */
-export function scopeOf(asked: string): { phrase: string; terms: string[] } | undefined {
+export function readSubject(asked: string): { terms: string[]; scope?: Scope } {
   const phrase = subjectOf(asked)
-  if (!phrase?.words.length || !phrase.after || phrase.endedByTag !== 'ADP' || phrase.endedBy === 'of') return undefined
+  if (!phrase?.words.length) return { terms: [] }
+  return { terms: contentTerms(phrase), scope: scopeAfter(phrase) }
+}
+
+export const subjectTerms = (asked: string): string[] => readSubject(asked).terms
+export const scopeOf = (asked: string): Scope | undefined => readSubject(asked).scope
+
+function scopeAfter(phrase: Phrase): Scope | undefined {
+  if (!phrase.after || phrase.endedByTag !== 'ADP' || phrase.endedBy === 'of') return undefined
   const scope = phraseAt(phrase.after, 0)
   const terms = scope.words.length ? contentTerms(scope) : []
   if (!terms.length) return undefined
-  // As the question writes it, commas included ("data, inputs, outputs, and metadata").
+  // As the question writes it, commas included ("to data, inputs, outputs, and metadata").
   const words = phrase.after.slice(scope.start, scope.end ?? scope.start! + scope.words.length)
   return { phrase: `${phrase.endedBy} ${written(words)}`, terms }
 }
