@@ -75,12 +75,12 @@ export class Ask {
     return this.subject.terms
   }
 
-  /** Where the question confines its subject ("for administrators of your cloud environment"), if it does. */
+  /** Where the question confines its subject ("for remote contractors"), if it does. */
   get scope(): Scope | undefined {
     return this.subject.scope
   }
 
-  /** The question's two questions, when it asks two ("..., and does it classify changes by impact?"). */
+  /** The question's two questions, when it asks two ("Are badges issued, and do they expire daily?"). */
   get twoQuestions(): { first: string; second: string } | undefined {
     return this.once('twoQuestions', () => secondQuestion(this.asked))
   }

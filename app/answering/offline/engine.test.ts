@@ -283,34 +283,29 @@ describe('OfflineEngine on questions about past events', () => {
   })
 
   it('flags a Yes that answers only the first of two questions, quoting the second', async () => {
-    const question = 'Is your change management process documented, and does it classify changes by impact?'
-    const documented = doc('change.md', [
-      'Our change management process is documented in the change management policy.',
-    ])
-    const [a] = await answer([q(question)], [documented])
+    const question = 'Are backups encrypted, and are they tested monthly?'
+    const encrypted = doc('backups.md', ['All backups are encrypted with AES-256.'])
+    const [a] = await answer([q(question)], [encrypted])
     expect(a!.label).toBe('YES')
     expect(a!.confidence).toBeLessThan(0.85)
     expect(a!.reasons).toContain(
-      'the question also asks "does it classify changes by impact": the evidence does not answer that part',
+      'the question also asks "are they tested monthly": the evidence does not answer that part',
     )
-    const both = doc('change.md', ['Our documented change management process classifies every change by its impact.'])
+    const both = doc('backups.md', ['All backups are encrypted with AES-256 and tested monthly.'])
     const [b] = await answer([q(question)], [both])
+    expect(b!.label).toBe('YES')
     expect(b!.reasons.join(' ')).not.toContain('also asks')
   })
 
   it('flags a Yes from a sentence that does not name where the question confines its subject', async () => {
-    const question = 'Do you require multi-factor authentication for administrators of your cloud environment?'
-    const product = doc('mfa.md', [
-      "The product's multi-factor authentication requires a mobile device to set up MFA with a user account.",
-    ])
-    const [a] = await answer([q(question)], [product])
+    const question = 'Do you require multi-factor authentication for remote contractors?'
+    const staff = doc('mfa.md', ['Multi-factor authentication is required on every employee account.'])
+    const [a] = await answer([q(question)], [staff])
     expect(a!.label).toBe('YES')
     expect(a!.confidence).toBeLessThan(0.85)
-    expect(a!.reasons).toContain('the evidence does not say it applies "for administrators of your cloud environment"')
-    const admins = doc('mfa.md', [
-      'Multi-factor authentication is required for all administrators of our cloud environment.',
-    ])
-    const [b] = await answer([q(question)], [admins])
+    expect(a!.reasons).toContain('the evidence does not say it applies "for remote contractors"')
+    const contractors = doc('mfa.md', ['Multi-factor authentication is required for all remote contractors.'])
+    const [b] = await answer([q(question)], [contractors])
     expect(b!.label).toBe('YES')
     expect(b!.reasons.join(' ')).not.toContain('does not say it applies')
   })

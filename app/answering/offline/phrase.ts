@@ -201,24 +201,24 @@ export function taggedPhrase(asked: string): Phrase | undefined {
 }
 
 /**
- * A yes/no question that asks a second one ("Is your change management process documented, and does it classify
- * changes by impact?"): the words of the first and of the second (from the auxiliary after "and" on), read from the
- * tags: "and", an auxiliary, a subject, its verb or predicate. Undefined for one question ("... documented and
- * approved?", "... and has an owner to maintain it?") and for an alternative ("..., or are some shared?").
+ * A yes/no question that asks a second one ("Is the incident response plan tested, and does it name a deputy for
+ * each role?"): the words of the first and of the second (from the auxiliary after "and" on), read from the tags:
+ * "and", an auxiliary, a subject, its verb or predicate. Undefined for one question ("... written and approved?",
+ * "... and has a manager to enforce it?") and for an alternative ("..., or are parts sublet?").
  */
 export function secondQuestion(asked: string): { first: string; second: string } | undefined {
   const words = tagWords(asked)
   if (words[0]?.pos !== 'AUX') return undefined
-  // "and does it classify ...", "and are backups tested": a subject, then its own verb or predicate within a few
-  // words. "... and has an owner to maintain it" goes on the first question's verbs: its verb is an infinitive's.
+  // "and does it name ...", "and are backups tested": a subject, then its own verb or predicate within a few words.
+  // "... and has a manager to enforce it" goes on the first question's verbs: its verb is an infinitive's.
   const asks = (k: number) => {
     const subject = words[k + 1]
     if (words[k]?.pos !== 'AUX' || !(opens(subject) || noun(subject) || subject?.pos === 'PRON')) return false
     const verb = words.slice(k + 2, k + 7).findIndex((w) => w.pos === 'VERB' || w.pos === 'ADJ')
     return verb >= 0 && words[k + 1 + verb]?.pos !== 'PART'
   }
-  // "and" adds a question; "or" offers the other answer to the same one ("... used by your company only, or are some
-  // shared?").
+  // "and" adds a question; "or" offers the other answer to the same one ("Is the office leased by your company
+  // alone, or are parts sublet?").
   const at = words.findIndex((w, k) => k > 1 && w.pos === 'CCONJ' && w.lower === 'and' && asks(k + 1))
   if (at < 0) return undefined
   let end = words.length

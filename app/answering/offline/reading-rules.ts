@@ -168,7 +168,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'scope-unstated',
     kind: 'adjust',
     reason:
-      'the question confines its subject to a place, party or purpose ("MFA for administrators of your cloud environment", "policies for the acceptable use of assets") that the deciding sentence and its context do not name: flagged with that reason',
+      'the question confines its subject with a preposition inside its noun phrase ("<subject> for <party>", "<subject> in <place>") and the deciding sentence and its context name nothing of that scope: flagged, the scope quoted',
     when: (a) => a.yesNo && scopeUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not say it applies ${scopeUnstated(a)!}`),
   },
@@ -176,7 +176,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'second-question',
     kind: 'adjust',
     reason:
-      'the question asks a second question ("..., and does it classify changes by impact?") whose own words the deciding sentence and its context do not name: flagged, the unanswered part quoted',
+      'the question asks a second one ("<first question>, and does it <second question>?") whose own words the deciding sentence and its context do not name: flagged, the unanswered part quoted',
     when: (a) => a.yesNo && unansweredSecond(a) !== undefined,
     then: flagFor((a) => `the question also asks "${unansweredSecond(a)!}": the evidence does not answer that part`),
   },

@@ -98,7 +98,7 @@ function contentTerms(phrase: Phrase): string[] {
 
 /** Where a question confines its subject, and the content terms of that place, party or purpose. */
 export interface Scope {
-  /** The preposition and the phrase after it, as the question writes them ("for administrators of your ..."). */
+  /** The preposition and the phrase after it, as the question writes them ("for laptops, phones, and tablets"). */
   phrase: string
   terms: string[]
 }
@@ -107,9 +107,9 @@ export interface Scope {
  * A question's subject read once: the terms a sentence must share with it to be about its subject (the subject
  * phrase's own content terms, concepts included, leaving out general nouns, modifiers and form words; empty: no check,
  * as the phrase names nothing particular or the question is not a plain yes/no shape), and its scope: the preposition
- * that ends the subject phrase and the phrase after it ("MFA for administrators of your cloud environment", "hard
- * disks of workstations in the office"). No scope when the subject phrase ends at no preposition ("Is MFA required
- * for remote access?": the preposition follows the verb) or the place it names is general ("patches on your servers").
+ * that ends the subject phrase and the phrase after it ("MFA for remote contractors", "keys for laptops, phones, and
+ * tablets"). No scope when the subject phrase ends at no preposition ("Is MFA required for remote access?": the
+ * preposition follows the verb) or the place it names is general ("patches on your servers").
  */
 export function readSubject(asked: string): { terms: string[]; scope?: Scope } {
   const phrase = subjectOf(asked)
@@ -125,7 +125,7 @@ function scopeAfter(phrase: Phrase): Scope | undefined {
   const scope = phraseAt(phrase.after, 0)
   const terms = scope.words.length ? contentTerms(scope) : []
   if (!terms.length) return undefined
-  // As the question writes it, commas included ("to data, inputs, outputs, and metadata").
+  // As the question writes it, commas included ("for laptops, phones, and tablets").
   const words = phrase.after.slice(scope.start, scope.end ?? scope.start! + scope.words.length)
   return { phrase: `${phrase.endedBy} ${written(words)}`, terms }
 }
