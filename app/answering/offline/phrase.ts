@@ -70,11 +70,13 @@ export function phraseAt(words: Word[], from: number): Phrase {
   const start = i
   const out: string[] = []
   const tags: string[] = []
+  // A long phrase keeps its first words, but still ends where its grammar ends ("... on client systems").
   const push = (w: Word) => {
+    if (out.length === MAX_WORDS) return
     out.push(w.lower)
     tags.push(w.pos)
   }
-  for (; i < words.length && out.length < MAX_WORDS; i++) {
+  for (; i < words.length; i++) {
     const w = words[i]!
     const next = words[i + 1]
     if (predicate(w, next, out)) break

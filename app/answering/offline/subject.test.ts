@@ -169,6 +169,12 @@ describe('scopeOf reads where a question confines its subject', () => {
     )
   })
 
+  it('is read after a subject longer than the words a phrase keeps', () => {
+    const asked =
+      'Do you have a procedure for applying firmware updates and driver updates and vendor security fixes on warehouse scanners?'
+    expect(scopeOf(asked)?.phrase).toBe('on warehouse scanners')
+  })
+
   it('is nothing when the place is general or the subject ends at no preposition', () => {
     expect(scopeOf('Do you apply security patches on your servers?')).toBeUndefined()
     expect(scopeOf('Is multi-factor authentication required for remote access?')).toBeUndefined()
