@@ -9,7 +9,7 @@ import { answerQuestionnaire } from '../app/pipeline/run.server'
 import { planWrites } from '../app/questionnaire/write/cell-writes'
 import { readQuestionnaire } from '../app/questionnaire/parse.server'
 import { scoreFreeText, type FreeTextScore } from './free-text'
-import { evalRoot, loadLabelledSet, loadSets, productOf, type BenchSet } from './sets'
+import { evalRoot, loadEvalLabelledSet, loadLabelledSet, loadSets, productOf, type BenchSet } from './sets'
 import { isRight, ratio, scoredRows, scoreSet, side, type Scored, type SetScore } from './score'
 
 export interface SetResult {
@@ -44,6 +44,9 @@ export async function runAccuracy(
   const labelled = loadLabelledSet(projectRoot)
   if (typeof labelled === 'string') notes.push(`labelled open-data set ${labelled}`)
   else sets.push(...labelled)
+  const second = loadEvalLabelledSet(projectRoot)
+  if (typeof second === 'string') notes.push(`second labelled set ${second}`)
+  else sets.push(second)
   if (!sets.length) return notes.join('\n')
   const results: SetResult[] = []
   for (const set of sets) {

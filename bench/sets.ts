@@ -33,6 +33,11 @@ export interface BenchSet {
   profile?: Map<string, ExistingAnswer>
   /** The questionnaire file as uploaded (completed): used to check that answers already in it are never overwritten. */
   original?: EvidenceInput
+  /**
+   * The calibration fold (bench/calibrate.ts foldOf) when it is not the set's own: sets asking the same questions
+   * are left out together.
+   */
+  fold?: string
 }
 
 /** The product the engine answers this set for: derived exactly as the pipeline derives it (productFor). */
@@ -106,6 +111,73 @@ export function loadLabelledSet(projectRoot: string, file = LABELLED_SET): Bench
   const sets = [labelledSet(parsed.data, read)]
   if (file === LABELLED_SET) sets.push(labelledSet(fewPolicies(parsed.data), read))
   return sets
+}
+
+/**
+ * The second labelled set (tests/fixtures/open/hecvat-labelled/README.md): Yes/No questions of a questionnaire that
+ * stays outside the project (read in place from ../shared/data/eval), labelled by id against the same open policies.
+ * The labels file holds ids, labels and quotes from the policies, never the questions' text.
+ */
+export const EVAL_LABELLED_SET = 'tests/fixtures/open/hecvat-labelled/labels.json'
+
+export const evalLabelledSchema = z.object({
+  name: z.string().min(1),
+  /** The questionnaire, relative to ../shared/data/eval. */
+  questionnaire: z.string().min(1),
+  evidence: z.array(z.string().min(1)).min(1),
+  labels: z
+    .array(
+      z
+        .object({
+          id: z.string().min(1),
+          label: z.enum(['yes', 'no', 'not-stated']),
+          quote: z.string().min(10).nullable(),
+          quoteFile: z.string().nullable(),
+          /** Why, in the labeller's words (never the question's). */
+          why: z.string().min(1),
+        })
+        .strict()
+        .refine(
+          (q) => (q.label === 'not-stated') === (q.quote === null) && (q.quote === null) === (q.quoteFile === null),
+          { message: 'a yes/no label needs a quote and its file; a not-stated label has neither' },
+        ),
+    )
+    .min(1),
+})
+
+/**
+ * The labels against the questionnaire read in place: the whole questionnaire is answered (so each question has the
+ * one before it, as in a real upload), and only the labelled rows are scored. A message instead when the labels or
+ * the questionnaire are missing.
+ */
+export function loadEvalLabelledSet(projectRoot: string, file = EVAL_LABELLED_SET): BenchSet | string {
+  const at = path.resolve(projectRoot, file)
+  if (!existsSync(at)) return `skipped: ${file} not found`
+  const parsed = evalLabelledSchema.safeParse(JSON.parse(readFileSync(at, 'utf8')))
+  if (!parsed.success)
+    return `skipped: ${file} does not match its format (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`
+  const json = parsed.data
+  const source = path.join(evalRoot(projectRoot), json.questionnaire)
+  if (!existsSync(source)) return `skipped: it labels ../shared/data/eval/${json.questionnaire}, which is not here`
+  const { questionnaire } = readQuestionnaire(path.basename(source), new Uint8Array(readFileSync(source)))
+  const byId = new Map(questionnaire.questions.map((q) => [q.id, q]))
+  const missing = json.labels.filter((l) => !byId.has(l.id)).map((l) => l.id)
+  const truth = new Map<string, Truth>(
+    json.labels.flatMap((l) => {
+      const q = byId.get(l.id)
+      return q ? [[q.key, l.label === 'yes' ? 'YES' : l.label === 'no' ? 'NO' : 'NOT_STATED'] as const] : []
+    }),
+  )
+  const base = path.resolve(projectRoot, 'tests/fixtures/open')
+  return {
+    name: json.name,
+    questionnaire,
+    truth,
+    evidence: json.evidence.map((rel) => input(path.join(base, rel))),
+    group: 'open',
+    fold: json.name,
+    problem: missing.length ? `labelled ids not in the questionnaire: ${missing.join(', ')}` : undefined,
+  }
 }
 
 /** The three Sourcegraph policies a user would upload for an infrastructure questionnaire. */
