@@ -90,6 +90,13 @@ describe('security vocabulary', () => {
     expect(dead).toEqual([])
   })
 
+  it('reads capitals with a lower-case "s" as the plural of the capitals, not as an acronym ending in S', () => {
+    expect(concepts('We run an IDS on every subnet.').ids).toContain('#ids')
+    expect(concepts('Badge IDs are printed on the card.').ids).not.toContain('#ids')
+    expect(concepts('Badge IDs are printed on the card.').rest).toContain('IDs')
+    expect(concepts('Partner APIs are versioned.').ids).toContain('#api')
+  })
+
   it('reads a question in statement order too, so it names the concepts its answer states', () => {
     // Evidence says "User access is reviewed quarterly": the concept is spelled as a statement.
     expect(concepts('User access is reviewed quarterly.').ids).toContain('#accessreview')

@@ -230,9 +230,20 @@ export function concepts(text: string, compiled = COMPILED): { ids: string[]; re
   let rest = text
   for (const [id, re] of compiled) {
     re.lastIndex = 0
-    if (!re.test(text)) continue
+    if (!re.test(text) || !(text.match(re) ?? []).some((match) => spells(re, match))) continue
     ids.push(id)
-    rest = rest.replace(re, ' ')
+    rest = rest.replace(re, (match) => (spells(re, match) ? ' ' : match))
   }
   return { ids, rest }
+}
+
+/**
+ * Capitals and a lower-case "s" are the plural of the capitals ("APIs", "IDs", "IPs"): they spell a concept only
+ * when the singular does ("API" does; "ID" is no intrusion detection system, "IP" no intrusion prevention).
+ */
+function spells(re: RegExp, match: string): boolean {
+  if (!/^[A-Z]{2,}s$/.test(match)) return true
+  const singular = match.slice(0, -1)
+  const whole = new RegExp(re.source, 'i').exec(singular)
+  return whole?.[0] === singular
 }
