@@ -97,6 +97,11 @@ describe('security vocabulary', () => {
     expect(concepts('Partner APIs are versioned.').ids).toContain('#api')
   })
 
+  it('tells a web application firewall from a network firewall', () => {
+    expect(concepts('Is a web application firewall (WAF) in front of the portal?').ids).toEqual(['#waf'])
+    expect(concepts('The office network sits behind two firewalls.').ids).toEqual(['#firewall'])
+  })
+
   it('reads a question in statement order too, so it names the concepts its answer states', () => {
     // Evidence says "User access is reviewed quarterly": the concept is spelled as a statement.
     expect(concepts('User access is reviewed quarterly.').ids).toContain('#accessreview')

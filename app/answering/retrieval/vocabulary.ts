@@ -119,7 +119,9 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'pre-?employment screening',
     'screened',
   ],
-  firewall: ['firewalls?', 'waf', 'web application firewall', 'security groups?', 'stateful (?:packet )?inspection'],
+  // A web application firewall filters requests to an application: a sentence about network firewalls names none.
+  waf: ['wafs?', 'web application firewalls?'],
+  firewall: ['(?<!web application )firewalls?', 'security groups?', 'stateful (?:packet )?inspection'],
   ids: ['ids', 'ips', 'intrusion (?:detection|prevention)', 'guardduty'],
   malware: ['anti-?virus', 'anti-?malware', 'malware', 'endpoint (?:protection|detection)', 'edr', 'virus'],
   thirdparty: [
