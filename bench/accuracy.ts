@@ -106,7 +106,7 @@ const GROUPS: [BenchSet['group'], string][] = [
   ['evidence', 'evidence only'],
   ['same-product', "with the same product's earlier answers to an earlier version of the form (answer library)"],
   ['library', "with a sister product's answered questionnaire (answer library)"],
-  ['open', 'labelled open data'],
+  ['open', 'labelled against the evidence (open policies)'],
 ]
 
 /** The main table: per set and pooled per group. */

@@ -12,8 +12,9 @@ const HELP = `Usage: qfill bench accuracy [--failures N] [--rules]
 Runs the offline engine on the real questionnaires in ../shared/data/eval (read in place, never copied) and prints,
 per set and pooled: questions, written answers (coverage), precision of written answers, unflagged share and its
 precision, balanced accuracy (blanks count as misses), invalid citations, Yes/No on free-text rows, answers
-overwritten; a library section (one questionnaire answered from another); the labelled open-data set when present;
-confidence bands and the threshold calibrated leave-one-set-out. (The LLM engines' plumbing
+overwritten; a library section (one questionnaire answered from another); the sets labelled against the open
+policies (VSAQ, and HECVAT 4.1.4 questions by id when its blank form is in ../shared/data/eval); confidence bands and
+the threshold calibrated leave-one-set-out. (The LLM engines' plumbing
 against scripted provider failures is a test: tests/integration/llm-plumbing.test.ts; their batching and
 concurrency: qfill bench llm.)
   --failures N   also list up to N wrong answers per set (unflagged ones first)
