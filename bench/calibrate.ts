@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FEATURE_NAMES, featuresOf, fitLogistic, type CalibrationModel } from '../app/answering/calibration'
@@ -59,6 +59,11 @@ export function fitModel(rows: CalibrationRow[]): CalibrationModel {
 /** `npm run calibrate`: answers every labelled development set, fits the model and writes calibration.json. */
 async function main() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+  // Fitted on the open sets alone, the model would know nothing of the vendor sets: refuse rather than overwrite.
+  if (!existsSync(evalRoot(root)))
+    throw new Error(
+      `npm run calibrate needs ../shared/data/eval (looked in ${evalRoot(root)}); calibration.json was left as it is`,
+    )
   const labelled = loadLabelledSet(root)
   const second = loadEvalLabelledSet(root)
   const sets = [
