@@ -92,4 +92,9 @@ async function main() {
   for (const [i, name] of model.features.entries()) console.log(`  ${name.padEnd(34)} ${model.weights[i]!.toFixed(3)}`)
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main()
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]))
+  await main().catch((error: unknown) => {
+    // A message, not a stack: the reason is the user's to act on (a missing folder), not a fault in the script.
+    console.error(error instanceof Error ? error.message : String(error))
+    process.exitCode = 1
+  })
