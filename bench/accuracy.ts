@@ -9,7 +9,7 @@ import { answerQuestionnaire } from '../app/pipeline/run.server'
 import { planWrites } from '../app/questionnaire/write/cell-writes'
 import { readQuestionnaire } from '../app/questionnaire/parse.server'
 import { scoreFreeText, type FreeTextScore } from './free-text'
-import { evalRoot, loadEvalLabelledSet, loadLabelledSet, loadSets, productOf, type BenchSet } from './sets'
+import { evalRoot, loadLabelledSets, loadSets, productOf, type BenchSet } from './sets'
 import { isRight, ratio, scoredRows, scoreSet, side, type Scored, type SetScore } from './score'
 
 export interface SetResult {
@@ -41,12 +41,9 @@ export async function runAccuracy(
   const sets: BenchSet[] = []
   if (existsSync(root)) sets.push(...loadSets(root))
   else notes.push(`eval sets skipped: ../shared/data/eval not found (looked in ${root})`)
-  const labelled = loadLabelledSet(projectRoot)
-  if (typeof labelled === 'string') notes.push(`labelled open-data set ${labelled}`)
-  else sets.push(...labelled)
-  const second = loadEvalLabelledSet(projectRoot)
-  if (typeof second === 'string') notes.push(`second labelled set ${second}`)
-  else sets.push(second)
+  const labelled = loadLabelledSets(projectRoot)
+  sets.push(...labelled.sets)
+  notes.push(...labelled.notes)
   if (!sets.length) return notes.join('\n')
   const results: SetResult[] = []
   for (const set of sets) {

@@ -5,7 +5,7 @@ import { FEATURE_NAMES, featuresOf, fitLogistic, type CalibrationModel } from '.
 import { OfflineEngine } from '../app/answering/offline/engine'
 import { extractEvidence } from '../app/evidence/extract.server'
 import { isRight, scoredRows, side, type Scored } from './score'
-import { evalRoot, loadEvalLabelledSet, loadLabelledSet, loadSets, productOf, type BenchSet } from './sets'
+import { evalRoot, loadLabelledSets, loadSets, productOf, type BenchSet } from './sets'
 
 /** The L2 penalty: strong enough that a feature seen on a handful of answers moves the probability little. */
 export const LAMBDA = 1
@@ -19,9 +19,7 @@ export interface CalibrationRow {
 }
 
 export function foldOf(set: BenchSet): string {
-  if (set.fold) return set.fold
-  if (set.group === 'open') return 'labelled open data'
-  return set.original?.name ?? set.name
+  return set.fold ?? set.original?.name ?? set.name
 }
 
 /** The scored answers the model learns from: written Yes/No verdicts on rows whose truth is known. */
@@ -64,13 +62,7 @@ async function main() {
     throw new Error(
       `npm run calibrate needs ../shared/data/eval (looked in ${evalRoot(root)}); calibration.json was left as it is`,
     )
-  const labelled = loadLabelledSet(root)
-  const second = loadEvalLabelledSet(root)
-  const sets = [
-    ...loadSets(evalRoot(root)),
-    ...(typeof labelled === 'string' ? [] : labelled),
-    ...(typeof second === 'string' ? [] : [second]),
-  ].filter((s) => !s.problem)
+  const sets = [...loadSets(evalRoot(root)), ...loadLabelledSets(root).sets].filter((s) => !s.problem)
   if (!sets.length) throw new Error('no labelled sets found: ../shared/data/eval is needed to calibrate')
   const rows: CalibrationRow[] = []
   for (const set of sets) {

@@ -108,10 +108,29 @@ export function loadLabelledSet(projectRoot: string, file = LABELLED_SET): Bench
     return `skipped: ${file} does not match the labelled-set format (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`
   const base = path.resolve(projectRoot, 'tests/fixtures/open')
   const read = (rel: string) => input(path.join(base, rel))
-  const sets = [labelledSet(parsed.data, read)]
-  if (file === LABELLED_SET) sets.push(labelledSet(fewPolicies(parsed.data), read))
+  // The same questions with less evidence are left out with the set they come from.
+  const fold = parsed.data.name
+  const sets = [{ ...labelledSet(parsed.data, read), fold }]
+  if (file === LABELLED_SET) sets.push({ ...labelledSet(fewPolicies(parsed.data), read), fold })
   return sets
 }
+
+/** Both labelled sets, with a note for each one that is not here. */
+export function loadLabelledSets(projectRoot: string): { sets: BenchSet[]; notes: string[] } {
+  const sets: BenchSet[] = []
+  const notes: string[] = []
+  const first = loadLabelledSet(projectRoot)
+  if (typeof first === 'string') notes.push(`labelled open-data set ${first}`)
+  else sets.push(...first)
+  const second = loadEvalLabelledSet(projectRoot)
+  if (typeof second === 'string') notes.push(`second labelled set ${second}`)
+  else sets.push(second)
+  return { sets, notes }
+}
+
+/** A label as the truth the scores compare with. */
+const truthOfLabel = (label: 'yes' | 'no' | 'not-stated'): Truth =>
+  label === 'yes' ? 'YES' : label === 'no' ? 'NO' : 'NOT_STATED'
 
 /**
  * The second labelled set (tests/fixtures/open/hecvat-labelled/README.md): Yes/No questions of a questionnaire that
@@ -165,7 +184,7 @@ export function loadEvalLabelledSet(projectRoot: string, file = EVAL_LABELLED_SE
   const truth = new Map<string, Truth>(
     json.labels.flatMap((l) => {
       const q = byId.get(l.id)
-      return q ? [[q.key, l.label === 'yes' ? 'YES' : l.label === 'no' ? 'NO' : 'NOT_STATED'] as const] : []
+      return q ? [[q.key, truthOfLabel(l.label)] as const] : []
     }),
   )
   const base = path.resolve(projectRoot, 'tests/fixtures/open')
@@ -221,12 +240,7 @@ export function labelledSet(json: LabelledSetJson, read: (relativePath: string) 
     questions,
     notes: [],
   }
-  const truth = new Map<string, Truth>(
-    json.questions.map((q, i) => [
-      questions[i]!.key,
-      q.label === 'yes' ? 'YES' : q.label === 'no' ? 'NO' : 'NOT_STATED',
-    ]),
-  )
+  const truth = new Map<string, Truth>(json.questions.map((q, i) => [questions[i]!.key, truthOfLabel(q.label)]))
   return { name: json.name, questionnaire, truth, evidence: json.evidence.map(read), group: 'open' }
 }
 

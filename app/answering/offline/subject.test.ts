@@ -6,7 +6,10 @@ import { questionnaireOf, yesNoQuestion } from '../../../tests/support/answering
 import type { Question } from '../../questionnaire/model'
 import { OfflineEngine } from './engine'
 import { secondQuestion } from './phrase'
-import { asksForRemarks, scopeOf, subjectPhrase, subjectTerms } from './subject'
+import { asksForRemarks, readSubject, subjectPhrase } from './subject'
+
+const subjectTerms = (asked: string) => readSubject(asked).terms
+const scopeOf = (asked: string) => readSubject(asked).scope
 
 describe('subjectPhrase reads what a question is about from its grammar', () => {
   it.each([
@@ -158,7 +161,7 @@ describe('questions whose subject the evidence never names are left for the user
   })
 })
 
-describe('scopeOf reads where a question confines its subject', () => {
+describe('readSubject reads where a question confines its subject', () => {
   it('is the preposition that ends the subject and the phrase after it, as the question writes them', () => {
     expect(scopeOf('Do you require multi-factor authentication for remote contractors?')).toEqual({
       phrase: 'for remote contractors',

@@ -117,9 +117,6 @@ export function readSubject(asked: string): { terms: string[]; scope?: Scope } {
   return { terms: contentTerms(phrase), scope: scopeAfter(phrase) }
 }
 
-export const subjectTerms = (asked: string): string[] => readSubject(asked).terms
-export const scopeOf = (asked: string): Scope | undefined => readSubject(asked).scope
-
 function scopeAfter(phrase: Phrase): Scope | undefined {
   if (!phrase.after || phrase.endedByTag !== 'ADP' || phrase.endedBy === 'of') return undefined
   const scope = phraseAt(phrase.after, 0)

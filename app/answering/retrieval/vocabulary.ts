@@ -231,8 +231,7 @@ export function concepts(text: string, compiled = COMPILED): { ids: string[]; re
   const ids: string[] = []
   let rest = text
   for (const [id, re] of compiled) {
-    re.lastIndex = 0
-    if (!re.test(text) || !(text.match(re) ?? []).some((match) => spells(re, match))) continue
+    if (!text.match(re)?.some((match) => spells(re, match))) continue
     ids.push(id)
     rest = rest.replace(re, (match) => (spells(re, match) ? ' ' : match))
   }
