@@ -173,6 +173,9 @@ export function taggedPhrase(asked: string): Phrase | undefined {
     // A word after "or" that a determiner follows is a second verb, whatever its tag ("review or audit your X").
     while (words[i]?.pos === 'CCONJ' && words[i + 1] && opens(words[i + 2])) i += 2
     while (words[i]?.pos === 'ADV' || words[i]?.pos === 'PART') i++
+    // "Do you have checks in place ...": what "have" holds is a noun, though the tagger may read it as a verb.
+    const held = words[i]
+    if (words[i - 1]?.lemma === 'have' && held?.pos === 'VERB' && !/(?:ing|ed)$/.test(held.lower)) held.pos = 'NOUN'
     return phraseAt(words, i)
   }
   const phrase = phraseAt(words, 0)

@@ -5,6 +5,19 @@ import { words } from '../retrieval/terms'
 const keys = (q: string) => new Set(words(q))
 
 describe('polarity', () => {
+  it('reads a thing named only as what is not used as denied ("rather than", "what X would ...")', () => {
+    const botFilter = keys('Do you use a bot filter?')
+    expect(polarity('The portal already stops what a bot filter would catch.', botFilter).negated).toBe(true)
+    expect(polarity('Our bot filter blocks what a scraper would collect.', botFilter).negated).toBe(false)
+    const sms = 'Staff sign in with hardware keys rather than SMS codes.'
+    expect(polarity(sms, keys('Do you use SMS codes?')).negated).toBe(true)
+    expect(polarity(sms, keys('Do staff use hardware keys?')).negated).toBe(false)
+    expect(polarity('Keys are rotated instead of reused.', keys('Are keys rotated?')).negated).toBe(false)
+    // "Without" denies what follows it, never the subject before it.
+    expect(polarity('Archives are stored without compression.', keys('Are archives stored?')).negated).toBe(false)
+    expect(polarity('Archives are stored without compression.', keys('Are archives compressed?')).negated).toBe(true)
+  })
+
   it('scopes negation to the asked practice', () => {
     expect(polarity('We do not store card numbers.', keys('Do you store card numbers?')).negated).toBe(true)
     expect(

@@ -19,6 +19,12 @@ const CUE = new Set(['not', 'never', 'no', 'none', 'cannot', 'without', 'neither
  */
 const FORBIDS = new Set(['prohibit', 'forbid', 'forbidden', 'disallow', 'ban'])
 const ALLOWS = new Set(['allow', 'permit'])
+/**
+ * Phrases that name a thing only as what is not used: "staff sign in with keys rather than SMS codes", "stops
+ * what a bot filter would catch", "instead of X", "in lieu of X". Each reads as "without" before what it names.
+ */
+const SET_ASIDE =
+  /\b(?:instead\s+of|rather\s+than|in\s+lieu\s+of|in\s+place\s+of)\b|\bwhat(?=\s+(?:(?:an?|the)\s+)?(?:[\w()-]+\s+){1,5}(?:would|could|might)\b)/gi
 // Phrases with a negation word that deny nothing: "no later than", "not limited to", "whether or not".
 const FALSE_CUES =
   /\b(?:no (?:later|more|less|fewer|longer than|sooner) than|not (?:only|limited to|just|merely)|whether or not|if not|no matter|no exception|no single point|at no (?:additional )?cost|not to exceed|nothing less)\b/gi
@@ -61,7 +67,9 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
       if (keyStems.has(stems[j]!)) return true
       if (!FUNCTION_WORDS.has(tokens[j]!)) content++
     }
-    // "databases are generally not encrypted": the cue follows its subject.
+    // "databases are generally not encrypted": the cue follows its subject. "Without" denies only what follows it
+    // ("keys are rotated without downtime" rotates keys).
+    if (t === 'without') continue
     auxiliaries ??= new Set(tagWords(clause).flatMap((w) => (w.lemma === 'be' || w.lemma === 'do' ? [w.lower] : [])))
     if (auxiliaries.has(tokens[i - 1] ?? '') || auxiliaries.has(tokens[i - 2] ?? '')) {
       for (let j = Math.max(0, i - 5); j < i; j++) if (keyStems.has(stems[j]!)) return true
@@ -74,7 +82,12 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
 export function polarity(sentence: string, keyStems: Set<string>): Polarity {
   // "aren't" → "are not" (the model's tokenizer): the auxiliary stays, so "checks aren't performed" still reads as
   // subject, verb, denial. Typeset text writes "aren’t" with a curly apostrophe: read it as "aren't".
-  const cleaned = expandContractions(sentence.replace(/[’‘ʼ′`]/g, "'").replace(FALSE_CUES, ' '))
+  const cleaned = expandContractions(
+    sentence
+      .replace(/[’‘ʼ′`]/g, "'")
+      .replace(FALSE_CUES, ' ')
+      .replace(SET_ASIDE, ' without '),
+  )
   // A denial reaches only its own clause: "we do not sell data; backups are encrypted" denies no encryption.
   const negated = cleaned
     .split(/[;:,]|\b(?:but|however|whereas|although|while)\b/i)

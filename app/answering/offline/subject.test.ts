@@ -91,6 +91,17 @@ describe('subjectPhrase reads what a question is about from its grammar', () => 
     expect(subjectTerms('One major risk is old software. Explain.')).toEqual([])
   })
 
+  it('reads what "have" holds as a noun, though the tagger reads it as a verb', () => {
+    // The tagger reads "processes" as a verb here ("procedures" as a noun): both lead past the form words to the
+    // object of "managing".
+    expect(subjectPhrase('Do you have processes in place for managing the settings of your kiosks?')).toBe(
+      'settings of kiosks',
+    )
+    expect(subjectPhrase('Do you have procedures in place for managing the firmware of your printers?')).toBe(
+      'firmware of printers',
+    )
+  })
+
   it('keeps verbs that end in -ly ("comply", "supply") apart from adverbs', () => {
     expect(subjectPhrase('Do you regularly monitor your network?')).toBe('network')
     expect(subjectTerms('Do you have a process for managing your software supply chain?')).toContain('chain')
