@@ -51,7 +51,9 @@ export function tagWords(text: string): Word[] {
     if (last && !spaced && (glue || (JOINERS.has(value) && last.pos !== 'PUNCT'))) {
       last.text += value
       last.lower = last.text.toLowerCase()
-      if (!JOINERS.has(value)) [last.pos, last.lemma] = [tags[k]!, last.lower]
+      // "sign-on", "opt-in", "follow-up": a word ending in a particle is a noun, not a preposition.
+      if (!JOINERS.has(value))
+        [last.pos, last.lemma] = [['ADP', 'PART', 'ADV'].includes(tags[k]!) ? 'NOUN' : tags[k]!, last.lower]
       glue = JOINERS.has(value)
       return
     }

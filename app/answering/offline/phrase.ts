@@ -49,6 +49,17 @@ const noun = (w: Word | undefined) => w !== undefined && (w.pos === 'NOUN' || w.
  */
 const modifierVerb = (w: Word, next: Word | undefined, previous: Word | undefined) =>
   w.pos === 'VERB' && (next?.lower === 'of' || (nominal(next) && !noun(previous)))
+const joiner = (w: Word | undefined) => w !== undefined && (w.pos === 'CCONJ' || w.text === ',')
+/** "employee onboarding and offboarding policy": gerunds between nouns, read as nouns by what ends the list. */
+const gerundOfNouns = (words: Word[], k: number) => {
+  if (words[k]?.pos !== 'VERB' || !/ing$/.test(words[k]!.lower) || !noun(words[k - 1])) return false
+  let j = k + 1
+  while (joiner(words[j]) || (words[j]?.pos === 'VERB' && /ing$/.test(words[j]!.lower))) j++
+  return j > k + 1 && noun(words[j]) && !joiner(words[j - 1])
+}
+/** "documented and approved", "documented, and currently implemented,": participles and adverbs joined as a list. */
+const premodifier = (w: Word | undefined) =>
+  w !== undefined && ((w.pos === 'VERB' && /(?:ed|en)$/.test(w.lower)) || w.pos === 'ADV')
 /** An adjective after the nouns is the predicate ("Is X available?", "Are X separated?"), not part of the phrase. */
 const predicate = (w: Word, next: Word | undefined, out: string[]) =>
   w.pos === 'ADJ' && out.length > 0 && !nominal(next) && next?.pos !== 'CCONJ' && next?.text !== ','
@@ -67,6 +78,11 @@ export function phraseAt(words: Word[], from: number): Phrase {
     i++
     while (opens(words[i])) i++
   }
+  // "a documented and approved change process", "a documented, and currently implemented, X": a list of modifiers
+  // before the nouns names nothing itself; the phrase is the nouns it modifies.
+  let j = i
+  while (premodifier(words[j]) || (j > i && joiner(words[j]))) j++
+  if (j > i && noun(words[j]) && words.slice(i, j).some(joiner)) i = j
   const start = i
   const out: string[] = []
   const tags: string[] = []
@@ -80,7 +96,7 @@ export function phraseAt(words: Word[], from: number): Phrase {
     const w = words[i]!
     const next = words[i + 1]
     if (predicate(w, next, out)) break
-    if (nominal(w) || modifierVerb(w, next, words[i - 1])) {
+    if (nominal(w) || modifierVerb(w, next, words[i - 1]) || gerundOfNouns(words, i)) {
       push(w)
       continue
     }

@@ -102,6 +102,23 @@ describe('subjectPhrase reads what a question is about from its grammar', () => 
     )
   })
 
+  it('reads past a list of participles before the nouns, and keeps gerunds between nouns', () => {
+    expect(subjectPhrase('Does your team keep a reviewed and approved release checklist?')).toBe('release checklist')
+    expect(subjectPhrase('Do you keep a written, and regularly tested, laptop loss procedure?')).toBe(
+      'laptop loss procedure',
+    )
+    expect(subjectPhrase('Is there a vendor onboarding and offboarding checklist?')).toBe(
+      'vendor onboarding and offboarding checklist',
+    )
+  })
+
+  it('reads a hyphenated word that ends in a particle as a noun ("sign-on")', () => {
+    expect(readSubject('Do you support single sign-on for administrators?')).toEqual({
+      terms: ['#sso'],
+      scope: { phrase: 'for administrators', terms: ['administr'] },
+    })
+  })
+
   it('keeps verbs that end in -ly ("comply", "supply") apart from adverbs', () => {
     expect(subjectPhrase('Do you regularly monitor your network?')).toBe('network')
     expect(subjectTerms('Do you have a process for managing your software supply chain?')).toContain('chain')
