@@ -57,7 +57,7 @@ const gerundOfNouns = (words: Word[], k: number) => {
   while (joiner(words[j]) || (words[j]?.pos === 'VERB' && /ing$/.test(words[j]!.lower))) j++
   return j > k + 1 && noun(words[j]) && !joiner(words[j - 1])
 }
-/** "documented and approved", "documented, and currently implemented,": participles and adverbs joined as a list. */
+/** "reviewed and approved", "written, and regularly tested,": participles and adverbs joined as a list. */
 const premodifier = (w: Word | undefined) =>
   w !== undefined && ((w.pos === 'VERB' && /(?:ed|en)$/.test(w.lower)) || w.pos === 'ADV')
 /** An adjective after the nouns is the predicate ("Is X available?", "Are X separated?"), not part of the phrase. */
@@ -78,8 +78,8 @@ export function phraseAt(words: Word[], from: number): Phrase {
     i++
     while (opens(words[i])) i++
   }
-  // "a documented and approved change process", "a documented, and currently implemented, X": a list of modifiers
-  // before the nouns names nothing itself; the phrase is the nouns it modifies.
+  // "a reviewed and approved release checklist", "a written, and regularly tested, X": a list of modifiers before the
+  // nouns names nothing itself; the phrase is the nouns it modifies.
   let j = i
   while (premodifier(words[j]) || (j > i && joiner(words[j]))) j++
   if (j > i && noun(words[j]) && words.slice(i, j).some(joiner)) i = j
