@@ -50,11 +50,12 @@ const noun = (w: Word | undefined) => w !== undefined && (w.pos === 'NOUN' || w.
 const modifierVerb = (w: Word, next: Word | undefined, previous: Word | undefined) =>
   w.pos === 'VERB' && (next?.lower === 'of' || (nominal(next) && !noun(previous)))
 const joiner = (w: Word | undefined) => w !== undefined && (w.pos === 'CCONJ' || w.text === ',')
+const gerund = (w: Word | undefined) => w !== undefined && w.pos === 'VERB' && /ing$/.test(w.lower)
 /** "employee onboarding and offboarding policy": gerunds between nouns, read as nouns by what ends the list. */
 const gerundOfNouns = (words: Word[], k: number) => {
-  if (words[k]?.pos !== 'VERB' || !/ing$/.test(words[k]!.lower) || !noun(words[k - 1])) return false
+  if (!gerund(words[k]) || !noun(words[k - 1])) return false
   let j = k + 1
-  while (joiner(words[j]) || (words[j]?.pos === 'VERB' && /ing$/.test(words[j]!.lower))) j++
+  while (joiner(words[j]) || gerund(words[j])) j++
   return j > k + 1 && noun(words[j]) && !joiner(words[j - 1])
 }
 /** "reviewed and approved", "written, and regularly tested,": participles and adverbs joined as a list. */
@@ -71,8 +72,7 @@ export function phraseAt(words: Word[], from: number): Phrase {
   // "for managing your software supply chain": a gerund after a preposition leads to its object.
   const next = words[i + 1]
   if (
-    words[i]?.pos === 'VERB' &&
-    /ing$/.test(words[i]!.lower) &&
+    gerund(words[i]) &&
     (opens(next) || nominal(next) || (next !== undefined && modifierVerb(next, words[i + 2], undefined)))
   ) {
     i++
