@@ -71,6 +71,32 @@ describe('plainLines', () => {
     ])
   })
 
+  it('drops front matter, heading anchors, task-list boxes and stars that mark a note', () => {
+    const md = [
+      '---',
+      'title: Example Corp access policy',
+      'owner: security',
+      '---',
+      '# Access Policy {#access}',
+      'Keys {#keys}',
+      '====',
+      '- [x] Admin access requires a hardware token.',
+      '- [ ] Yearly access recertification is planned for Q2 2027.',
+      '* Laptop disks use AES-256 **',
+    ].join('\n')
+    const lines = plainLines(md).filter((l) => l.text)
+    expect(lines.map((l) => [l.line, l.text, l.heading])).toEqual([
+      [4, 'Access Policy', 1],
+      [5, 'Keys', 1],
+      [7, '• Admin access requires a hardware token.', undefined],
+      [8, '• Yearly access recertification is planned for Q2 2027.', undefined],
+      [9, '• Laptop disks use AES-256', undefined],
+    ])
+    expect(plainLines('Keys {: #k .c}\n----')[0]!.text).toBe('Keys')
+    // A thematic break that opens a file without closing is a rule, not front matter.
+    expect(plainLines('---\nText.').flatMap((l) => (l.text ? [l.text] : []))).toEqual(['Text.'])
+  })
+
   it("keeps a footnote's text as a line of its own", () => {
     expect(
       plainLines('Scans run weekly[^scan].\n\n[^scan]: Authenticated scans, with **Nessus**.').map((l) => l.text),
@@ -83,6 +109,19 @@ describe('HTML tables in Markdown', () => {
     const md =
       '<table>\n  <tr>\n    <th>Data</th>\n    <th>Method</th>\n  </tr>\n  <tr>\n    <td>Laptop <b>HDD</b></td>\n    <td>Encryption</td>\n  </tr>\n</table>'
     expect(plainLines(md)).toEqual([{ line: 6, text: 'Laptop HDD\tEncryption', block: true, context: 'Data\tMethod' }])
+  })
+
+  it('reads a table written a row per line the same way, its header row as context to the end of the table', () => {
+    const md = [
+      '<table><tr><th>Area</th><th>Practice</th></tr>',
+      '<tr><td>Logging</td><td>Security logs are kept for <strong>one year</strong>.</td></tr>',
+      '</table>',
+      '<p>After the table.</p>',
+    ].join('\n')
+    expect(plainLines(md).filter((l) => l.text)).toEqual([
+      { line: 1, text: 'Logging\tSecurity logs are kept for one year.', block: true, context: 'Area\tPractice' },
+      { line: 3, text: 'After the table.', block: true },
+    ])
   })
 })
 
@@ -97,6 +136,23 @@ describe('Markdown evidence is plain text', () => {
       for (const p of markdownPassages(f, readFileSync(f, 'utf8')))
         expect(p.text, `${f} ${p.location}`).not.toMatch(MARKUP)
     }
+  })
+
+  it('answers from a table row of short cells, which is no heading, naming each cell by its column', async () => {
+    const md = [
+      '# Controls',
+      '',
+      '| Control | Frequency | Tools |',
+      '| --- | --- | --- |',
+      '| Vulnerability scanning | Weekly | Scanner A and Scanner B |',
+    ].join('\n')
+    const doc = { file: 'controls.md', passages: markdownPassages('controls.md', md), library: [], chars: md.length }
+    const question = { ...yesNoQuestion('Describe your vulnerability scanning.'), allowed: undefined }
+    const [answer] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(questionnaireOf([question]), [
+      { ...doc, status: 'ok' as const },
+    ])
+    expect(answer!.text).toBe('Control: Vulnerability scanning; Frequency: Weekly; Tools: Scanner A and Scanner B')
+    expect(answer!.reasons.join(' ')).not.toMatch(/heading/)
   })
 
   it('answers from a bold-marked policy with a plain quote, never its heading, and the quote checks as verbatim', async () => {

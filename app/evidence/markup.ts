@@ -54,7 +54,6 @@ const TAG = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>/gi
 /** Tags that start a block of their own: a paragraph, a list item, a table row, a line break. */
 const BLOCK_TAG =
   /<\/?(?:p|div|br|hr|li|ul|ol|tr|table|thead|tbody|section|article|blockquote|pre|h[1-6]|dd|dt|dl)\b[^>]*>/gi
-const CELL_TAG = /<\/?t[dh]\b[^>]*>/gi
 
 /** Characters that may open inline markup: a line without any is plain already. */
 const INLINE_MARK = /[*_`<>[\]&\\~!]/
@@ -81,10 +80,18 @@ export function stripInline(line: string): string {
       .replace(/(?<![*\w\\])\*(?=[^\s*])([^*]*?[^\s*\\])\*(?![*\w])/g, '$1')
       .replace(/(?<![\w\\])_(?=[^\s_])([^_]*?[^\s_\\])_(?!\w)/g, '$1')
   }
+  // Stars left standing after the emphasis is read, at the end or two or three together ("XTS-AES-128 **"): a note
+  // mark, not a word. One between words may be arithmetic ("5 * 3").
+  t = t.replace(/(^|\s)\*{2,3}(?:\s+|$)|\s+\*$/g, '$1').replace(/\s+$/, '')
   return decodeEntities(t.replace(/\\([\\`*_{}[\]()#+\-.!|>~<])/g, '$1'))
 }
 
 const ATX = /^ {0,3}(#{1,6})\s+(.*?)\s*(?:#+\s*)?$/
+/** A heading's attribute block ("{#encryption}", "{: .policy}"): an anchor for links, not a word of the title. */
+const HEADING_ATTRIBUTES = /\s*\{:?\s*[#.][^{}]*\}\s*$/
+const FRONT_MATTER = /^(---|\+\+\+)\s*$/
+/** A task list's box ("- [x] ...", "- [ ] ..."): a mark, like the list's own. */
+const TASK_BOX = /^(\s*(?:• |\d{1,3}[.)] ))\[[ xX]\]\s+/
 const SETEXT_UNDERLINE = /^([=\-~^"'`#*+])\1{2,}\s*$/
 const RULE = /^ {0,3}(?:(?:-\s*){3,}|(?:\*\s*){3,}|(?:_\s*){3,})$/
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
@@ -116,10 +123,17 @@ export function plainLines(source: string): PlainLine[] {
     .replace(/<!--[\s\S]*?-->/g, (m) => m.replace(/[^\n]/g, ''))
     .replace(/<\/?[a-z][^<>]*\n[^<>]*>/gi, (m) => m.replace(/[^\n]/g, ''))
   const lines = text.split('\n')
+  // Front matter (a YAML or TOML block opening the file) is the file's metadata, not its statements.
+  const front = FRONT_MATTER.exec(lines[0] ?? '')
+  if (front) {
+    const close = lines.findIndex((l, k) => k > 0 && l.trim() === front[1])
+    if (close > 0) lines.fill('', 0, close + 1)
+  }
   const out: PlainLine[] = []
   let fence = ''
   let header: string | undefined
   const html = new HtmlTable()
+  const inlineTable: { header?: string } = {}
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!
     const next = lines[i + 1] ?? ''
@@ -136,12 +150,21 @@ export function plainLines(source: string): PlainLine[] {
     const atx = ATX.exec(raw) ?? HTML_HEADING.exec(raw)
     if (atx) {
       const level = /^\d$/.test(atx[1]!) ? Number(atx[1]) : atx[1]!.length
-      out.push({ line: i, text: stripInline(atx[2]!), heading: level })
+      out.push({ line: i, text: stripInline(atx[2]!.replace(HEADING_ATTRIBUTES, '')), heading: level })
       continue
     }
     if (html.read(i, raw, out)) continue
-    if (raw.trim() && !LIST_MARK.test(raw) && SETEXT_UNDERLINE.test(next) && next.trim().length >= raw.trim().length) {
-      out.push({ line: i, text: stripInline(raw.trim()), heading: rstLevel(next.trim()[0]!) })
+    if (
+      raw.trim() &&
+      !LIST_MARK.test(raw) &&
+      SETEXT_UNDERLINE.test(next) &&
+      next.trim().length >= raw.trim().replace(HEADING_ATTRIBUTES, '').length
+    ) {
+      out.push({
+        line: i,
+        text: stripInline(raw.trim().replace(HEADING_ATTRIBUTES, '')),
+        heading: rstLevel(next.trim()[0]!),
+      })
       i++
       continue
     }
@@ -166,7 +189,16 @@ export function plainLines(source: string): PlainLine[] {
       out.push({ line: i, text: stripInline(raw.trim()), subheading: true })
       continue
     }
-    out.push(...htmlLine(i, raw.replace(/^\s{0,3}(?:>\s?)+/, '').replace(LIST_MARK, listMark)))
+    out.push(
+      ...htmlLine(
+        i,
+        raw
+          .replace(/^\s{0,3}(?:>\s?)+/, '')
+          .replace(LIST_MARK, listMark)
+          .replace(TASK_BOX, '$1'),
+        inlineTable,
+      ),
+    )
   }
   return out
 }
@@ -217,16 +249,30 @@ class HtmlTable {
 const listMark = (_: string, indent: string, number?: string) => `${indent}${number ? `${number} ` : '• '}`
 
 /** A line that may hold HTML blocks: each block its own line, table cells apart by a tab, list items marked. */
-function htmlLine(line: number, raw: string): PlainLine[] {
+function htmlLine(line: number, raw: string, table: { header?: string }): PlainLine[] {
   if (!/<[a-z/]/i.test(raw)) return [{ line, text: stripInline(raw) }]
-  const parts = raw
-    .replace(/<li\b[^>]*>/gi, '\n• ')
-    .replace(CELL_TAG, '\t')
-    .replace(BLOCK_TAG, '\n')
-    .split('\n')
-  return parts
-    .map((p, k) => ({ line, text: stripInline(p).replace(/^\t+|\t+$/g, ''), block: k > 0 }))
-    .filter((p, k) => k === 0 || p.text.trim())
+  // A row of header cells only ("<tr><th>Area</th><th>Practice</th></tr>") says what the rows after it, to the
+  // table's end, are about.
+  const out: PlainLine[] = []
+  for (const [r, row] of raw.split(/(?=<tr\b|<table\b)/i).entries()) {
+    if (/^<table\b/i.test(row)) table.header = undefined
+    const parts = row
+      .replace(/<li\b[^>]*>/gi, '\n• ')
+      .replace(/(?:\s*<\/?t[dh]\b[^>]*>\s*)+/gi, '\t')
+      .replace(BLOCK_TAG, '\n')
+      .split('\n')
+      .map((p, k) => ({ line, text: stripInline(p).replace(/^\t+|\t+$/g, ''), block: r > 0 || k > 0 }))
+      // The line's first part stays, empty or not: it ends the paragraph before a block.
+      .filter((p, k) => (r === 0 && k === 0) || p.text.trim())
+    const header = table.header
+    if (/<\/table>/i.test(row)) table.header = undefined
+    if (/<th\b/i.test(row) && !/<td\b/i.test(row)) {
+      table.header = parts.map((p) => p.text).join('\t')
+      continue
+    }
+    out.push(...parts.map((p) => (header && /<td\b/i.test(row) ? { ...p, context: header } : p)))
+  }
+  return out.length ? out : [{ line, text: '' }]
 }
 
 const RST_LEVELS = ['=', '-', '~', '^', '"']

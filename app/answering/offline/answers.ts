@@ -62,7 +62,28 @@ const WORD: Record<AnswerLabel, string> = {
 }
 
 export function summary(label: AnswerLabel, sentence: string): string {
-  return `${WORD[label]}. ${sentence.length > 240 ? `${clipQuote(sentence)}…` : sentence}`
+  const text = rowText(sentence)
+  return `${WORD[label]}. ${text.length > 240 ? `${clipQuote(text)}…` : text}`
+}
+
+/**
+ * A sentence as an answer cell shows it: a table row's cells (apart by a tab) named by their column when the header
+ * row has one per cell ("Control: Vulnerability scanning; Frequency: Weekly"), else apart by a semicolon. A tab in a
+ * cell is invisible, and the cells run together.
+ */
+export function rowText(sentence: string, header?: string): string {
+  if (!sentence.includes('\t')) return sentence
+  const cells = sentence
+    .split(/\t+/)
+    .map((c) => c.trim())
+    .filter(Boolean)
+  const names = header?.split('\t').map((c) => c.trim())
+  if (names && names.length === sentence.split('\t').length && names.every(Boolean))
+    return sentence
+      .split('\t')
+      .flatMap((c, i) => (c.trim() ? [`${names[i]}: ${c.trim()}`] : []))
+      .join('; ')
+  return cells.join('; ')
 }
 
 export function cite(hit: Hit): Citation {

@@ -90,7 +90,8 @@ export class Ask {
     // The parse is heuristic: a sentence covering most of the question passes, unless the evidence lacks a word of it.
     const mentioned = this.once('mentioned', () => this.about.every((t) => this.index.df(t) > 0))
     return (
-      (mentioned && h.coverage >= STRONG_COVERAGE) || namesSubject(this.about, h.sentence.terms, h.sentence.context)
+      (mentioned && h.coverage >= STRONG_COVERAGE) ||
+      namesSubject(this.about, h.sentence.terms, h.sentence.context, h.sentence.text)
     )
   }
 

@@ -3,7 +3,7 @@ import type { Question, Questionnaire } from '../../questionnaire/model'
 import type { Answer, AnsweringEngine, AnswerLabel, AnswerOptions, EngineProgress, RuleName } from '../model'
 import { calibrate, withQuestion } from '../calibration'
 import { finalizeAnswers, type FinalizeOptions } from '../contract'
-import { cite, summary } from './answers'
+import { cite, rowText, summary } from './answers'
 import { Ask, MAX_HITS, type Draft } from './ask'
 import { combine } from './combine'
 import { EarlierAnswers } from '../library'
@@ -122,7 +122,7 @@ function readLead(ask: Ask, fired: RuleName[]): Answer {
         // paragraph answers something else).
         [lead, ...ask.judged.filter((j) => j !== lead && j.hit.sentence.passage === lead.hit.sentence.passage)]
           .slice(0, 2)
-          .map((j) => j.hit.sentence.text)
+          .map((j) => rowText(j.hit.sentence.text, j.hit.sentence.passage.context))
           .join(' '),
     confidence: Math.round(confidence * 1000) / 1000,
     citations: draft.citations,

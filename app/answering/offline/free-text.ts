@@ -20,9 +20,10 @@ export const FREE_TEXT_COVERAGE = 0.5
  */
 export function freeTextGap(a: Ask): string | undefined {
   const sentence = a.lead.hit.sentence
-  if (isHeading(sentence.text)) return 'the passage is a heading, not an answer'
+  // A table row under its header row is a row, however short (retrieval/index.ts reads it so too).
+  if (!sentence.passage.context && isHeading(sentence.text)) return 'the passage is a heading, not an answer'
   if (DEFINITION.test(sentence.text)) return 'the sentence defines a term, it does not say what is done'
-  if (a.about.length && !namesSubject(a.about, sentence.terms, new Set()))
+  if (a.about.length && !namesSubject(a.about, sentence.terms, new Set(), sentence.text))
     return 'the sentence does not itself name what the question is about'
   if (a.lead.hit.coverage < FREE_TEXT_COVERAGE) return 'the sentence covers less than half of what the question asks'
   const asked = askedFor(a.asked)

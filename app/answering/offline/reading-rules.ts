@@ -33,7 +33,9 @@ const unstatedKinds = (a: Ask) => {
 const scopeUnstated = (a: Ask): string | undefined => {
   const scope = a.scope
   const sentence = a.lead.hit.sentence
-  return scope && !namesSubject(scope.terms, sentence.terms, sentence.context) ? `"${scope.phrase}"` : undefined
+  return scope && !namesSubject(scope.terms, sentence.terms, sentence.context, sentence.text)
+    ? `"${scope.phrase}"`
+    : undefined
 }
 
 /** The question's second question, when the lead sentence and its context name none of the words only it has. */

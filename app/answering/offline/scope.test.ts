@@ -40,6 +40,11 @@ describe('question scope', () => {
     expect(asksWhatCustomerCanDo('Will institution data be shared with or hosted by any third parties?')).toBe(false)
     expect(namesCustomer('Backup procedures run a daily full backup snapshot of customer data.')).toBe(false)
     expect(namesCustomer('Administrators can export a full copy of course data at any time.')).toBe(true)
+    // After "is" or "are", the customer acts only when able or allowed; otherwise something is done to it.
+    expect(asksWhatCustomerCanDo('Are customers able to export their data?')).toBe(true)
+    expect(asksWhatCustomerCanDo('Are users allowed to reset their own passwords?')).toBe(true)
+    expect(asksWhatCustomerCanDo('Are customers notified of breaches?')).toBe(false)
+    expect(asksWhatCustomerCanDo('Are users required to enrol a second factor?')).toBe(false)
   })
 
   it('reads what a negative condition denies, to be asked of the evidence', () => {

@@ -6,7 +6,8 @@ import { questionnaireOf, yesNoQuestion } from '../../../tests/support/answering
 import type { Question } from '../../questionnaire/model'
 import { OfflineEngine } from './engine'
 import { secondQuestion } from './phrase'
-import { asksForRemarks, readSubject, subjectPhrase } from './subject'
+import { terms } from '../retrieval/terms'
+import { asksForRemarks, namesSubject, readSubject, subjectPhrase } from './subject'
 
 const subjectTerms = (asked: string) => readSubject(asked).terms
 const scopeOf = (asked: string) => readSubject(asked).scope
@@ -228,5 +229,17 @@ describe('secondQuestion reads a question that asks two', () => {
     ).toBeUndefined()
     expect(secondQuestion('Is the office leased by your company alone, or are parts sublet?')).toBeUndefined()
     expect(secondQuestion('Describe your backups and are they tested?')).toBeUndefined()
+  })
+})
+
+describe('namesSubject', () => {
+  const named = (subject: string, sentence: string) =>
+    namesSubject([subject], new Set(terms(sentence)), new Set(), sentence)
+
+  it('takes a paraphrase as naming a subject only where the sentence uses it as a thing, not as its verb', () => {
+    // The vectors hold "built" close to "build": "build standards" are not named by what was built.
+    expect(named('build', 'This charter covers every gadget built and sold by Example Corp.')).toBe(false)
+    expect(named('build', 'Every built image is scanned before release.')).toBe(true)
+    expect(named('contract', 'Signed agreements bind every supplier.')).toBe(true)
   })
 })

@@ -1,4 +1,5 @@
-import { GENERIC, stem, subjectStems, terms } from '../retrieval/terms'
+import { GENERIC, stem, subjectStems, terms, words as stems } from '../retrieval/terms'
+import { tagWords } from './grammar'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { phraseAt, taggedPhrase, written, type Phrase } from './phrase'
 
@@ -139,10 +140,26 @@ export function asksForRemarks(asked: string): boolean {
 
 /**
  * Whether a sentence (with its context) names any of the subject terms, itself or by a close paraphrase ("written
- * contracts" / "agreements": word vectors, retrieval/paraphrase.server.ts).
+ * contracts" / "agreements": word vectors, retrieval/paraphrase.server.ts). A subject is a thing: a paraphrase in the
+ * sentence names it only where the sentence uses that word as one, not as its verb ("build standards" are not named
+ * by "products built and maintained by us", though the vectors hold "built" close to "build"). Given the sentence's
+ * text, its words are tagged to tell (only when a paraphrase is all that matches).
  */
-export function namesSubject(subject: string[], sentenceTerms: Set<string>, context: Set<string>): boolean {
+export function namesSubject(
+  subject: string[],
+  sentenceTerms: Set<string>,
+  context: Set<string>,
+  text?: string,
+): boolean {
   if (!subject.length || subject.some((t) => sentenceTerms.has(t) || context.has(t))) return true
   const words = subject.filter((t) => /^[a-z]+$/.test(t))
-  return [...sentenceTerms, ...context].some((u) => words.some((t) => isParaphrase(t, u)))
+  const paraphrase = (u: string) => words.some((t) => isParaphrase(t, u))
+  if ([...context].some(paraphrase)) return true
+  const found = [...sentenceTerms].filter(paraphrase)
+  if (!found.length) return false
+  if (text === undefined) return true
+  const things = new Set(
+    tagWords(text).flatMap((w) => (w.pos === 'VERB' && !w.lower.includes('-') ? [] : stems(w.lower))),
+  )
+  return found.some((u) => things.has(u))
 }

@@ -65,7 +65,8 @@ export class SentenceIndex {
         heading = terms(pathHeading)
       }
       for (const text of splitSentences(passage.text)) {
-        if (isHeading(text)) {
+        // A row under a table's header row states what its cells say, however short: it is no heading.
+        if (!passage.context && isHeading(text)) {
           heading = [...terms(pathHeading), ...terms(text)]
           providerList = false
           continue
