@@ -16,6 +16,8 @@ export interface CalibrationRow {
   set: string
   /** Sets answering the same questionnaire share a fold: leaving one out leaves them all out. */
   fold: string
+  /** The share of the fit it belongs to: its set's, or the set's it repeats (same questions and labels). */
+  share: string
 }
 
 export function foldOf(set: BenchSet): string {
@@ -29,7 +31,7 @@ export function calibrationRows(set: BenchSet, rows: Scored[]): CalibrationRow[]
     if (r.truth !== 'YES' && r.truth !== 'NO' && r.truth !== 'NOT_STATED') continue
     if (side(r.answer.label) === 'OTHER') continue
     const x = featuresOf(r.answer)
-    if (x) out.push({ x, y: isRight(r) ? 1 : 0, set: set.name, fold: foldOf(set) })
+    if (x) out.push({ x, y: isRight(r) ? 1 : 0, set: set.name, fold: foldOf(set), share: set.repeats ?? set.name })
   }
   return out
 }
@@ -37,12 +39,15 @@ export function calibrationRows(set: BenchSet, rows: Scored[]): CalibrationRow[]
 /**
  * Every set weighs the same in the fit, however many answers it has: the large vendor sets (mostly Yes, where an
  * answer from a loosely related sentence is still "right") would otherwise drown the labelled sets where such an
- * answer is wrong.
+ * answer is wrong. A set that repeats another's questions and labels with less evidence shares that set's weight
+ * (ADR 041): weighed as a set of its own, its eight answers counted as much as a vendor set's hundred, and the same
+ * labels twice.
  */
 export function fitModel(rows: CalibrationRow[]): CalibrationModel {
   const sets = [...new Set(rows.map((r) => r.set))]
-  const count = new Map(sets.map((s) => [s, rows.filter((r) => r.set === s).length]))
-  const weighted = rows.map((r) => ({ ...r, weight: rows.length / sets.length / count.get(r.set)! }))
+  const shares = [...new Set(rows.map((r) => r.share))]
+  const count = new Map(shares.map((s) => [s, rows.filter((r) => r.share === s).length]))
+  const weighted = rows.map((r) => ({ ...r, weight: rows.length / shares.length / count.get(r.share)! }))
   return {
     features: FEATURE_NAMES,
     weights: fitLogistic(weighted, LAMBDA),

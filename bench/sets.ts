@@ -38,6 +38,11 @@ export interface BenchSet {
    * are left out together.
    */
   fold?: string
+  /**
+   * The set it repeats, when it asks some of another set's questions with the same labels from less evidence: in the
+   * fit the two weigh as one set (bench/calibrate.ts), since its labels are the other's counted again.
+   */
+  repeats?: string
 }
 
 /** The product the engine answers this set for: derived exactly as the pipeline derives it (productFor). */
@@ -111,7 +116,7 @@ export function loadLabelledSet(projectRoot: string, file = LABELLED_SET): Bench
   // The same questions with less evidence are left out with the set they come from.
   const fold = parsed.data.name
   const sets = [{ ...labelledSet(parsed.data, read), fold }]
-  if (file === LABELLED_SET) sets.push({ ...labelledSet(fewPolicies(parsed.data), read), fold })
+  if (file === LABELLED_SET) sets.push({ ...labelledSet(fewPolicies(parsed.data), read), fold, repeats: sets[0]!.name })
   return sets
 }
 
