@@ -49,6 +49,16 @@ describe('OfflineEngine', () => {
     expect([db, laptops, sso].every((a) => a!.flagged)).toBe(true)
   })
 
+  it('reads "Do you use X?" as a question about X: the verb is no subject, whatever its rarity in a small upload', async () => {
+    const small = doc('access.md', [
+      'Hardware security keys are planned for Q3 2027.',
+      'Customer data is encrypted at rest with AES-256.',
+      'Access reviews are performed quarterly by the security team.',
+    ])
+    const [keys] = await answer([q('Do you use hardware security keys?')], [small])
+    expect(keys).toMatchObject({ label: 'PLANNED', planned: 'Q3/2027', flagged: true })
+  })
+
   it('never asserts without evidence: the answer is left empty and flagged "no evidence found: needs your answer"', async () => {
     const [a] = await answer([q('Do you maintain a SOC 2 Type II report?')])
     expect(a).toMatchObject({

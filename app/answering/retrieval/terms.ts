@@ -88,7 +88,7 @@ const GENERIC_WORDS = new Set(
   overall past performed periodic periodically place plan plans policies policy practices procedure procedures
   process processes program programme programs provide provided recent recently regular regularly relevant
   required requirements reviewed security specific standard standards strategies strategy support supported system
-  systems updated used using utilise utilising utilize utilized utilizing version within year yearly years`.split(
+  systems updated use used uses using utilise utilising utilize utilized utilizing version within year yearly years`.split(
     /\s+/,
   ),
 )
