@@ -1,6 +1,7 @@
 import { GENERIC, standardTokens, terms } from './retrieval/terms'
 import { concepts } from './retrieval/vocabulary'
 import type { AnswerLabel } from './model'
+import { isPublishedForm } from '../questionnaire/kind'
 
 /** How earlier questions and answers are read for matching: labels, form families, subjects, polarity, terms. */
 
@@ -18,8 +19,12 @@ export function labelOfCell(text: string): AnswerLabel | undefined {
   return LABELS.find(([re]) => re.test(t))?.[1]
 }
 
-/** "HECVAT Full 3.04" → "hecvat"; "CAIQ v4" → "caiq": the family whose ids mean the same question across versions. */
+/**
+ * "HECVAT Full 3.04" → "hecvat"; "CAIQ v4" → "caiq": the family whose ids mean the same question across versions.
+ * None for a custom spreadsheet, CSV or Word form: two of those share no ids or wording by design.
+ */
 export function family(kind: string | undefined): string {
+  if (!isPublishedForm(kind)) return ''
   return (
     (kind ?? '')
       .trim()

@@ -32,6 +32,42 @@ describe('answer library matching', () => {
     expect(subjectsOf('Do you comply with ISO 9001?')).toEqual(new Set(['iso9001']))
   })
 
+  it('never answers whether something happened from an answer about a practice on the same subject', () => {
+    const lib = new EarlierAnswers(
+      [entry('Do you have a documented incident response plan?', 'Yes')],
+      'CSV questionnaire',
+    )
+    // Both reduce to "incidents"; a Yes about the plan must not become "Yes, we had a breach".
+    expect(lib.match({ key: 'k', id: 'A9', text: 'Any data breaches in the last 3 years?' })).toBeUndefined()
+    const events = new EarlierAnswers(
+      [entry('Have you had a data breach in the last 5 years?', 'No')],
+      'CSV questionnaire',
+    )
+    expect(events.match({ key: 'k', id: 'A9', text: 'Any data breaches in the last 3 years?' })?.entry.answer).toBe(
+      'No',
+    )
+  })
+
+  it('reads ids as the same question only within a published form; a custom list is reused by its wording', () => {
+    const custom = { kind: 'CSV questionnaire' }
+    const lib = new EarlierAnswers(
+      [
+        entry('Do you encrypt customer data at rest?', 'Yes', { ...custom, id: 'A1' }),
+        entry('Are backups stored offsite?', 'Yes', { ...custom, id: 'A2' }),
+      ],
+      'CSV questionnaire',
+    )
+    // "A2" in one CSV and "A2" in another are unrelated questions, however many words they share.
+    expect(lib.match({ key: 'k2', id: 'A2', text: 'Are backups stored daily?' })).toBeUndefined()
+    // Worded alike, a company's own earlier answer is reused without a check, whatever form either came in.
+    for (const kind of ['CSV questionnaire', 'Custom spreadsheet', 'HECVAT Lite 3.06']) {
+      const reused = new EarlierAnswers([entry('Do you encrypt customer data at rest?', 'Yes', custom)], kind).answer(
+        yesNoQuestion('Is customer data encrypted at rest?'),
+      )
+      expect(reused, kind).toMatchObject({ label: 'YES', rule: 'library-near-exact', flagged: false })
+    }
+  })
+
   it('does not match questions of opposite polarity', () => {
     const lib = new EarlierAnswers([entry('Do you store passwords in plain text?', 'No')], 'HECVAT Full 3.04')
     expect(lib.match({ key: 'k', id: 'X', text: 'Do you never store passwords in plain text?' })).toBeUndefined()

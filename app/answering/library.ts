@@ -8,6 +8,7 @@ import { LIBRARY_RULES, OTHER_PRODUCT, otherProduct, PERIOD, type LibraryMatch, 
 import { contentTerms, family, labelOfCell, normal, polarityOf, sameSet, subjectsOf } from './library-text'
 // Paraphrase-aware overlap (word vectors, issue 21 §3): Jaccard where the words are the same, closer where they differ.
 import { termOverlap } from './retrieval/paraphrase.server'
+import { asksAboutPastEvent } from './offline/scope'
 
 /**
  * The company's earlier answered questionnaires: the first source. Questions are matched across versions and
@@ -30,6 +31,8 @@ interface Prepared {
   terms: Set<string>
   subjects: Set<string>
   polarity: number
+  /** It asks whether something happened ("Any breaches in the last 3 years?"), not whether a practice exists. */
+  pastEvent: boolean
   family: string
   label?: AnswerLabel
 }
@@ -54,6 +57,7 @@ export class EarlierAnswers {
       terms: contentTerms(entry.question),
       subjects: subjectsOf(entry.question),
       polarity: polarityOf(entry.question),
+      pastEvent: asksAboutPastEvent(entry.question),
       family: family(entry.kind),
       label: labelOfCell(entry.answer),
     }))
@@ -79,10 +83,14 @@ export class EarlierAnswers {
       terms: contentTerms(q.text),
       subjects: subjectsOf(q.text),
       polarity: polarityOf(q.text),
+      pastEvent: asksAboutPastEvent(q.text),
     }
     const usable = (p: Prepared) =>
       !(self && p.entry.file === self && p.entry.key === q.key) && Boolean(p.entry.answer || p.entry.comment)
-    const agrees = (p: Prepared) => sameSet(mine.subjects, p.subjects) && mine.polarity === p.polarity
+    // The same subject, the same polarity, and the same kind of question: whether a breach happened is not whether
+    // an incident response plan exists, though both are about incidents.
+    const agrees = (p: Prepared) =>
+      sameSet(mine.subjects, p.subjects) && mine.polarity === p.polarity && mine.pastEvent === p.pastEvent
     const myFamily = family(this.kind)
     let best: LibraryMatch | undefined
     const consider = (m: LibraryMatch) => {
@@ -98,7 +106,10 @@ export class EarlierAnswers {
       }
       if (!agrees(p)) continue
       const similarity = termOverlap(mine.terms, p.terms)
-      if (similarity >= NEAR_EXACT && myFamily && p.family === myFamily)
+      // Two published forms of different families word the same practice for different scopes; a company's own
+      // question-and-answer list (no family) is its own wording, reusable wherever a question says the same.
+      const comparable = !myFamily || !p.family || p.family === myFamily
+      if (similarity >= NEAR_EXACT && comparable)
         consider({ entry: p.entry, strength: 'near-exact', similarity, label: p.label })
       else if (similarity >= SIMILAR) consider({ entry: p.entry, strength: 'similar', similarity, label: p.label })
     }

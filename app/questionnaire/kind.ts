@@ -12,6 +12,14 @@ const FAMILIES: { name: string; test: RegExp }[] = [
   { name: 'VSAQ', test: /\bVSAQ\b/i },
 ]
 
+/**
+ * Whether a kind names a published form (CAIQ, HECVAT, SIG, VSAQ), whose ids and wording mean the same question
+ * in every company's copy. A custom spreadsheet's "Q1" in one file and "Q1" in another are unrelated.
+ */
+export function isPublishedForm(kind: string | undefined): boolean {
+  return FAMILIES.some((f) => kind?.startsWith(f.name) ?? false)
+}
+
 const FALLBACK: Record<QuestionnaireFormat, string> = {
   xlsx: 'Custom spreadsheet',
   xls: 'Custom spreadsheet (.xls)',
