@@ -67,23 +67,18 @@ export function summary(label: AnswerLabel, sentence: string): string {
 }
 
 /**
- * A sentence as an answer cell shows it: a table row's cells (apart by a tab) named by their column when the header
- * row has one per cell ("Control: Vulnerability scanning; Frequency: Weekly"), else apart by a semicolon. A tab in a
- * cell is invisible, and the cells run together.
+ * A sentence as an answer cell shows it: on one line (a hard-wrapped paragraph's line breaks are spaces), and a table
+ * row's cells (apart by a tab) named by their column when the header row has one per cell ("Control: Vulnerability
+ * scanning; Frequency: Weekly"), else apart by a semicolon. A tab in a cell is invisible, and the cells run together.
  */
 export function rowText(sentence: string, header?: string): string {
-  if (!sentence.includes('\t')) return sentence
-  const cells = sentence
-    .split(/\t+/)
-    .map((c) => c.trim())
-    .filter(Boolean)
-  const names = header?.split('\t').map((c) => c.trim())
-  if (names && names.length === sentence.split('\t').length && names.every(Boolean))
-    return sentence
-      .split('\t')
-      .flatMap((c, i) => (c.trim() ? [`${names[i]}: ${c.trim()}`] : []))
-      .join('; ')
-  return cells.join('; ')
+  const line = (text: string) => text.replace(/[^\S\t]+/g, ' ').trim()
+  if (!sentence.includes('\t')) return line(sentence)
+  const cells = sentence.split('\t').map(line)
+  const names = header?.split('\t').map(line)
+  if (names && names.length === cells.length && names.every(Boolean))
+    return cells.flatMap((c, i) => (c ? [`${names[i]}: ${c}`] : [])).join('; ')
+  return cells.filter(Boolean).join('; ')
 }
 
 export function cite(hit: Hit): Citation {

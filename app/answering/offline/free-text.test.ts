@@ -140,6 +140,17 @@ describe('free-text answers from documents', () => {
     expect(shared).toMatchObject({ label: 'NO', citations: [{ quote: 'Shared accounts are prohibited.' }] })
   })
 
+  it('answer on one line from a hard-wrapped paragraph (pasted text)', async () => {
+    const text =
+      'Backups are taken daily, encrypted, and stored in a\nseparate region. Restores are tested twice a year.\n'
+    const evidence = await extractEvidence([{ name: 'overview.txt', bytes: new TextEncoder().encode(text) }])
+    const [often] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([free('How often are backups taken?')]),
+      evidence,
+    )
+    expect(often!.text).toBe('Backups are taken daily, encrypted, and stored in a separate region.')
+  })
+
   it('finds the statement that answers an inverted question ("How often is user access reviewed?")', async () => {
     const policy = evidenceDoc('policy.md', [
       'Data at rest is encrypted with AES-256.',
