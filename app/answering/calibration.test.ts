@@ -92,6 +92,8 @@ describe('calibrated confidence', () => {
     expect(at('normative', answer())).toBe(0)
     const rule = { file: 'p.pdf', location: 'page 1', quote: 'Backups shall be encrypted.' }
     expect(at('normative', answer({ citations: [rule] }))).toBe(1)
+    // A rule that states the whole question answers it as a description would: no penalty then.
+    expect(at('normative', answer({ citations: [rule], signals: { coverage: 1, margin: 1, agreeing: 0 } }))).toBe(0)
     expect(at('fired:partial-coverage', answer({ rules: ['evidence-yes', 'partial-coverage'] }))).toBe(1)
   })
 

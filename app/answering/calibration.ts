@@ -4,6 +4,7 @@ import { isOtherProductReason } from './library-rules'
 import { questionParts } from './retrieval/query'
 import { CONTRADICTED_CAP } from './offline/combine'
 import { WORDING_CAP } from './offline/reading-rules'
+import { STRONG_COVERAGE } from './offline/ask'
 
 /**
  * Calibrated confidence (issue 21 §1, ADRs 017 and 035): the probability that an answer is right, from what the engine
@@ -64,7 +65,11 @@ const FIRED: RuleName[] = [
 
 /** List separators in a question: a list of practices dilutes coverage, so the model weighs coverage by it. */
 const LIST_SEPARATORS = /,|\band\b|\bor\b|\/|;/gi
-/** A sentence that states a rule (a policy) rather than describing what is done. */
+/**
+ * A sentence that states a rule (a policy) rather than describing what is done: a feature where the sentence covers
+ * only part of the question. A rule that states the whole question ("MFA is required for all administrative access"
+ * for "Is MFA required for administrative access?") answers it as well as a description would.
+ */
 const NORMATIVE = /\b(?:shall|must|should|(?:is|are) required|will be)\b/i
 
 /** How many list separators the question holds, capped at 3 (answers.json signals.listed). */
@@ -108,7 +113,7 @@ export function featuresOf(a: Answer): number[] | undefined {
     Math.min(3, s.agreeing ?? 0) / 3,
     s.similarity ?? 0,
     (s.listed ?? 0) / 3,
-    NORMATIVE.test(a.citations[0]!.quote) ? 1 : 0,
+    NORMATIVE.test(a.citations[0]!.quote) && (s.coverage ?? 0) < STRONG_COVERAGE ? 1 : 0,
   ]
 }
 
