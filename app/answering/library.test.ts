@@ -40,7 +40,7 @@ describe('answer library matching', () => {
     // Both reduce to "incidents"; a Yes about the plan must not become "Yes, we had a breach".
     expect(lib.match({ key: 'k', id: 'A9', text: 'Any data breaches in the last 3 years?' })).toBeUndefined()
     const events = new EarlierAnswers(
-      [entry('Have you had a data breach in the last 5 years?', 'No')],
+      [entry('Have there been any data breaches in the past 5 years?', 'No')],
       'CSV questionnaire',
     )
     expect(events.match({ key: 'k', id: 'A9', text: 'Any data breaches in the last 3 years?' })?.entry.answer).toBe(
