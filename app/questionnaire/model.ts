@@ -116,6 +116,8 @@ const ASKS_FOR_TEXT =
 
 const YES_NO_QUESTION =
   /^(?:\S+\s+)?(do|does|did|is|are|was|were|has|have|had|can|could|will|would|shall|should|may|must)\b|\?\s*\(?(yes|y)\s*\/\s*(no|n)\)?|^(?:\S+\s+)?(?:if so|if yes)/i
+/** "MFA for administrative access (Y/N)": the question says its answer is Yes or No, with or without a question mark. */
+const MARKED_YES_NO = /[\s(\[](?:yes|y)\s*\/\s*(?:no|n)[)\]]?\s*[?.:]?\s*$/i
 /** "Any significant changes in the last 5 years?": whether something exists or happened, without an auxiliary. */
 const EXISTENCE_QUESTION = /^(?:\S+\s+)?any\b[^?]*\?\s*$/i
 
@@ -124,5 +126,5 @@ export function isYesNoQuestion(question: Pick<Question, 'text' | 'allowed'>): b
   if (question.allowed?.length) return true
   const text = question.text.trim()
   if (ASKS_FOR_TEXT.test(text)) return false
-  return YES_NO_QUESTION.test(text) || EXISTENCE_QUESTION.test(text)
+  return YES_NO_QUESTION.test(text) || EXISTENCE_QUESTION.test(text) || MARKED_YES_NO.test(text)
 }

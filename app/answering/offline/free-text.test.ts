@@ -10,6 +10,10 @@ describe('free-text answers from documents', () => {
   it('reads "Any …?" as a Yes/No question without an auxiliary', () => {
     expect(isYesNoQuestion(free('Any significant security incidents in the last 5 years?'))).toBe(true)
     expect(isYesNoQuestion(free('Which subprocessors handle customer data?'))).toBe(false)
+    // A custom sheet's "(Y/N)" says the answer is a verdict, question mark or not.
+    expect(isYesNoQuestion(free('Hardware tokens for administrators (Y/N)'))).toBe(true)
+    expect(isYesNoQuestion(free('Backups copied off site - Yes/No'))).toBe(true)
+    expect(isYesNoQuestion(free('Name of your backup provider (e.g. Y/N Storage Ltd)'))).toBe(false)
   })
 
   it('are flagged unless the sentence names the subject and gives what the question word asks', async () => {
