@@ -115,9 +115,12 @@ const ASKS_FOR_TEXT =
   /^(?:\(?[0-9a-z]{1,3}[.):]\s+)?(?:where|what|which|who|whom|whose|when|why|how|describe|list|provide|explain|identify|specify|state|name|outline|summari[sz]e|detail|indicate|include|enter)\b/i
 
 const YES_NO_QUESTION =
-  /^(?:\S+\s+)?(do|does|did|is|are|was|were|has|have|had|can|could|will|would|shall|should|may|must)\b|\?\s*\(?(yes|y)\s*\/\s*(no|n)\)?|^(?:\S+\s+)?(?:if so|if yes)/i
-/** "MFA for administrative access (Y/N)": the question says its answer is Yes or No, with or without a question mark. */
-const MARKED_YES_NO = /[\s(\[](?:yes|y)\s*\/\s*(?:no|n)[)\]]?\s*[?.:]?\s*$/i
+  /^(?:\S+\s+)?(do|does|did|is|are|was|were|has|have|had|can|could|will|would|shall|should|may|must)\b|^(?:\S+\s+)?(?:if so|if yes)/i
+/**
+ * "Encrypted? (Y/N) Explain.", "MFA for administrative access (Y/N)": the question says its answer is Yes or No,
+ * after its question mark or at its end.
+ */
+const MARKED_YES_NO = /\?\s*\(?(?:yes|y)\s*\/\s*(?:no|n)\b|[\s(\[](?:yes|y)\s*\/\s*(?:no|n)[)\]]?\s*[?.:]?\s*$/i
 /** "Any significant changes in the last 5 years?": whether something exists or happened, without an auxiliary. */
 const EXISTENCE_QUESTION = /^(?:\S+\s+)?any\b[^?]*\?\s*$/i
 

@@ -20,8 +20,7 @@ export const FREE_TEXT_COVERAGE = 0.5
  */
 export function freeTextGap(a: Ask): string | undefined {
   const sentence = a.lead.hit.sentence
-  // A table row under its header row is a row, however short (retrieval/index.ts reads it so too).
-  if (!sentence.passage.context && isHeading(sentence.text)) return 'the passage is a heading, not an answer'
+  if (isHeading(sentence.text, sentence.passage)) return 'the passage is a heading, not an answer'
   if (DEFINITION.test(sentence.text)) return 'the sentence defines a term, it does not say what is done'
   if (a.about.length && !namesSubject(a.about, sentence.terms, new Set(), sentence.text))
     return 'the sentence does not itself name what the question is about'

@@ -126,8 +126,11 @@ export function refersToEarlier(asked: string): string | undefined {
  * the customer acts only when able, allowed or given the means; otherwise something is done to it ("Are customers
  * notified of breaches?", "Are users required to use MFA?"), which a sentence need not phrase as what it can do.
  */
-const CUSTOMER_ACTOR =
-  /^(?:(?:can|could|does|do|will)\s+(?:the\s+|an?\s+)?(?:institution|customer|client|tenant|end[- ]?user|user|administrator|admin)s?\b(?!'s|’s|\s+(?:data|information|records?|accounts?|content|files?)\b)|(?:is|are)\s+(?:the\s+|an?\s+)?(?:institution|customer|client|tenant|end[- ]?user|user|administrator|admin)s?\s+(?:able|allowed|permitted|given|empowered)\b)/i
+const PARTY = '(?:the\\s+|an?\\s+)?(?:institution|customer|client|tenant|end[- ]?user|user|administrator|admin)s?'
+const CUSTOMER_ACTOR = new RegExp(
+  `^(?:(?:can|could|does|do|will)\\s+${PARTY}\\b(?!'s|’s|\\s+(?:data|information|records?|accounts?|content|files?)\\b)|(?:is|are)\\s+${PARTY}\\s+(?:able|allowed|permitted|given|empowered)\\b)`,
+  'i',
+)
 const WHO = '(?:institutions?|customers?|clients?|tenants?|end[- ]?users?|users?|administrators?|admins?|you)'
 /** The customer as the one who acts ("customers can export..."), not as an owner ("customer data"). */
 const NAMES_CUSTOMER = new RegExp(

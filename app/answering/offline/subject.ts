@@ -142,14 +142,14 @@ export function asksForRemarks(asked: string): boolean {
  * Whether a sentence (with its context) names any of the subject terms, itself or by a close paraphrase ("written
  * contracts" / "agreements": word vectors, retrieval/paraphrase.server.ts). A subject is a thing: a paraphrase in the
  * sentence names it only where the sentence uses that word as one, not as its verb ("build standards" are not named
- * by "products built and maintained by us", though the vectors hold "built" close to "build"). Given the sentence's
- * text, its words are tagged to tell (only when a paraphrase is all that matches).
+ * by "products built and maintained by us", though the vectors hold "built" close to "build"). The sentence's words
+ * are tagged to tell, only when a paraphrase is all that matches.
  */
 export function namesSubject(
   subject: string[],
   sentenceTerms: Set<string>,
   context: Set<string>,
-  text?: string,
+  text: string,
 ): boolean {
   if (!subject.length || subject.some((t) => sentenceTerms.has(t) || context.has(t))) return true
   const words = subject.filter((t) => /^[a-z]+$/.test(t))
@@ -157,7 +157,6 @@ export function namesSubject(
   if ([...context].some(paraphrase)) return true
   const found = [...sentenceTerms].filter(paraphrase)
   if (!found.length) return false
-  if (text === undefined) return true
   const things = new Set(
     tagWords(text).flatMap((w) => (w.pos === 'VERB' && !w.lower.includes('-') ? [] : stems(w.lower))),
   )

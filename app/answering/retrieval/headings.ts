@@ -1,9 +1,16 @@
+import type { Passage } from '../../evidence/model'
+
 /** Section headings: what the sentences under them are about, used as context rather than quoted as evidence. */
 
 const HEADING_CHARS = 70
 
-/** A heading line: short, no closing stop, not a bullet; it names the section the next sentences belong to. */
-export function isHeading(text: string): boolean {
+/**
+ * A heading line: short, no closing stop, not a bullet; it names the section the next sentences belong to. A row
+ * under a table's header row (its passage has that header as context) states what its cells say, however short: it
+ * is never a heading.
+ */
+export function isHeading(text: string, passage?: Pick<Passage, 'context'>): boolean {
+  if (passage?.context) return false
   const t = text.trim()
   if (t.length > HEADING_CHARS || /[.!?:;,]$/.test(t) || /^[•·▪◦●○■□*+\-–]/.test(t)) return false
   if (!/^[A-Z0-9]/.test(t) || /\s{3,}|\.{3,}/.test(t)) return false

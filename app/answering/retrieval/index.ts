@@ -65,8 +65,7 @@ export class SentenceIndex {
         heading = terms(pathHeading)
       }
       for (const text of splitSentences(passage.text)) {
-        // A row under a table's header row states what its cells say, however short: it is no heading.
-        if (!passage.context && isHeading(text)) {
+        if (isHeading(text, passage)) {
           heading = [...terms(pathHeading), ...terms(text)]
           providerList = false
           continue
