@@ -37,7 +37,8 @@ const NEGATION =
   /\b(?:not|no|never|without|cannot|can't|don't|doesn't|isn't|aren't|won't|outside|unable|prohibit\w*)\b/gi
 
 /** What a question is about: the security concepts and whole standards' names it mentions. */
-export function subjectsOf(text: string): Set<string> {
+export function subjectsOf(wording: string): Set<string> {
+  const text = canonicalWording(wording)
   const out = new Set(concepts(text).ids)
   // A standard with no concept of its own (ISO 9001, SOC 1, PCI PIN) is a subject by its whole name.
   for (const token of standardTokens(text).match(
@@ -61,8 +62,47 @@ export function normal(text: string): string {
     .trim()
 }
 
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve']
+
+/**
+ * A question's wording with what versions of a form spell differently made alike, so the same question matches
+ * itself across versions: a prefix written with or without its hyphen ("pre-approved" / "preapproved"), a number in
+ * words or digits ("two years" / "2 years"), round the clock however written ("24 x 7" / "24x7"), the
+ * assessed thing by either of its generic names ("your solution" / "your product", as forms renamed it), and
+ * references to other questions' ids, which a new version renumbers ("the method named in TOOL-04").
+ */
+export function canonicalWording(text: string): string {
+  return text
+    .replace(/\b(pre|re|non|co|un|sub|multi|anti|semi|post)-(?=[a-z])/gi, '$1')
+    .replace(/\b24\s*[x×/]\s*7(?:\s*[x×/]\s*365)?\b/gi, '24x7')
+    .replace(/\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi, (w) =>
+      String(NUMBER_WORDS.indexOf(w.toLowerCase()) + 1),
+    )
+    .replace(/\bsolutions?\b/gi, (w) => (w.toLowerCase().endsWith('s') ? 'products' : 'product'))
+    .replace(/\b[A-Z]{2,5}-\d{1,3}(?:\.\d{1,2})?\b/g, ' ')
+}
+
+/** The words two questions are compared by (library matching): content terms of the canonical wording. */
 export function contentTerms(text: string): Set<string> {
-  return new Set(terms(text).filter((t) => !GENERIC.has(t)))
+  return new Set(terms(canonicalWording(text)).filter((t) => !GENERIC.has(t)))
+}
+
+/**
+ * The numbers a question states, single digits included (content terms drop one-character tokens), in order:
+ * "within 3 days" and "within 5 days" differ only here, and two questions that differ here are not the same question.
+ */
+export function numbersOf(text: string): string {
+  return (canonicalWording(text).match(/(?<![\w.])\d+(?:\.\d+)?(?![\w.])/g) ?? []).sort().join(' ')
+}
+
+/**
+ * A question's leading condition and what it asks under it: "For tenants without SSO, do you ...?" → the
+ * condition "For tenants without SSO" and "do you ...?". A clause up to the first comma, opened by for/if/when/
+ * where/unless, with a question after it; otherwise no condition.
+ */
+export function splitCondition(text: string): { condition: string; asked: string } {
+  const m = /^\s*((?:for|if|when|where|unless)\b[^,?]{2,100}),\s*(\S[^?]*\?[^]*)$/i.exec(text)
+  return m ? { condition: m[1]!, asked: m[2]! } : { condition: '', asked: text }
 }
 
 export function sameSet(a: Set<string>, b: Set<string>): boolean {

@@ -68,6 +68,63 @@ describe('answer library matching', () => {
     }
   })
 
+  it('matches a question reworded by a new version of its form: hyphens, numbers in words, 24x7, "solution", renumbered references', () => {
+    // Invented pairs, each the same question as a form's next version might spell it.
+    const pairs: [string, string][] = [
+      ['Are restore drills run on a pre-arranged timetable?', 'Are restore drills run on a prearranged timetable?'],
+      [
+        'Will you keep a product roadmap for the next 3 years?',
+        'Will you keep a product roadmap for the next three years?',
+      ],
+      ['Is the guest network watched 24x7x365?', 'Is the guest network watched 24 x 7 x 365?'],
+      ['Does your product log every console sign-in?', 'Does your solution log every console sign-in?'],
+      [
+        'Is the wiping method in TOOL-04 certified by an outside lab?',
+        'Is the wiping method in TOOL-09 certified by an outside lab?',
+      ],
+    ]
+    for (const [earlier, now] of pairs) {
+      const lib = new EarlierAnswers([entry(earlier, 'Yes', { id: 'OLD-1' })], 'HECVAT Full 4.1.4')
+      expect(lib.match({ key: 'k', id: 'NEW-1', text: now })?.strength, now).toBe('near-exact')
+    }
+    // Made alike is not made the same: a different number is still a different question.
+    const lib = new EarlierAnswers(
+      [entry('Will you keep a product roadmap for the next 3 years?', 'Yes')],
+      'HECVAT Full 4.1.4',
+    )
+    expect(
+      lib.match({ key: 'k', id: 'N', text: 'Will you keep a product roadmap for the next five years?' })?.strength,
+    ).not.toBe('near-exact')
+  })
+
+  it('reads a leading condition apart from the question: the same condition matches, another one is only similar', () => {
+    const lib = new EarlierAnswers(
+      [
+        entry('If you do not offer SSO, can admins require long passphrases? (e.g. 16 characters)', 'Yes', {
+          id: 'OLD-1',
+        }),
+        entry('Can admins lock accounts after repeated failed logins?', 'Yes', { id: 'OLD-2' }),
+      ],
+      'HECVAT Full 4.1.4',
+    )
+    // "not" negates the condition, not the practice; and the two conditions name the same thing.
+    expect(
+      lib.match({
+        key: 'k1',
+        id: 'NEW-1',
+        text: 'For tenants not using SSO, can admins require long passphrases? (e.g. 16 characters)',
+      })?.strength,
+    ).toBe('near-exact')
+    // A condition the earlier question did not have: offered, for a person to check it holds under the condition.
+    expect(
+      lib.match({
+        key: 'k2',
+        id: 'NEW-2',
+        text: 'For tenants not using SSO, can admins lock accounts after repeated failed logins?',
+      })?.strength,
+    ).toBe('similar')
+  })
+
   it('does not match questions of opposite polarity', () => {
     const lib = new EarlierAnswers([entry('Do you store passwords in plain text?', 'No')], 'HECVAT Full 3.04')
     expect(lib.match({ key: 'k', id: 'X', text: 'Do you never store passwords in plain text?' })).toBeUndefined()

@@ -5,7 +5,17 @@ import { isYesNoQuestion } from '../questionnaire/model'
 import { clipQuote } from './citations'
 import type { Answer, AnswerLabel, Citation } from './model'
 import { LIBRARY_RULES, OTHER_PRODUCT, otherProduct, PERIOD, type LibraryMatch, type Whose } from './library-rules'
-import { contentTerms, family, labelOfCell, normal, polarityOf, sameSet, subjectsOf } from './library-text'
+import {
+  contentTerms,
+  family,
+  labelOfCell,
+  normal,
+  numbersOf,
+  polarityOf,
+  sameSet,
+  splitCondition,
+  subjectsOf,
+} from './library-text'
 // Paraphrase-aware overlap (word vectors, issue 21 §3): Jaccard where the words are the same, closer where they differ.
 import { termOverlap } from './retrieval/paraphrase.server'
 import { asksAboutPastEvent } from './offline/scope'
@@ -25,14 +35,51 @@ const SIMILAR = 0.55
 
 export const SIMILAR_REASON = 'matched an earlier answer to a similar question: check'
 
-interface Prepared {
-  entry: LibraryEntry
+/** A question as matching reads it (either side of a match). */
+interface Reading {
   normal: string
   terms: Set<string>
   subjects: Set<string>
   polarity: number
   /** It asks whether something happened ("Any breaches in the last 3 years?"), not whether a practice exists. */
   pastEvent: boolean
+  /** The numbers it states (numbersOf): a question asking for other numbers is at most similar. */
+  numbers: string
+  /** Its leading condition ("For tenants without SSO, ..."): conditionKey, '' when it has none. */
+  condition: string
+}
+
+/**
+ * Terms, subjects and polarity are read from what the question asks, without its leading condition: "For tenants
+ * without SSO, can admins require long passphrases?" asks what "Can admins require long passphrases?" asks, for fewer
+ * tenants, and a "not" in the condition negates the condition, not the practice. Two questions under different
+ * conditions are at most similar: offered for a person to check that the earlier answer holds under this one.
+ */
+function read(text: string): Reading {
+  const { condition, asked } = splitCondition(text)
+  return {
+    normal: normal(text),
+    terms: contentTerms(asked),
+    subjects: subjectsOf(asked),
+    polarity: polarityOf(asked),
+    pastEvent: asksAboutPastEvent(asked),
+    numbers: numbersOf(text),
+    condition: condition ? conditionKey(condition) : '',
+  }
+}
+
+/**
+ * Two conditions are the same when they name the same concepts with the same polarity ("If you do not offer SSO" and
+ * "For tenants without SSO"); a condition naming none is compared by its words.
+ */
+function conditionKey(condition: string): string {
+  const subjects = subjectsOf(condition)
+  const words = subjects.size ? subjects : contentTerms(condition)
+  return `${[...words].sort().join(' ')}/${polarityOf(condition)}`
+}
+
+interface Prepared extends Reading {
+  entry: LibraryEntry
   family: string
   label?: AnswerLabel
 }
@@ -52,12 +99,8 @@ export class EarlierAnswers {
     private readonly whose: Whose = {},
   ) {
     this.entries = entries.map((entry) => ({
+      ...read(entry.question),
       entry,
-      normal: normal(entry.question),
-      terms: contentTerms(entry.question),
-      subjects: subjectsOf(entry.question),
-      polarity: polarityOf(entry.question),
-      pastEvent: asksAboutPastEvent(entry.question),
       family: family(entry.kind),
       label: labelOfCell(entry.answer),
     }))
@@ -78,13 +121,7 @@ export class EarlierAnswers {
    * a row is never matched to its own earlier answer (an uploaded form's kept answers are library entries too).
    */
   match(q: Pick<Question, 'key' | 'id' | 'text'>, self?: string): LibraryMatch | undefined {
-    const mine = {
-      normal: normal(q.text),
-      terms: contentTerms(q.text),
-      subjects: subjectsOf(q.text),
-      polarity: polarityOf(q.text),
-      pastEvent: asksAboutPastEvent(q.text),
-    }
+    const mine = read(q.text)
     const usable = (p: Prepared) =>
       !(self && p.entry.file === self && p.entry.key === q.key) && Boolean(p.entry.answer || p.entry.comment)
     // The same subject, the same polarity, and the same kind of question: whether a breach happened is not whether
@@ -108,14 +145,27 @@ export class EarlierAnswers {
       const similarity = termOverlap(mine.terms, p.terms)
       // Two published forms of different families word the same practice for different scopes; a company's own
       // question-and-answer list (no family) is its own wording, reusable wherever a question says the same.
-      const comparable = !myFamily || !p.family || p.family === myFamily
+      // Other numbers ("3 years" for "5 years", "FIPS 140-2" for "FIPS 140-3") make another question, however alike
+      // the words: offered for a person to check, never reused as it stands.
+      const comparable =
+        (!myFamily || !p.family || p.family === myFamily) &&
+        p.numbers === mine.numbers &&
+        p.condition === mine.condition
       if (similarity >= NEAR_EXACT && comparable)
         consider({ entry: p.entry, strength: 'near-exact', similarity, label: p.label })
       else if (similarity >= SIMILAR) consider({ entry: p.entry, strength: 'similar', similarity, label: p.label })
     }
     // The same id in the same family is the same question when the text confirms it (versions reword a little).
     for (const p of this.byId.get(q.id.toUpperCase()) ?? []) {
-      if (!usable(p) || !myFamily || p.family !== myFamily || !agrees(p)) continue
+      if (
+        !usable(p) ||
+        !myFamily ||
+        p.family !== myFamily ||
+        !agrees(p) ||
+        p.numbers !== mine.numbers ||
+        p.condition !== mine.condition
+      )
+        continue
       const similarity = termOverlap(mine.terms, p.terms)
       if (similarity >= SAME_ID_MIN) consider({ entry: p.entry, strength: 'same-id', similarity, label: p.label })
     }
