@@ -97,6 +97,11 @@ describe('security vocabulary', () => {
     expect(concepts('Partner APIs are versioned.').ids).toContain('#api')
   })
 
+  it('reads a hosting provider in the plural as in the singular', () => {
+    expect(concepts('Both of our cloud providers encrypt volumes.').ids).toContain('#cloudhost')
+    expect(concepts('Hosting providers are reviewed yearly.').ids).toContain('#cloudhost')
+  })
+
   it('tells a web application firewall from a network firewall', () => {
     expect(concepts('Is a web application firewall (WAF) in front of the portal?').ids).toEqual(['#waf'])
     expect(concepts('The office network sits behind two firewalls.').ids).toEqual(['#firewall'])
