@@ -104,6 +104,61 @@ describe('plainLines', () => {
   })
 })
 
+describe('reStructuredText evidence is plain text', () => {
+  const rst = [
+    'Backups',
+    '=======',
+    '',
+    'Backups run nightly. See `the backup guide <https://example.test/backup.html#nightly>`__ for details.',
+    '',
+    '.. note::',
+    '   :class: boxed',
+    '',
+    '   Restores are tested each quarter, see :doc:`restore drills </ops/restore>` and :ref:`drill-log`.',
+    '',
+    '.. _drill-log:',
+    '',
+    '.. image:: ../images/drill.png',
+    '   :alt: Drill chart',
+    '',
+    '.. a comment for editors',
+    '   spanning two lines',
+    '',
+    'Keys rotate yearly per `Key Policy`_ and ``kms rotate`` runs it as follows::',
+    '',
+    '.. [1] Rotation dates are logged.',
+    '.. _Key Policy: https://example.test/keys',
+  ].join('\n')
+
+  it('reads roles and links as their text, keeps admonitions and footnotes, and drops directives, targets and comments', () => {
+    const lines = plainLines(rst).filter((l) => l.text.trim())
+    expect(lines.map((l) => l.text.trim())).toEqual([
+      'Backups',
+      'Backups run nightly. See the backup guide for details.',
+      'Restores are tested each quarter, see restore drills and drill-log.',
+      'Keys rotate yearly per Key Policy and kms rotate runs it as follows:',
+      'Rotation dates are logged.',
+    ])
+    expect(lines.map((l) => l.line)).toEqual([0, 3, 8, 18, 20])
+  })
+
+  it('keeps every quote of an answer from an .rst file free of its markup', async () => {
+    const doc = {
+      file: 'security.rst',
+      passages: markdownPassages('security.rst', rst),
+      library: [],
+      chars: rst.length,
+    }
+    const answers = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([yesNoQuestion('Are restores tested each quarter?'), yesNoQuestion('Do keys rotate yearly?')]),
+      [{ ...doc, status: 'ok' as const }],
+    )
+    const quotes = answers.flatMap((a) => a.citations.map((c) => c.quote))
+    expect(quotes.length).toBeGreaterThan(1)
+    for (const q of quotes) expect(q).not.toMatch(/`|:doc:|:ref:|<https?:|__|\.\. /)
+  })
+})
+
 describe('HTML tables in Markdown', () => {
   it('reads a table written a cell per line as one line per row, its header row as context', () => {
     const md =

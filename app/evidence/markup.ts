@@ -70,6 +70,12 @@ export function stripInline(line: string): string {
     .replace(/!\[([^\]]*)\]\((?:[^()]|\([^)]*\))*\)/g, '$1')
     .replace(/\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)/g, '$1')
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+    // reStructuredText: a role (":doc:`Restore drills </ops/restore>`") and a hyperlink ("`the guide <https://...>`__")
+    // read as their text; a reference ("`Key Policy`_") as its words.
+    .replace(/:[a-z][\w.+-]*:`([^`<]*?[^`<\s])\s*<[^<>`]*>`/gi, '$1')
+    .replace(/:[a-z][\w.+-]*:`([^`]+)`/gi, '$1')
+    .replace(/`([^`<]*?[^`<\s])\s*<[^<>`]+>`_{1,2}(?!\w)/g, '$1')
+    .replace(/(?<!`)`([^`]+)`_{1,2}(?!\w)/g, '$1')
     .replace(/<((?:https?|mailto):[^<>\s]+)>/gi, '$1')
     .replace(TAG, '')
     .replace(/(`+)(.+?)\1/g, '$2')
@@ -102,6 +108,13 @@ const LIST_MARK = /^(\s*)(?:[-*+]|(\d{1,3}[.)]))\s+/
 /** A line made of emphasis only ("**Data Retention**", "__Title__ __Title__"): a heading written as bold text. */
 const BOLD_LINE = /^\s*(?:(\*\*|__)(?=\S)[^*_]+?(?<=\S)\1\s*)+$/
 const HTML_HEADING = /^\s*<h([1-6])\b[^>]*>(.*?)<\/h\1>\s*$/i
+/** A reStructuredText explicit markup line: ".. note::", ".. _target:", ".. [1] footnote", ".. a comment". */
+const RST_EXPLICIT = /^( {0,3})\.\.(?:\s+(.*?))?\s*$/
+/** Directives whose content is prose (an admonition, a titled box): their text stays, the directive line goes. */
+const RST_PROSE =
+  /^(?:note|warning|tip|important|attention|caution|danger|error|hint|admonition|seealso|topic|sidebar|rubric|versionadded|versionchanged|deprecated|container|rst-class|highlights|pull-quote|epigraph|tab|group-tab|only)$/i
+/** A directive's option line (":alt: Chart", ":maxdepth: 2"): settings, not statements. */
+const RST_OPTION = /^\s+:[\w-]+:(?:\s|$)/
 
 const cells = (row: string) =>
   row
@@ -113,7 +126,7 @@ const cells = (row: string) =>
     .filter(Boolean)
 
 /**
- * Markdown (and reStructuredText headings, and HTML inside either) to plain lines. A table's rows become one line
+ * Markdown (and reStructuredText: headings, directives, roles, links; and HTML inside either) to plain lines. A table's rows become one line
  * each, cells apart by a tab, with the header row as their context; list marks become "•" (numbers stay), so a list
  * item still starts a sentence of its own.
  */
@@ -174,6 +187,11 @@ export function plainLines(source: string): PlainLine[] {
       out.push({ line: i, text: stripInline(footnote[1]!) })
       continue
     }
+    const explicit = RST_EXPLICIT.exec(raw)
+    if (explicit) {
+      i = rstExplicit(lines, i, explicit[1]!.length, explicit[2] ?? '', out)
+      continue
+    }
     if (RULE.test(raw) || LINK_DEFINITION.test(raw)) continue
     if (raw.includes('|') && TABLE_RULE.test(next) && next.includes('-')) {
       header = cells(raw).join('\t')
@@ -193,6 +211,9 @@ export function plainLines(source: string): PlainLine[] {
       ...htmlLine(
         i,
         raw
+          // reStructuredText's "::" ending a paragraph introduces a literal block: it reads as a colon.
+          .replace(/(\S)::\s*$/, '$1:')
+          .replace(/^\s*::\s*$/, '')
           .replace(/^\s{0,3}(?:>\s?)+/, '')
           .replace(LIST_MARK, listMark)
           .replace(TASK_BOX, '$1'),
@@ -201,6 +222,30 @@ export function plainLines(source: string): PlainLine[] {
     )
   }
   return out
+}
+
+/**
+ * A reStructuredText explicit markup block at line `i`, indented by `indent`, with `body` after its "..": a footnote
+ * keeps its text; a prose directive (".. note::") keeps its argument and its content, its options go; anything else
+ * (a link target, a substitution, an image, a code block, a table of contents, a comment) goes with its indented
+ * block. Returns the last line it took.
+ */
+function rstExplicit(lines: string[], i: number, indent: number, body: string, out: PlainLine[]): number {
+  const footnote = /^\[(?:#[\w-]*|\*|\d+|[\w-]+)\]\s+(.*)$/.exec(body)
+  if (footnote) {
+    out.push({ line: i, text: stripInline(footnote[1]!) })
+    return i
+  }
+  const directive = /^([\w-]+(?::[\w-]+)?)::(?:\s+(.*))?$/.exec(body)
+  if (directive && RST_PROSE.test(directive[1]!)) {
+    if (directive[2]) out.push({ line: i, text: stripInline(directive[2]) })
+    while (i + 1 < lines.length && RST_OPTION.test(lines[i + 1]!)) i++
+    return i
+  }
+  const indentOf = (l: string) => l.length - l.trimStart().length
+  let j = i + 1
+  while (j < lines.length && (!lines[j]!.trim() || indentOf(lines[j]!) > indent)) j++
+  return j - 1
 }
 
 /**
