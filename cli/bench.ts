@@ -4,6 +4,7 @@ import { failureCases, formatBands, formatRules, formatTable, runAccuracy } from
 import { RULES } from '../app/answering/rulebook'
 import { formatLeaveOneOut } from '../bench/calibration-report'
 import { formatFreeText } from '../bench/free-text'
+import { formatVersionProbe } from '../bench/versions'
 import { runLlmBench } from '../bench/llm'
 import { UsageError } from './usage-error'
 
@@ -55,6 +56,10 @@ export async function benchCommand(argv: string[]): Promise<number> {
   console.log(formatLeaveOneOut(results))
   console.log("\n# Free-text rows against the vendor's own text\n")
   console.log(formatFreeText(results.map((r) => ({ name: r.set.name, score: r.freeText }))))
+  console.log(
+    "\n# A new version of the form, from the same product's answers to the old one (library across versions)\n",
+  )
+  console.log(await formatVersionProbe(projectRoot()))
   if (values.rules) {
     console.log('\n# Rules of the offline engine\n')
     console.log(
