@@ -104,7 +104,3 @@ export function splitCondition(text: string): { condition: string; asked: string
   const m = /^\s*((?:for|if|when|where|unless)\b[^,?]{2,100}),\s*(\S[^?]*\?[^]*)$/i.exec(text)
   return m ? { condition: m[1]!, asked: m[2]! } : { condition: '', asked: text }
 }
-
-export function sameSet(a: Set<string>, b: Set<string>): boolean {
-  return a.size === b.size && [...a].every((x) => b.has(x))
-}

@@ -12,12 +12,11 @@ import {
   normal,
   numbersOf,
   polarityOf,
-  sameSet,
   splitCondition,
   subjectsOf,
 } from './library-text'
 // Paraphrase-aware overlap (word vectors, issue 21 §3): Jaccard where the words are the same, closer where they differ.
-import { termOverlap } from './retrieval/paraphrase.server'
+import { LibraryOverlap } from './retrieval/paraphrase.server'
 import { asksAboutPastEvent } from './offline/scope'
 
 /**
@@ -78,6 +77,15 @@ function conditionKey(condition: string): string {
   return `${[...words].sort().join(' ')}/${polarityOf(condition)}`
 }
 
+/**
+ * What two questions must share to match at all: the same subject (the concepts and standards they name), the same
+ * polarity, and the same kind of question. Whether a breach happened is not whether an incident response plan exists,
+ * though both are about incidents.
+ */
+function agreementKey(r: Reading): string {
+  return `${[...r.subjects].sort().join('\u0000')}|${r.polarity}|${r.pastEvent}`
+}
+
 interface Prepared extends Reading {
   entry: LibraryEntry
   family: string
@@ -88,6 +96,15 @@ interface Prepared extends Reading {
 export class EarlierAnswers {
   private readonly entries: Prepared[]
   private readonly byId = new Map<string, Prepared[]>()
+  /** Entries by their normalised text, for exact matches. */
+  private readonly byNormal = new Map<string, Prepared[]>()
+  /**
+   * Entries by what a match must agree on (agreementKey): a question is compared word by word only with these, so a
+   * library of thousands of questions costs a lookup, not a comparison with each of them. In entry order.
+   */
+  private readonly byAgreement = new Map<string, Prepared[]>()
+  /** Paraphrase-aware overlap against the entries' own words (termOverlap's figures, computed faster). */
+  private readonly overlap: LibraryOverlap
 
   /**
    * `kind`: the kind of the questionnaire being answered, to compare ids within one family only. `whose`: the product
@@ -104,11 +121,16 @@ export class EarlierAnswers {
       family: family(entry.kind),
       label: labelOfCell(entry.answer),
     }))
+    this.overlap = new LibraryOverlap(this.entries.flatMap((p) => [...p.terms]))
+    const add = (map: Map<string, Prepared[]>, key: string, p: Prepared) => {
+      const list = map.get(key)
+      if (list) list.push(p)
+      else map.set(key, [p])
+    }
     for (const p of this.entries) {
-      if (!p.entry.id) continue
-      const list = this.byId.get(p.entry.id.toUpperCase()) ?? []
-      list.push(p)
-      this.byId.set(p.entry.id.toUpperCase(), list)
+      if (p.entry.id) add(this.byId, p.entry.id.toUpperCase(), p)
+      if (p.normal) add(this.byNormal, p.normal, p)
+      add(this.byAgreement, agreementKey(p), p)
     }
   }
 
@@ -124,10 +146,7 @@ export class EarlierAnswers {
     const mine = read(q.text)
     const usable = (p: Prepared) =>
       !(self && p.entry.file === self && p.entry.key === q.key) && Boolean(p.entry.answer || p.entry.comment)
-    // The same subject, the same polarity, and the same kind of question: whether a breach happened is not whether
-    // an incident response plan exists, though both are about incidents.
-    const agrees = (p: Prepared) =>
-      sameSet(mine.subjects, p.subjects) && mine.polarity === p.polarity && mine.pastEvent === p.pastEvent
+    const agrees = (p: Prepared) => agreementKey(p) === agreementKey(mine)
     const myFamily = family(this.kind)
     let best: LibraryMatch | undefined
     const consider = (m: LibraryMatch) => {
@@ -135,14 +154,15 @@ export class EarlierAnswers {
         ({ exact: 3, 'same-id': 2, 'near-exact': 1, similar: 0 })[x.strength] + x.similarity
       if (!best || rank(m) > rank(best)) best = m
     }
-    for (const p of this.entries) {
-      if (!usable(p)) continue
-      if (p.normal === mine.normal && p.normal) {
-        consider({ entry: p.entry, strength: 'exact', similarity: 1, label: p.label })
-        continue
-      }
-      if (!agrees(p)) continue
-      const similarity = termOverlap(mine.terms, p.terms)
+    // An exact match outranks every other kind, so the exact ones are considered first (in entry order, as the
+    // others are): the best match is the same as comparing with every entry in order.
+    for (const p of mine.normal ? (this.byNormal.get(mine.normal) ?? []) : [])
+      if (usable(p)) consider({ entry: p.entry, strength: 'exact', similarity: 1, label: p.label })
+    for (const p of this.byAgreement.get(agreementKey(mine)) ?? []) {
+      if (!usable(p) || (p.normal === mine.normal && p.normal)) continue
+      // The overlap cannot exceed |mine| / |theirs| (see termOverlap): a question with far more words cannot be similar.
+      if (mine.terms.size < SIMILAR * p.terms.size) continue
+      const similarity = this.overlap.overlap(mine.terms, p.terms)
       // Two published forms of different families word the same practice for different scopes; a company's own
       // question-and-answer list (no family) is its own wording, reusable wherever a question says the same.
       // Other numbers ("3 years" for "5 years", "FIPS 140-2" for "FIPS 140-3") make another question, however alike
@@ -166,7 +186,7 @@ export class EarlierAnswers {
         p.condition !== mine.condition
       )
         continue
-      const similarity = termOverlap(mine.terms, p.terms)
+      const similarity = this.overlap.overlap(mine.terms, p.terms)
       if (similarity >= SAME_ID_MIN) consider({ entry: p.entry, strength: 'same-id', similarity, label: p.label })
     }
     return best

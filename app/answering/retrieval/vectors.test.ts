@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { stemmer } from 'stemmer'
 import { deriveVectors, type WinkEmbeddings } from './derive-vectors'
-import { isParaphrase, ParaphraseFinder, termOverlap, VECTOR_FILE, wordVectors } from './paraphrase.server'
+import {
+  isParaphrase,
+  LibraryOverlap,
+  ParaphraseFinder,
+  termOverlap,
+  VECTOR_FILE,
+  wordVectors,
+} from './paraphrase.server'
 import { cosine, decodeVectors, encodeVectors } from './vectors'
 
 /** A small embedding in the package's own JSON layout: [dims..., l2 norm, index] per word, words by frequency. */
@@ -70,5 +77,28 @@ describe('the committed word-vector file', () => {
     const b = new Set([stemmer('written'), stemmer('agreements'), stemmer('vendors')])
     expect(termOverlap(a, b)).toBeGreaterThan(0.8)
     expect(termOverlap(a, new Set([stemmer('bananas')]))).toBe(0)
+  })
+
+  it('gives the same overlap against a fixed vocabulary as compared pair by pair', () => {
+    const words = `written contracts agreements vendors suppliers laptops desktops erased deleted customer client data
+      records encrypted backups copies breach compromise incident made last annually yearly reviewed audited bananas`
+      .split(/\s+/)
+      .map((w) => stemmer(w))
+    // Deterministic sets of 1-6 words drawn from the list, every one against every other.
+    const sets = Array.from(
+      { length: 40 },
+      (_, i) => new Set(words.filter((_, j) => (i * 7 + j * 13) % 5 === 0 || (i + j) % 9 === 0).slice(0, 1 + (i % 6))),
+    )
+    const library = new LibraryOverlap(sets.flatMap((s) => [...s]))
+    let paraphrased = 0
+    for (const a of sets)
+      for (const b of sets) {
+        const expected = termOverlap(a, b)
+        expect(library.overlap(a, b)).toBe(expected)
+        const shared = [...a].filter((t) => b.has(t)).length
+        // Pairs where a paraphrase counted: the overlap is above plain Jaccard.
+        if (expected > shared / (a.size + b.size - shared)) paraphrased++
+      }
+    expect(paraphrased).toBeGreaterThan(0)
   })
 })
