@@ -1,6 +1,6 @@
 /**
  * Benchmark: answer-library matching time (issue 21 §2 with the speed work of issue 18). Every question of the
- * evaluation questionnaires (read in place from ../shared/data/eval) becomes a library entry, copied 1, 4 and 10 times
+ * vendor's answered questionnaires (read in place from ../shared/data/eval) becomes a library entry, copied 1, 4 and 10 times
  * as if that many answered questionnaires were uploaded; HECVAT 4.1.4's 331 rows and all 1,221 rows are then matched
  * against it. Prints figures; asserts nothing.
  *
@@ -12,15 +12,11 @@ import { EarlierAnswers } from '../app/answering/library'
 import type { LibraryEntry } from '../app/evidence/model'
 import { readQuestionnaire } from '../app/questionnaire/parse.server'
 import type { Questionnaire } from '../app/questionnaire/model'
+import { INSTRUCTURE_SETS } from './set-list'
 import { evalRoot } from './sets'
 
 const EVAL = evalRoot(path.resolve(import.meta.dirname, '..'))
-const SOURCES = [
-  'instructure/questionnaires/Instructure_CAIQ.xlsx',
-  'instructure/questionnaires/Canvas_LMS_HECVAT_Full.xlsx',
-  'instructure/questionnaires/Portfolium_HECVAT_v2.11.xlsx',
-  'instructure/questionnaires/Canvas_Catalog_HECVAT_Lite.xlsx',
-]
+const SOURCES = INSTRUCTURE_SETS.map((set) => `instructure/questionnaires/${set.file}`)
 const TARGET = 'hecvat/HECVAT_v4.1.4_blank.xlsx'
 
 if (![...SOURCES, TARGET].every((f) => existsSync(path.join(EVAL, f)))) {

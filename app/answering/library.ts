@@ -158,11 +158,17 @@ export class EarlierAnswers {
     // others are): the best match is the same as comparing with every entry in order.
     for (const p of mine.normal ? (this.byNormal.get(mine.normal) ?? []) : [])
       if (usable(p)) consider({ entry: p.entry, strength: 'exact', similarity: 1, label: p.label })
+    // The same question asked in several earlier questionnaires (the same form answered each year) is compared once.
+    const overlaps = new Map<string, number>()
     for (const p of this.byAgreement.get(agreementKey(mine)) ?? []) {
       if (!usable(p) || (p.normal === mine.normal && p.normal)) continue
       // The overlap cannot exceed |mine| / |theirs| (see termOverlap): a question with far more words cannot be similar.
       if (mine.terms.size < SIMILAR * p.terms.size) continue
-      const similarity = this.overlap.overlap(mine.terms, p.terms)
+      let similarity = overlaps.get(p.entry.question)
+      if (similarity === undefined) {
+        similarity = this.overlap.overlap(mine.terms, p.terms)
+        overlaps.set(p.entry.question, similarity)
+      }
       // Two published forms of different families word the same practice for different scopes; a company's own
       // question-and-answer list (no family) is its own wording, reusable wherever a question says the same.
       // Other numbers ("3 years" for "5 years", "FIPS 140-2" for "FIPS 140-3") make another question, however alike

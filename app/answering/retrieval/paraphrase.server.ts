@@ -90,20 +90,24 @@ export function isParaphrase(a: string, b: string, min = PARAPHRASE_SIMILARITY):
  * "Do you erase customer data on request?" meets "Is customer data deleted when asked?".
  */
 export function termOverlap(a: Set<string>, b: Set<string>, min = PARAPHRASE_SIMILARITY): number {
-  let shared = 0
-  let soft = 0
-  for (const t of a) {
-    if (b.has(t)) {
-      shared++
-      continue
-    }
+  return overlapBy(a, b, (t) => {
     let best = 0
     for (const u of b) {
       if (a.has(u)) continue
       if (!isParaphrase(t, u, min)) continue
       best = Math.max(best, stemSimilarity(t, u) ?? 0)
     }
-    soft += best
+    return best
+  })
+}
+
+/** The overlap of two term sets, given how closely a term of `a` missing from `b` is paraphrased there (0: not). */
+function overlapBy(a: Set<string>, b: Set<string>, paraphrased: (t: string) => number): number {
+  let shared = 0
+  let soft = 0
+  for (const t of a) {
+    if (b.has(t)) shared++
+    else soft += paraphrased(t)
   }
   const union = a.size + b.size - shared - soft
   return union > 0 ? (shared + soft) / union : 0
@@ -150,18 +154,10 @@ export class LibraryOverlap {
 
   /** termOverlap(a, b) for `b` drawn from the vocabulary. */
   overlap(a: Set<string>, b: Set<string>): number {
-    let shared = 0
-    let soft = 0
-    for (const t of a) {
-      if (b.has(t)) {
-        shared++
-        continue
-      }
+    return overlapBy(a, b, (t) => {
       let best = 0
       for (const [u, similarity] of this.paraphrases(t)) if (b.has(u) && !a.has(u)) best = Math.max(best, similarity)
-      soft += best
-    }
-    const union = a.size + b.size - shared - soft
-    return union > 0 ? (shared + soft) / union : 0
+      return best
+    })
   }
 }
