@@ -165,7 +165,26 @@ export function finalizeAnswers(
     if (q.kind === 'question' && !firstByText.has(sameQuestion(q.text))) firstByText.set(sameQuestion(q.text), a)
     out.push(a)
   }
-  return out
+  return withFollowers(out)
+}
+
+/**
+ * A flagged answer that rows follow (they are N/A because of it) says how many: a reviewer who checks only the flagged
+ * rows learns that changing this one changes them too. Rows that follow a parent are never flagged for its sake.
+ */
+function followersReason(n: number): string {
+  return `${n} ${n === 1 ? 'row follows' : 'rows follow'} this answer as N/A: if you change it, answer ${n === 1 ? 'that row' : 'them'} too`
+}
+
+function withFollowers(answers: Answer[]): Answer[] {
+  const followers = new Map<string, number>()
+  for (const a of answers)
+    if (a.rule === 'follows-parent' && a.dependencyOf)
+      followers.set(a.dependencyOf, (followers.get(a.dependencyOf) ?? 0) + 1)
+  return answers.map((a) => {
+    const n = followers.get(a.key)
+    return n && a.flagged ? { ...a, reasons: add(a, followersReason(n)) } : a
+  })
 }
 
 function walkContract(c: Checked): Answer {

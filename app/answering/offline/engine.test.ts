@@ -142,7 +142,8 @@ describe('OfflineEngine', () => {
     const drones = doc('ops.pdf', ['We do not operate a drone delivery fleet for customer data.'])
     const [p, c, a, b] = await answer([parent, child, first, again], [drones])
     expect(p).toMatchObject({ label: 'NO', flagged: true })
-    // The parent carries its own flag; the row that follows it is not flagged for the parent's sake.
+    // The flagged parent says that a row follows it; the row is not flagged for the parent's sake.
+    expect(p!.reasons.at(-1)).toBe('1 row follows this answer as N/A: if you change it, answer that row too')
     expect(c).toMatchObject({ label: 'N/A', dependencyOf: parent.key, flagged: false, reasons: [] })
     expect(c!.text).toBe(
       `Not applicable: ${parent.id} was answered NO; if you change ${parent.id}, answer this row too.`,
