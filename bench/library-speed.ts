@@ -1,8 +1,8 @@
 /**
  * Benchmark: answer-library matching time (issue 21 §2 with the speed work of issue 18). Every question of the
- * vendor's answered questionnaires (read in place from ../shared/data/eval) becomes a library entry, copied 1, 4 and 10 times
- * as if that many answered questionnaires were uploaded; HECVAT 4.1.4's 331 rows and all 1,221 rows are then matched
- * against it. Prints figures; asserts nothing.
+ * vendor's answered questionnaires (read in place from ../shared/data/eval) becomes a library entry, copied 1, 4 and
+ * 10 times as if that many answered questionnaires were uploaded; HECVAT 4.1.4's rows, then every row of all of them,
+ * are matched against it. Prints figures; asserts nothing.
  *
  *   npm run bench:library
  */

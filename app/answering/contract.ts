@@ -173,7 +173,8 @@ export function finalizeAnswers(
  * rows learns that changing this one changes them too. Rows that follow a parent are never flagged for its sake.
  */
 function followersReason(n: number): string {
-  return `${n} ${n === 1 ? 'row follows' : 'rows follow'} this answer as N/A: if you change it, answer ${n === 1 ? 'that row' : 'them'} too`
+  const rows = n === 1 ? '1 row follows' : `${n} rows follow`
+  return `${rows} this answer as N/A: if you change it, answer ${n === 1 ? 'that row' : 'them'} too`
 }
 
 function withFollowers(answers: Answer[]): Answer[] {

@@ -88,7 +88,7 @@ export function contentTerms(text: string): Set<string> {
 }
 
 /**
- * The numbers a question states, single digits included (content terms drop one-character tokens), in order:
+ * The numbers a question states, single digits included (content terms drop one-character tokens), sorted:
  * "within 3 days" and "within 5 days" differ only here, and two questions that differ here are not the same question.
  */
 export function numbersOf(text: string): string {

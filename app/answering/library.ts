@@ -46,6 +46,8 @@ interface Reading {
   numbers: string
   /** Its leading condition ("For tenants without SSO, ..."): conditionKey, '' when it has none. */
   condition: string
+  /** What a match must agree on (agreementKey). */
+  agreement: string
 }
 
 /**
@@ -56,14 +58,18 @@ interface Reading {
  */
 function read(text: string): Reading {
   const { condition, asked } = splitCondition(text)
+  const subjects = subjectsOf(asked)
+  const polarity = polarityOf(asked)
+  const pastEvent = asksAboutPastEvent(asked)
   return {
     normal: normal(text),
     terms: contentTerms(asked),
-    subjects: subjectsOf(asked),
-    polarity: polarityOf(asked),
-    pastEvent: asksAboutPastEvent(asked),
+    subjects,
+    polarity,
+    pastEvent,
     numbers: numbersOf(text),
     condition: condition ? conditionKey(condition) : '',
+    agreement: agreementKey(subjects, polarity, pastEvent),
   }
 }
 
@@ -82,8 +88,8 @@ function conditionKey(condition: string): string {
  * polarity, and the same kind of question. Whether a breach happened is not whether an incident response plan exists,
  * though both are about incidents.
  */
-function agreementKey(r: Reading): string {
-  return `${[...r.subjects].sort().join('\u0000')}|${r.polarity}|${r.pastEvent}`
+function agreementKey(subjects: Set<string>, polarity: number, pastEvent: boolean): string {
+  return `${[...subjects].sort().join('\u0000')}|${polarity}|${pastEvent}`
 }
 
 interface Prepared extends Reading {
@@ -130,7 +136,7 @@ export class EarlierAnswers {
     for (const p of this.entries) {
       if (p.entry.id) add(this.byId, p.entry.id.toUpperCase(), p)
       if (p.normal) add(this.byNormal, p.normal, p)
-      add(this.byAgreement, agreementKey(p), p)
+      add(this.byAgreement, p.agreement, p)
     }
   }
 
@@ -146,7 +152,9 @@ export class EarlierAnswers {
     const mine = read(q.text)
     const usable = (p: Prepared) =>
       !(self && p.entry.file === self && p.entry.key === q.key) && Boolean(p.entry.answer || p.entry.comment)
-    const agrees = (p: Prepared) => agreementKey(p) === agreementKey(mine)
+    // Other numbers ("3 years" for "5 years", "FIPS 140-2" for "FIPS 140-3") or another condition make another
+    // question, however alike the words: offered for a person to check, never reused as it stands.
+    const asksTheSame = (p: Prepared) => p.numbers === mine.numbers && p.condition === mine.condition
     const myFamily = family(this.kind)
     let best: LibraryMatch | undefined
     const consider = (m: LibraryMatch) => {
@@ -160,9 +168,10 @@ export class EarlierAnswers {
       if (usable(p)) consider({ entry: p.entry, strength: 'exact', similarity: 1, label: p.label })
     // The same question asked in several earlier questionnaires (the same form answered each year) is compared once.
     const overlaps = new Map<string, number>()
-    for (const p of this.byAgreement.get(agreementKey(mine)) ?? []) {
+    for (const p of this.byAgreement.get(mine.agreement) ?? []) {
       if (!usable(p) || (p.normal === mine.normal && p.normal)) continue
-      // The overlap cannot exceed |mine| / |theirs| (see termOverlap): a question with far more words cannot be similar.
+      // The overlap cannot exceed |mine| / |theirs| (see termOverlap): an entry with far more words than this
+      // question is never similar to it.
       if (mine.terms.size < SIMILAR * p.terms.size) continue
       let similarity = overlaps.get(p.entry.question)
       if (similarity === undefined) {
@@ -171,26 +180,14 @@ export class EarlierAnswers {
       }
       // Two published forms of different families word the same practice for different scopes; a company's own
       // question-and-answer list (no family) is its own wording, reusable wherever a question says the same.
-      // Other numbers ("3 years" for "5 years", "FIPS 140-2" for "FIPS 140-3") make another question, however alike
-      // the words: offered for a person to check, never reused as it stands.
-      const comparable =
-        (!myFamily || !p.family || p.family === myFamily) &&
-        p.numbers === mine.numbers &&
-        p.condition === mine.condition
+      const comparable = (!myFamily || !p.family || p.family === myFamily) && asksTheSame(p)
       if (similarity >= NEAR_EXACT && comparable)
         consider({ entry: p.entry, strength: 'near-exact', similarity, label: p.label })
       else if (similarity >= SIMILAR) consider({ entry: p.entry, strength: 'similar', similarity, label: p.label })
     }
     // The same id in the same family is the same question when the text confirms it (versions reword a little).
     for (const p of this.byId.get(q.id.toUpperCase()) ?? []) {
-      if (
-        !usable(p) ||
-        !myFamily ||
-        p.family !== myFamily ||
-        !agrees(p) ||
-        p.numbers !== mine.numbers ||
-        p.condition !== mine.condition
-      )
+      if (!usable(p) || !myFamily || p.family !== myFamily || p.agreement !== mine.agreement || !asksTheSame(p))
         continue
       const similarity = this.overlap.overlap(mine.terms, p.terms)
       if (similarity >= SAME_ID_MIN) consider({ entry: p.entry, strength: 'same-id', similarity, label: p.label })

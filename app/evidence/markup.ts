@@ -111,8 +111,14 @@ const HTML_HEADING = /^\s*<h([1-6])\b[^>]*>(.*?)<\/h\1>\s*$/i
 /** A reStructuredText explicit markup line: ".. note::", ".. _target:", ".. [1] footnote", ".. a comment". */
 const RST_EXPLICIT = /^( {0,3})\.\.(?:\s+(.*?))?\s*$/
 /** Directives whose content is prose (an admonition, a titled box): their text stays, the directive line goes. */
-const RST_PROSE =
-  /^(?:note|warning|tip|important|attention|caution|danger|error|hint|admonition|seealso|topic|sidebar|rubric|versionadded|versionchanged|deprecated|container|rst-class|highlights|pull-quote|epigraph|tab|group-tab|only)$/i
+const RST_PROSE = new RegExp(
+  `^(?:${[
+    ...['note', 'warning', 'tip', 'important', 'attention', 'caution', 'danger', 'error', 'hint', 'admonition'],
+    ...['seealso', 'topic', 'sidebar', 'rubric', 'versionadded', 'versionchanged', 'deprecated', 'container'],
+    ...['rst-class', 'highlights', 'pull-quote', 'epigraph', 'tab', 'group-tab', 'only'],
+  ].join('|')})$`,
+  'i',
+)
 /** A directive's option line (":alt: Chart", ":maxdepth: 2"): settings, not statements. */
 const RST_OPTION = /^\s+:[\w-]+:(?:\s|$)/
 
@@ -126,9 +132,9 @@ const cells = (row: string) =>
     .filter(Boolean)
 
 /**
- * Markdown (and reStructuredText: headings, directives, roles, links; and HTML inside either) to plain lines. A table's rows become one line
- * each, cells apart by a tab, with the header row as their context; list marks become "•" (numbers stay), so a list
- * item still starts a sentence of its own.
+ * Markdown (and reStructuredText: headings, directives, roles, links; and HTML inside either) to plain lines. A
+ * table's rows become one line each, cells apart by a tab, with the header row as their context; list marks become
+ * "•" (numbers stay), so a list item still starts a sentence of its own.
  */
 export function plainLines(source: string): PlainLine[] {
   // Comments and tags that span lines go first, keeping the line count, so every line keeps its number.
