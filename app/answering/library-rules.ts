@@ -13,6 +13,8 @@ export interface LibraryMatch {
   similarity: number
   /** The earlier answer read as a label, or undefined when it is free text. */
   label?: AnswerLabel
+  /** What the two questions ask differently, in words for the user, when a similar match can say (library.ts). */
+  differs?: string
 }
 
 /** The reused answer's confidence and flag, by how the earlier question matched: walked in order by `answer`. */

@@ -88,11 +88,12 @@ export function contentTerms(text: string): Set<string> {
 }
 
 /**
- * The numbers a question states, single digits included (content terms drop one-character tokens), sorted:
- * "within 3 days" and "within 5 days" differ only here, and two questions that differ here are not the same question.
+ * The numbers a question states, each once, in the order it states them, single digits included (content terms drop
+ * one-character tokens) and a version read whole ("140-3", "1.2"): "within 3 days" and "within 5 days" differ only
+ * here, and two questions that differ here are not the same question.
  */
-export function numbersOf(text: string): string {
-  return (canonicalWording(text).match(/(?<![\w.])\d+(?:\.\d+)?(?![\w.])/g) ?? []).sort().join(' ')
+export function numbersOf(text: string): string[] {
+  return [...new Set(canonicalWording(text).match(/(?<![\w.-])\d+(?:[.-]\d+)*(?![\w.-])/g) ?? [])]
 }
 
 /**

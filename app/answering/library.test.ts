@@ -94,7 +94,10 @@ describe('answer library matching', () => {
     )
     expect(
       lib.match({ key: 'k', id: 'N', text: 'Will you keep a product roadmap for the next five years?' })?.strength,
-    ).not.toBe('near-exact')
+    ).toBe('similar')
+    expect(lib.answer(yesNoQuestion('Will you keep a product roadmap for the next five years?'))!.reasons[0]).toMatch(
+      /: the numbers differ \(3 earlier, 5 here\)$/,
+    )
   })
 
   it('reads a leading condition apart from the question: the same condition matches, another one is only similar', () => {
@@ -123,6 +126,14 @@ describe('answer library matching', () => {
         text: 'For tenants not using SSO, can admins lock accounts after repeated failed logins?',
       })?.strength,
     ).toBe('similar')
+    // The flag says what differs, so the person knows what to check.
+    const offered = lib.answer(
+      yesNoQuestion('For tenants not using SSO, can admins lock accounts after repeated failed logins?'),
+    )
+    expect(offered).toMatchObject({ label: 'YES', flagged: true })
+    expect(offered!.reasons[0]).toMatch(
+      /: this question asks it only "For tenants not using SSO"; the earlier one had no condition$/,
+    )
   })
 
   it('does not match questions of opposite polarity', () => {

@@ -42,10 +42,14 @@ interface Reading {
   polarity: number
   /** It asks whether something happened ("Any breaches in the last 3 years?"), not whether a practice exists. */
   pastEvent: boolean
-  /** The numbers it states (numbersOf): a question asking for other numbers is at most similar. */
+  /** The numbers it states (numbersOf), sorted: a question asking for other numbers is at most similar. */
   numbers: string
+  /** The same, as the question states them, for the user. */
+  numbersText: string
   /** Its leading condition ("For tenants without SSO, ..."): conditionKey, '' when it has none. */
   condition: string
+  /** The condition as written, for the user. */
+  conditionText: string
   /** What a match must agree on (agreementKey). */
   agreement: string
 }
@@ -58,6 +62,7 @@ interface Reading {
  */
 function read(text: string): Reading {
   const { condition, asked } = splitCondition(text)
+  const numbers = numbersOf(text)
   const subjects = subjectsOf(asked)
   const polarity = polarityOf(asked)
   const pastEvent = asksAboutPastEvent(asked)
@@ -67,8 +72,10 @@ function read(text: string): Reading {
     subjects,
     polarity,
     pastEvent,
-    numbers: numbersOf(text),
+    numbers: [...numbers].sort().join(' '),
+    numbersText: numbers.join(', '),
     condition: condition ? conditionKey(condition) : '',
+    conditionText: condition.trim(),
     agreement: agreementKey(subjects, polarity, pastEvent),
   }
 }
@@ -90,6 +97,23 @@ function conditionKey(condition: string): string {
  */
 function agreementKey(subjects: Set<string>, polarity: number, pastEvent: boolean): string {
   return `${[...subjects].sort().join('\u0000')}|${polarity}|${pastEvent}`
+}
+
+/**
+ * What an earlier question asks differently from this one, when it is its numbers or its condition: the part a person
+ * checks before reusing the answer. Undefined when neither differs.
+ */
+function difference(mine: Reading, theirs: Reading): string | undefined {
+  const notes: string[] = []
+  if (mine.condition !== theirs.condition) {
+    if (!theirs.condition)
+      notes.push(`this question asks it only "${mine.conditionText}"; the earlier one had no condition`)
+    else if (!mine.condition) notes.push(`the earlier question asked it only "${theirs.conditionText}"`)
+    else notes.push(`the earlier question asked it "${theirs.conditionText}", this one "${mine.conditionText}"`)
+  }
+  if (mine.numbers !== theirs.numbers)
+    notes.push(`the numbers differ (${theirs.numbersText || 'none'} earlier, ${mine.numbersText || 'none'} here)`)
+  return notes.length ? notes.join('; ') : undefined
 }
 
 interface Prepared extends Reading {
@@ -183,7 +207,8 @@ export class EarlierAnswers {
       const comparable = (!myFamily || !p.family || p.family === myFamily) && asksTheSame(p)
       if (similarity >= NEAR_EXACT && comparable)
         consider({ entry: p.entry, strength: 'near-exact', similarity, label: p.label })
-      else if (similarity >= SIMILAR) consider({ entry: p.entry, strength: 'similar', similarity, label: p.label })
+      else if (similarity >= SIMILAR)
+        consider({ entry: p.entry, strength: 'similar', similarity, label: p.label, differs: difference(mine, p) })
     }
     // The same id in the same family is the same question when the text confirms it (versions reword a little).
     for (const p of this.byId.get(q.id.toUpperCase()) ?? []) {
@@ -222,7 +247,7 @@ export class EarlierAnswers {
       flagged: rule.check,
       reasons: rule.check
         ? [
-            `${SIMILAR_REASON} ("${entry.question.replace(/\s+/g, ' ').slice(0, 90)}", ${entry.file}, ${entry.location})`,
+            `${SIMILAR_REASON} ("${entry.question.replace(/\s+/g, ' ').slice(0, 90)}", ${entry.file}, ${entry.location})${m.differs ? `: ${m.differs}` : ''}`,
           ]
         : [],
       reusedFrom: `${entry.file}, ${entry.location}`,
