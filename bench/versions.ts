@@ -31,8 +31,8 @@ export async function formatVersionProbe(projectRoot: string): Promise<string> {
   const answers = await new OfflineEngine({ now: AS_OF }).answer(questionnaire, evidence, undefined, {
     product: PRODUCT,
   })
-  const asked = questionnaire.questions.filter((q) => q.kind === 'question' && !q.unreadable).map((q) => q.key)
-  const mine = answers.filter((a) => asked.includes(a.key))
+  const asked = new Set(questionnaire.questions.filter((q) => q.kind === 'question' && !q.unreadable).map((q) => q.key))
+  const mine = answers.filter((a) => asked.has(a.key))
   const row = (label: string, list: typeof answers) =>
     `| ${label} | ${list.length} | ${list.filter((a) => !a.flagged).length} |`
   return [
@@ -42,7 +42,7 @@ export async function formatVersionProbe(projectRoot: string): Promise<string> {
     '| rows | answered | unflagged |',
     '| --- | --- | --- |',
     row(
-      `questions (${asked.length})`,
+      `questions (${asked.size})`,
       mine.filter((a) => a.label !== null || a.citations.length > 0),
     ),
     ...STRENGTHS.map((rule) =>

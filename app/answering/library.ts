@@ -4,7 +4,15 @@ import type { Question } from '../questionnaire/model'
 import { isYesNoQuestion } from '../questionnaire/model'
 import { clipQuote } from './citations'
 import type { Answer, AnswerLabel, Citation } from './model'
-import { LIBRARY_RULES, OTHER_PRODUCT, otherProduct, PERIOD, type LibraryMatch, type Whose } from './library-rules'
+import {
+  LIBRARY_RULES,
+  OTHER_PRODUCT,
+  otherProduct,
+  PERIOD,
+  type LibraryMatch,
+  type MatchStrength,
+  type Whose,
+} from './library-rules'
 import {
   contentTerms,
   family,
@@ -180,16 +188,15 @@ export class EarlierAnswers {
     // question, however alike the words: offered for a person to check, never reused as it stands.
     const asksTheSame = (p: Prepared) => p.numbers === mine.numbers && p.condition === mine.condition
     const myFamily = family(this.kind)
-    let best: LibraryMatch | undefined
-    const consider = (m: LibraryMatch) => {
-      const rank = (x: LibraryMatch) =>
-        ({ exact: 3, 'same-id': 2, 'near-exact': 1, similar: 0 })[x.strength] + x.similarity
-      if (!best || rank(m) > rank(best)) best = m
+    let best: { p: Prepared; strength: MatchStrength; similarity: number } | undefined
+    const rank = (strength: MatchStrength, similarity: number) =>
+      ({ exact: 3, 'same-id': 2, 'near-exact': 1, similar: 0 })[strength] + similarity
+    const consider = (p: Prepared, strength: MatchStrength, similarity: number) => {
+      if (!best || rank(strength, similarity) > rank(best.strength, best.similarity)) best = { p, strength, similarity }
     }
     // An exact match outranks every other kind, so the exact ones are considered first (in entry order, as the
     // others are): the best match is the same as comparing with every entry in order.
-    for (const p of mine.normal ? (this.byNormal.get(mine.normal) ?? []) : [])
-      if (usable(p)) consider({ entry: p.entry, strength: 'exact', similarity: 1, label: p.label })
+    for (const p of mine.normal ? (this.byNormal.get(mine.normal) ?? []) : []) if (usable(p)) consider(p, 'exact', 1)
     // The same question asked in several earlier questionnaires (the same form answered each year) is compared once.
     const overlaps = new Map<string, number>()
     for (const p of this.byAgreement.get(mine.agreement) ?? []) {
@@ -205,19 +212,21 @@ export class EarlierAnswers {
       // Two published forms of different families word the same practice for different scopes; a company's own
       // question-and-answer list (no family) is its own wording, reusable wherever a question says the same.
       const comparable = (!myFamily || !p.family || p.family === myFamily) && asksTheSame(p)
-      if (similarity >= NEAR_EXACT && comparable)
-        consider({ entry: p.entry, strength: 'near-exact', similarity, label: p.label })
-      else if (similarity >= SIMILAR)
-        consider({ entry: p.entry, strength: 'similar', similarity, label: p.label, differs: difference(mine, p) })
+      if (similarity >= NEAR_EXACT && comparable) consider(p, 'near-exact', similarity)
+      else if (similarity >= SIMILAR) consider(p, 'similar', similarity)
     }
     // The same id in the same family is the same question when the text confirms it (versions reword a little).
     for (const p of this.byId.get(q.id.toUpperCase()) ?? []) {
       if (!usable(p) || !myFamily || p.family !== myFamily || p.agreement !== mine.agreement || !asksTheSame(p))
         continue
       const similarity = this.overlap.overlap(mine.terms, p.terms)
-      if (similarity >= SAME_ID_MIN) consider({ entry: p.entry, strength: 'same-id', similarity, label: p.label })
+      if (similarity >= SAME_ID_MIN) consider(p, 'same-id', similarity)
     }
-    return best
+    if (!best) return undefined
+    const { p, strength, similarity } = best
+    // Only the match kept says what differs: the person checks that part before reusing the answer.
+    const differs = strength === 'similar' ? difference(mine, p) : undefined
+    return { entry: p.entry, strength, similarity, label: p.label, ...(differs ? { differs } : {}) }
   }
 
   /**
