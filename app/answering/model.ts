@@ -74,6 +74,7 @@ export const RULE_NAMES = [
   'data-held',
   'customer-actor',
   'compound-head',
+  'lead-in',
   'provider-holding',
   'opposite-practice',
   'no-evidence',

@@ -23,6 +23,14 @@ const condition = (a: Ask) => (a.yesNo ? negativeCondition(a.q.text) : undefined
 const conditionMet = (a: Ask) => a.answerOther({ ...a.q, text: `Do you ${condition(a)!}?` })
 const delegated = (a: Ask) =>
   a.ranked.find((h) => h.coreCoverage >= MIN_CORE && statesDelegation(h.sentence.text, h.sentence.terms))
+/**
+ * A lead-in about the document itself: the sentence points at what follows ("The following table lists ...:", "This
+ * list ...:") and ends in a colon, so what it says is in the lines after it. A sentence that states something before
+ * its colon ("Catalog is backed up daily and backups are retained as follows:") is not one.
+ */
+const introducesWhatFollows = (text: string) =>
+  /:\s*$/.test(text) &&
+  /^(?:the following\b|below\b|(?:the|this) (?:table|list|figure|diagram|chart|matrix)\b)/i.test(text)
 const practice = (a: Ask) => (a.yesNo ? badPracticeOf(a.asked) : undefined)
 
 /**
@@ -135,6 +143,15 @@ export const QUESTION_RULES: OfflineRule[] = [
       'a hyphenated word is a kind of its last part: "full-time" does not match "real time", nor "levels" "host-level"; a sentence that shares the question only through such a part is about something else',
     when: (a) => a.hits.some((h) => !a.withoutCompoundHeads(h)),
     keep: (a, h) => a.withoutCompoundHeads(h),
+  },
+  {
+    name: 'lead-in',
+    kind: 'narrow',
+    stage: 'scope',
+    reason:
+      'a sentence about the document itself that introduces what follows ("The following table lists the keys in use:") states nothing: the lines after it are read, with it as their context',
+    when: (a) => a.hits.some((h) => introducesWhatFollows(h.sentence.text)),
+    keep: (_, h) => !introducesWhatFollows(h.sentence.text),
   },
   {
     name: 'provider-holding',
