@@ -24,6 +24,12 @@ export interface BenchSet {
    * questionnaires as an answer library. open: the labelled open-data set anyone can rerun.
    */
   group: 'evidence' | 'same-product' | 'library' | 'open'
+  /**
+   * Whose papers the set is answered from. Sets of one company share evidence, so leaving one of them out still fits
+   * the model on the same papers; leaving the company out (bench/calibration-report.ts) is what a new user's
+   * questionnaire looks like to the model.
+   */
+  company: string
   /** The product the questionnaire is for, as a user would type it on the upload form. */
   product?: string
   /**
@@ -66,16 +72,28 @@ export function loadSets(root: string): BenchSet[] {
   const papers = (architecture: string[]) =>
     [...COMPANY, ...architecture].map((f) => input(path.join(ins, 'evidence', f)))
   for (const def of INSTRUCTURE_SETS)
-    sets.push({ ...workbookSet(def.name, questionnaire(def.file), papers(def.architecture)), group: 'evidence' })
-  sets.push({ ...mattermostSet(path.join(root, 'mattermost')), group: 'evidence' })
+    sets.push({
+      ...workbookSet(def.name, questionnaire(def.file), papers(def.architecture)),
+      group: 'evidence',
+      company: 'Instructure',
+    })
+  sets.push({ ...mattermostSet(path.join(root, 'mattermost')), group: 'evidence', company: 'Mattermost' })
   for (const def of LIBRARY_SETS) {
     const library = def.library.startsWith('history/') ? path.join(ins, def.library) : questionnaire(def.library)
     if (!existsSync(library)) continue
     const evidence = [...papers(def.architecture), { ...input(library), role: 'library' as const }]
-    sets.push({ ...workbookSet(def.name, questionnaire(def.file), evidence), group: def.group, product: def.product })
+    sets.push({
+      ...workbookSet(def.name, questionnaire(def.file), evidence),
+      group: def.group,
+      company: 'Instructure',
+      product: def.product,
+    })
   }
   return sets
 }
+
+/** The labelled sets' evidence: three companies' open policies, read as one vendor's papers. */
+const OPEN_POOL = 'open policies (Sourcegraph, 37signals, PostHog)'
 
 /** Where the labelled open-data set lives (relative paths in it are relative to tests/fixtures/open/). */
 export const LABELLED_SET = 'tests/fixtures/open/vsaq-labelled/set.json'
@@ -199,6 +217,7 @@ export function loadEvalLabelledSet(projectRoot: string, file = EVAL_LABELLED_SE
     truth,
     evidence: json.evidence.map((rel) => input(path.join(base, rel))),
     group: 'open',
+    company: OPEN_POOL,
     fold: json.name,
     problem: missing.length ? `labelled ids not in the questionnaire: ${missing.join(', ')}` : undefined,
   }
@@ -246,11 +265,11 @@ export function labelledSet(json: LabelledSetJson, read: (relativePath: string) 
     notes: [],
   }
   const truth = new Map<string, Truth>(json.questions.map((q, i) => [questions[i]!.key, truthOfLabel(q.label)]))
-  return { name: json.name, questionnaire, truth, evidence: json.evidence.map(read), group: 'open' }
+  return { name: json.name, questionnaire, truth, evidence: json.evidence.map(read), group: 'open', company: OPEN_POOL }
 }
 
 /** Reads the question list with the product's own reader, and the vendor's answers from each answer cell. */
-function workbookSet(name: string, file: string, evidence: EvidenceInput[]): Omit<BenchSet, 'group'> {
+function workbookSet(name: string, file: string, evidence: EvidenceInput[]): Omit<BenchSet, 'group' | 'company'> {
   const bytes = new Uint8Array(readFileSync(file))
   let questionnaire: Questionnaire
   let existing: Map<string, ExistingAnswer>
@@ -294,7 +313,7 @@ function workbookSet(name: string, file: string, evidence: EvidenceInput[]): Omi
   return { name, questionnaire, truth, reference, evidence, problem, profile, original }
 }
 
-function mattermostSet(dir: string): Omit<BenchSet, 'group'> {
+function mattermostSet(dir: string): Omit<BenchSet, 'group' | 'company'> {
   const qa = 'docs_process_security_2020-07-20.md'
   const held = holdOutQuestions(qa, readFileSync(path.join(dir, qa), 'utf8'))
   const others = [

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { projectRoot } from '../app/infra/project-root.server'
 import { failureCases, formatBands, formatRules, formatTable, runAccuracy } from '../bench/accuracy'
 import { RULES } from '../app/answering/rulebook'
-import { formatLeaveOneOut } from '../bench/calibration-report'
+import { formatLeaveCompanyOut, formatLeaveOneOut } from '../bench/calibration-report'
 import { formatFreeText } from '../bench/free-text'
 import { formatVersionProbe } from '../bench/versions'
 import { runLlmBench } from '../bench/llm'
@@ -15,7 +15,7 @@ per set and pooled: questions, written answers (coverage), precision of written 
 precision, balanced accuracy (blanks count as misses), invalid citations, Yes/No on free-text rows, answers
 overwritten; a library section (one questionnaire answered from another); the sets labelled against the open
 policies (VSAQ, and HECVAT 4.1.4 questions by id when its blank form is in ../shared/data/eval); confidence bands and
-the threshold calibrated leave-one-set-out. (The LLM engines' plumbing
+the threshold calibrated leave-one-set-out and leave-one-company-out. (The LLM engines' plumbing
 against scripted provider failures is a test: tests/integration/llm-plumbing.test.ts; their batching and
 concurrency: qfill bench llm.)
   --failures N   also list up to N wrong answers per set (unflagged ones first)
@@ -54,6 +54,8 @@ export async function benchCommand(argv: string[]): Promise<number> {
   console.log(formatBands(results))
   console.log("\n# Calibrated confidence, leave-one-set-out (fitted on the other sets by npm run calibrate's code)\n")
   console.log(formatLeaveOneOut(results))
+  console.log('\n# Calibrated confidence, leave-one-company-out (fitted without any set answered from its papers)\n')
+  console.log(formatLeaveCompanyOut(results))
   console.log("\n# Free-text rows against the vendor's own text\n")
   console.log(formatFreeText(results.map((r) => ({ name: r.set.name, score: r.freeText }))))
   console.log(
