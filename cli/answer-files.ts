@@ -7,7 +7,7 @@ import { extractEvidence } from '../app/evidence/extract.server'
 import type { EvidenceInput } from '../app/evidence/model'
 import { runPipeline, type Progress } from '../app/pipeline/run.server'
 import { QuestionnaireError } from '../app/questionnaire/model'
-import { MAX_EVIDENCE_FILES } from '../app/uploads/limits'
+import { EVIDENCE_EXTENSIONS, MAX_EVIDENCE_FILES, QUESTIONNAIRE_EXTENSIONS, extensionOf } from '../app/uploads/limits'
 import { EXIT, UsageError } from './usage-error'
 
 /**
@@ -34,6 +34,11 @@ export interface AnswerRequest {
   unanswered: Unanswered
   /** Messages for the user as they happen (warnings about files, failures); also returned in `messages`. */
   say?: (line: string) => void
+  /**
+   * How the caller takes evidence files ("with -e" for the CLI, "in the evidence list" for the MCP tool): named when a
+   * file given as a questionnaire is an evidence document, so the message says how to pass it instead.
+   */
+  evidenceOption?: string
   onProgress?: (questionnaire: string, p: Progress) => void
   onDone?: (questionnaire: string) => void
 }
@@ -66,6 +71,14 @@ export function checkAnswerRequest(request: Pick<AnswerRequest, 'questionnaires'
   const duplicate = names.find((n, i) => names.indexOf(n) !== i)
   if (duplicate)
     throw new UsageError(`two questionnaires are named "${duplicate}": their outputs would overwrite each other.`)
+}
+
+/** For a "questionnaire" that is an evidence document (a policy in .md or .pdf): how to give it as evidence. */
+function evidenceInstead(name: string, option = 'as an evidence file'): string {
+  const extension = extensionOf(name)
+  const evidence = (EVIDENCE_EXTENSIONS as readonly string[]).includes(extension)
+  const questionnaire = (QUESTIONNAIRE_EXTENSIONS as readonly string[]).includes(extension)
+  return evidence && !questionnaire ? ` To read it as evidence, pass it ${option}.` : ''
 }
 
 /** NAME of NAME.completed.xlsx: the questionnaire's file name without its extension. */
@@ -118,7 +131,7 @@ export async function answerFiles(request: AnswerRequest): Promise<AnswerOutcome
     } catch (error) {
       request.onDone?.(name)
       if (error instanceof QuestionnaireError) {
-        say(`qfill: ${error.message}`)
+        say(`qfill: ${error.message}${evidenceInstead(questionnaire.name, request.evidenceOption)}`)
         code = Math.max(code, EXIT.badInput)
         continue
       }

@@ -29,7 +29,7 @@ Options:
                         No there (flagged). Answers already in a questionnaire are kept, never overwritten.
       --engine NAME     ${ENGINES.join(', ')} (default: ANSWER_ENGINE, else auto: Gemini or OpenAI-compatible if
                         configured, else offline)
-  -q, --quiet           no progress output
+  -q, --quiet           no progress output (warnings and errors still go to stderr)
 
 Progress is a bar on a terminal and plain lines otherwise; progress, warnings and every message of the engine
 or its provider go to stderr, so stdout carries only the result.
@@ -84,14 +84,20 @@ export async function answerCommand(argv: string[]): Promise<number> {
 
   const progress = progressReporter({ quiet: values.quiet!, tty: Boolean(process.stderr.isTTY) })
   const files = request.evidence.length + request.library.length
-  progress.line(`reading ${files} evidence file${files === 1 ? '' : 's'}`)
+  progress.line(
+    files
+      ? `reading ${files} evidence file${files === 1 ? '' : 's'}`
+      : 'no evidence files given (-e FILE, or -l FILE for earlier answers): only answers already in the questionnaire are kept',
+  )
   const outcome = await answerFiles({
     ...request,
     product,
     outDir: values.out!,
     engine: createEngine(env),
     unanswered,
-    say: (line) => progress.line(line),
+    // Warnings and failures are not progress: --quiet keeps them, so a script that gets exit 2 also gets why.
+    say: (line) => (values.quiet ? process.stderr.write(`${line}\n`) : progress.line(line)),
+    evidenceOption: 'with -e',
     onProgress: (name, p) => progress.update(name, p),
     onDone: (name) => progress.done(name),
   })

@@ -142,6 +142,20 @@ describe('qfill answer', () => {
     expect(res.stdout).toContain(`wrote ${path.join(dir, 'good.completed.xlsx')}`)
   })
 
+  it('says why it exits 2 even with --quiet, and how to pass a policy given as a questionnaire', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'qfill-cli-'))
+    writeFileSync(path.join(dir, 'vendor.csv'), questionnaireCsv())
+    writeFileSync(path.join(dir, 'policy.md'), EVIDENCE_MD)
+    const res = await cli(['answer', path.join(dir, 'vendor.csv'), path.join(dir, 'policy.md'), '-o', dir, '-q'])
+    expect(res.code).toBe(2)
+    expect(res.stderr).toBe(
+      'qfill: policy.md: questionnaires must be .xlsx, .xls, .csv or .docx files. To read it as evidence, pass it with -e.\n',
+    )
+    const loud = await cli(['answer', path.join(dir, 'vendor.csv'), '-o', dir])
+    expect(loud.code).toBe(0)
+    expect(loud.stderr).toMatch(/^no evidence files given \(-e FILE, or -l FILE for earlier answers\)/)
+  })
+
   it('exits 3 when the AI provider keeps failing, still writing the files with those questions flagged', async () => {
     // A real HTTP server on loopback standing in for an OpenAI-compatible endpoint that refuses every call (the CLI
     // runs in its own process, out of MSW's reach).

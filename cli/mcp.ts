@@ -92,6 +92,7 @@ export function createMcpServer(): McpServer {
           outDir: input.outDir ?? path.dirname(input.questionnaire),
           engine: createEngine(env),
           unanswered: input.unanswered,
+          evidenceOption: 'in the evidence list',
         })
         const [done] = outcome.answered
         if (!done) throw new UsageError(outcome.messages.join('\n') || 'the questionnaire could not be answered')
