@@ -75,6 +75,7 @@ export const RULE_NAMES = [
   'customer-actor',
   'compound-head',
   'lead-in',
+  'question-in-evidence',
   'provider-holding',
   'opposite-practice',
   'no-evidence',

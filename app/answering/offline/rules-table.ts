@@ -31,6 +31,8 @@ const delegated = (a: Ask) =>
 const introducesWhatFollows = (text: string) =>
   /:\s*$/.test(text) &&
   /^(?:the following\b|below\b|(?:the|this) (?:table|list|figure|diagram|chart|matrix)\b)/i.test(text)
+/** A sentence that is a question: it ends in a question mark (a closing quote or bracket may follow). */
+const asksNotStates = (text: string) => /\?["'”’)\]]*\s*$/.test(text)
 const practice = (a: Ask) => (a.yesNo ? badPracticeOf(a.asked) : undefined)
 
 /**
@@ -152,6 +154,15 @@ export const QUESTION_RULES: OfflineRule[] = [
       'a sentence about the document itself that introduces what follows ("The following table lists the keys in use:") states nothing: the lines after it are read, with it as their context',
     when: (a) => a.hits.some((h) => introducesWhatFollows(h.sentence.text)),
     keep: (_, h) => !introducesWhatFollows(h.sentence.text),
+  },
+  {
+    name: 'question-in-evidence',
+    kind: 'narrow',
+    stage: 'scope',
+    reason:
+      'a question in an evidence file (an earlier questionnaire pasted into a policy, an FAQ) asks and states nothing: its answer is read, with the question as its context',
+    when: (a) => a.hits.some((h) => asksNotStates(h.sentence.text)),
+    keep: (_, h) => !asksNotStates(h.sentence.text),
   },
   {
     name: 'provider-holding',

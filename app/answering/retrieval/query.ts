@@ -30,7 +30,9 @@ export function questionParts(text: string): QuestionParts {
   let asked = text.replace(/\s+/g, ' ').trim()
   const mark = asked.indexOf('?')
   if (mark > 0 && mark < asked.length - 1) asked = asked.slice(0, mark + 1)
-  asked = asked.replace(/^if [^,?]{3,80}, (?=(?:do|does|is|are|can|will|has|have)\b)/i, '')
+  // A leading condition ("If mobile, ...", "For customers not using SSO, ...") says where the question applies, not
+  // what it asks: its words would match evidence about the condition ("we support SSO") rather than the practice.
+  asked = asked.replace(/^(?:if|for|when|where|unless) [^,?]{3,80}, (?=(?:do|does|is|are|can|will|has|have)\b)/i, '')
   // Qualifiers that soften what is asked ("if possible", "where applicable") are not part of the practice.
   asked = asked.replace(QUALIFIER, ' ')
   const examples: string[] = []

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
+import { extractEvidence } from '../../evidence/extract.server'
+import { questionParts } from '../retrieval/query'
+import { OfflineEngine } from './engine'
+
+const engine = () => new OfflineEngine({ now: new Date('2025-01-01') })
+const policy = (text: string) => extractEvidence([{ name: 'policy.md', bytes: new TextEncoder().encode(text) }])
+const quotes = (a: { citations: { quote: string }[] }) => a.citations.map((c) => c.quote).join(' | ')
+
+// Invented text throughout: a vendor's FAQ that pastes an earlier questionnaire, and a product page.
+describe('sentences that state nothing', () => {
+  it('never answers from a question in the evidence (rule question-in-evidence), but from its answer', async () => {
+    const evidence = await policy(
+      [
+        '# Security FAQ',
+        '',
+        'Is there a formal vendor risk management program with annual reviews?',
+        '',
+        'Suppliers with access to customer data sign a data processing agreement before onboarding.',
+      ].join('\n'),
+    )
+    const [answer] = await engine().answer(
+      questionnaireOf([yesNoQuestion('Do you have a formal vendor risk management program with annual reviews?')]),
+      evidence,
+    )
+    expect(quotes(answer!)).not.toMatch(/\?/)
+    expect(answer!.rules).toContain('question-in-evidence')
+    expect(answer!.confidence).toBeLessThan(0.85)
+  })
+
+  it('reads a leading condition as where the question applies, not as what it asks', async () => {
+    expect(questionParts('For customers not using SSO, does your product support MFA?').asked).toBe(
+      'does your product support MFA?',
+    )
+    expect(questionParts('If mobile, is the app signed?').asked).toBe('is the app signed?')
+    // Not a condition: no auxiliary opens the question after the comma.
+    expect(questionParts('For each release, list the tests run.').asked).toBe('For each release, list the tests run.')
+
+    const evidence = await policy(
+      [
+        '# Sign-in',
+        '',
+        'Customers can use single sign-on (SSO) with SAML 2.0 or OpenID Connect identity providers.',
+        '',
+        'Local accounts are protected by multi-factor authentication with an authenticator app.',
+      ].join('\n'),
+    )
+    const [mfa, complexity] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion('For customers not using SSO, does your product support multi-factor authentication?'),
+        yesNoQuestion('For customers not using SSO, can you enforce password complexity requirements?'),
+      ]),
+      evidence,
+    )
+    expect(mfa!.label).toBe('YES')
+    expect(quotes(mfa!)).toMatch(/^Local accounts are protected by multi-factor authentication/)
+    // Nothing says anything of passwords: the SSO sentence does not answer it.
+    expect(quotes(complexity!)).not.toMatch(/single sign-on/)
+  })
+})
