@@ -69,6 +69,7 @@ export const RULE_NAMES = [
   'leans-on-previous',
   'choice',
   'subject-never-mentioned',
+  'standard-never-named',
   'performed-by-provider',
   'subject-phrase',
   'data-held',

@@ -113,6 +113,12 @@ export function subjectNotFound(q: Question, phrase: string): Answer {
   return { ...none, text: `${NO_EVIDENCE_TEXT} (nothing in them is about "${phrase}").` }
 }
 
+/** The question asks about named standards and no evidence file names any of them: left for the user. */
+export function standardNeverNamed(q: Question, names: string[]): Answer {
+  const none = noEvidenceAnswer(q)
+  return { ...none, text: `${NO_EVIDENCE_TEXT} (they never name ${names.join(' or ')}).` }
+}
+
 export function subjectNeverMentioned(q: Question, subject: string): Answer {
   const none = noEvidenceAnswer(q)
   return { ...none, text: `${NO_EVIDENCE_TEXT} (they never mention a ${subject}).` }

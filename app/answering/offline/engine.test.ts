@@ -65,7 +65,8 @@ describe('OfflineEngine', () => {
       label: null,
       flagged: true,
       citations: [],
-      text: 'No evidence found in the uploaded files: needs your answer',
+      // The comment also names the standard no file names (rule standard-never-named).
+      text: 'No evidence found in the uploaded files: needs your answer (they never name SOC 2).',
     })
     expect(a!.reasons).toContain(NO_EVIDENCE)
   })

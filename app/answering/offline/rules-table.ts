@@ -1,6 +1,6 @@
 import { noEvidenceAnswer } from '../contract'
 import { conditionUnmet, oppositePractice, pastEvent, performedByProvider, providerHoldingOnly } from './answers'
-import { subjectNeverMentioned, subjectNotFound } from './answers'
+import { standardNeverNamed, subjectNeverMentioned, subjectNotFound } from './answers'
 import { MIN_CORE, MIN_COVERAGE, type Ask, type OfflineRule } from './ask'
 import { READING_RULES } from './reading-rules'
 import { answerChoice, choiceItems } from './choice'
@@ -14,7 +14,7 @@ import {
 } from './scope'
 import { leansOnPrevious, namesCustomer, negativeCondition, statesDataHandling, statesDelegation } from './scope'
 import { asksForRemarks, subjectPhrase } from './subject'
-import { terms } from '../retrieval/terms'
+import { standardNames, terms } from '../retrieval/terms'
 
 /** How sure the engine must be that a question's "If you don't ..." condition is unmet before calling it N/A. */
 const CONDITION_CONFIDENCE = 0.6
@@ -105,6 +105,21 @@ export const QUESTION_RULES: OfflineRule[] = [
       return Boolean(subject) && terms(subject!).every((t) => a.index.df(t) === 0)
     },
     then: (a) => subjectNeverMentioned(a.q, particularSubject(a.asked)!),
+  },
+  {
+    name: 'standard-never-named',
+    kind: 'decide',
+    reason:
+      'the question asks about named standards ("NIST SP 800-88", "FIPS 140-2") and no evidence file names any of them: left for the user, the comment naming them',
+    when: (a) => {
+      const names = standardNames(a.asked)
+      const unnamed = (name: string) => {
+        const own = terms(name)
+        return own.length > 0 && own.every((t) => a.index.df(t) === 0)
+      }
+      return names.length > 0 && names.every(unnamed)
+    },
+    then: (a) => standardNeverNamed(a.q, standardNames(a.asked)),
   },
   {
     name: 'performed-by-provider',

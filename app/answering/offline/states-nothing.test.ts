@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import { extractEvidence } from '../../evidence/extract.server'
+import { NO_EVIDENCE } from '../contract'
 import { questionParts } from '../retrieval/query'
 import { OfflineEngine } from './engine'
 
@@ -57,5 +58,34 @@ describe('sentences that state nothing', () => {
     expect(quotes(mfa!)).toMatch(/^Local accounts are protected by multi-factor authentication/)
     // Nothing says anything of passwords: the SSO sentence does not answer it.
     expect(quotes(complexity!)).not.toMatch(/single sign-on/)
+  })
+})
+
+describe('named standards (rule standard-never-named)', () => {
+  it('leaves a question about standards no file names for the user, naming them', async () => {
+    const evidence = await policy(
+      [
+        '# Media disposal',
+        '',
+        'Retired disks are wiped with a three-pass overwrite and then shredded by a certified contractor.',
+        '',
+        'We hold an ISO 27001 certificate for the hosting platform.',
+      ].join('\n'),
+    )
+    const [nist, iso] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion('Are retired disks wiped according to DoD 5220.22-M and/or NIST SP 800-88?'),
+        yesNoQuestion('Do you hold an ISO 27001 certificate?'),
+      ]),
+      evidence,
+    )
+    expect(nist).toMatchObject({ label: null, rule: 'standard-never-named', flagged: true })
+    expect(nist!.reasons).toEqual([NO_EVIDENCE])
+    expect(nist!.text).toBe(
+      'No evidence found in the uploaded files: needs your answer (they never name DoD 5220.22-M or NIST SP 800-88).',
+    )
+    // A standard the evidence names is answered as before.
+    expect(iso!.label).toBe('YES')
+    expect(iso!.rules).not.toContain('standard-never-named')
   })
 })
