@@ -35,6 +35,10 @@ describe('sentences that state nothing', () => {
       'does your product support MFA?',
     )
     expect(questionParts('If mobile, is the app signed?').asked).toBe('is the app signed?')
+    // The question points back to its condition: the condition is its subject.
+    expect(questionParts('If you have a SOC 2 report, does it cover privacy?').asked).toBe(
+      'If you have a SOC 2 report, does it cover privacy?',
+    )
     // Not a condition: no auxiliary opens the question after the comma.
     expect(questionParts('For each release, list the tests run.').asked).toBe('For each release, list the tests run.')
 

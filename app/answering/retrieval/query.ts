@@ -32,7 +32,11 @@ export function questionParts(text: string): QuestionParts {
   if (mark > 0 && mark < asked.length - 1) asked = asked.slice(0, mark + 1)
   // A leading condition ("If mobile, ...", "For customers not using SSO, ...") says where the question applies, not
   // what it asks: its words would match evidence about the condition ("we support SSO") rather than the practice.
-  asked = asked.replace(/^(?:if|for|when|where|unless) [^,?]{3,80}, (?=(?:do|does|is|are|can|will|has|have)\b)/i, '')
+  // Unless the question points back to it ("If you have a SOC 2 report, does it include ...?"): then it is the subject.
+  asked = asked.replace(
+    /^(?:if|for|when|where|unless) [^,?]{3,80}, (?=(?:do|does|is|are|can|will|has|have)\b(?! (?:it|they|this|these|that|those)\b))/i,
+    '',
+  )
   // Qualifiers that soften what is asked ("if possible", "where applicable") are not part of the practice.
   asked = asked.replace(QUALIFIER, ' ')
   const examples: string[] = []

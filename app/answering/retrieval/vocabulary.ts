@@ -32,8 +32,6 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   ],
   encrypt_rest: [
     'at rest',
-    'aes-?256',
-    'aes',
     'encrypted (?:storage|volumes?|disks?|databases?)',
     'storage encryption',
     'disk encryption',
