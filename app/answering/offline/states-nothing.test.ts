@@ -3,6 +3,7 @@ import { questionnaireOf, yesNoQuestion } from '../../../tests/support/answering
 import { extractEvidence } from '../../evidence/extract.server'
 import { NO_EVIDENCE } from '../contract'
 import { questionParts } from '../retrieval/query'
+import { words } from '../retrieval/terms'
 import { OfflineEngine } from './engine'
 
 const engine = () => new OfflineEngine({ now: new Date('2025-01-01') })
@@ -91,5 +92,19 @@ describe('named standards (rule standard-never-named)', () => {
     // A standard the evidence names is answered as before.
     expect(iso!.label).toBe('YES')
     expect(iso!.rules).not.toContain('standard-never-named')
+  })
+})
+
+describe('negating prefixes', () => {
+  it('reads "de-identify", "non-production" as their own words, not as the word they negate', () => {
+    expect(words('de-identified data in non-production systems')).toEqual([
+      'deidentifi',
+      'data',
+      'nonproduct',
+      'system',
+    ])
+    // Written solid or hyphenated, the same word.
+    expect(words('anti-virus')).toEqual(words('antivirus'))
+    expect(words('un-encrypted')).toEqual(words('unencrypted'))
   })
 })

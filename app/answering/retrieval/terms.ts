@@ -14,6 +14,12 @@ const STOP_STEMS = new Set([...STOP].filter((w) => /^[a-z]+$/.test(w) && w.lengt
 
 /** Web addresses carry path words ("config-settings.html") that are not statements: they are left out. */
 const URL = /<?\bhttps?:\/\/[^\s>)\]]+>?|\bwww\.[^\s>)\]]+/gi
+/**
+ * A prefix that makes the opposite or the absence of the word ("de-identify", "non-compliance", "anti-virus",
+ * "dis-allowed"): read as one word, as it is when written solid, never as the word it negates.
+ */
+const NEGATING_PREFIX = /\b(de|non|anti|dis|mis|un)-(?=[a-z])/gi
+
 /** A word broken across lines by a PDF ("vulnera-\nbilities"): also read joined. */
 const BROKEN = /([a-z]{2,})-[ \t]*\n[ \t]*([a-z]{2,})/gi
 
@@ -53,7 +59,9 @@ export function standardTokens(text: string): string {
  * acronyms keep their letters ("AWS" stays "aws"), unless the whole text is in capitals.
  */
 export function words(text: string): string[] {
-  const plain = standardTokens(clean(text)).normalize('NFKD')
+  const plain = standardTokens(clean(text))
+    .replace(NEGATING_PREFIX, '$1')
+    .normalize('NFKD')
   const inCapitals = !/[a-z]/.test(plain)
   return (plain.match(/[A-Za-z0-9]+/g) ?? [])
     .filter((w) => w.length > 1 && !STOP.has(w.toLowerCase()))
