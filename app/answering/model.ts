@@ -95,6 +95,7 @@ export const RULE_NAMES = [
   'second-question',
   'refers-to-earlier',
   'free-text-unanswered',
+  'key-word-elsewhere',
   'partial-coverage',
   'wording-capped',
   'threshold-unmet',

@@ -73,6 +73,20 @@ function unstated(a: Ask): string[] {
  * An adjusting rule's effect when it sends the answer to a person: the confidence capped below the flag threshold
  * (whatever the calibrated model would say) and the reason, which says what to check.
  */
+/**
+ * The question's heaviest core word (as the question writes it), when the evidence uses it but neither the deciding
+ * sentence nor its context does: another passage speaks of what this one leaves out ("external" authentication
+ * systems, answered from a sentence on access management in general).
+ */
+export function keyWordElsewhere(a: Ask): string | undefined {
+  const core = a.query.filter((t) => t.group === undefined && t.core && !t.term.startsWith('#'))
+  if (!core.length) return undefined
+  const key = core.reduce((best, t) => (t.weight > best.weight ? t : best)).term
+  const s = a.lead.hit.sentence
+  if (a.index.df(key) === 0 || s.terms.has(key) || s.context.has(key)) return undefined
+  return (a.asked.match(/[A-Za-z0-9]+/g) ?? []).find((w) => words(w)[0] === key) ?? key
+}
+
 const flagFor =
   (reason: (a: Ask) => string) =>
   (a: Ask, d: Draft): void => {
@@ -200,6 +214,16 @@ export const READING_RULES: OfflineRule[] = [
       "a free-text answer from a document needs a statement naming the question's subject, covering at least half of the question and giving what its question word asks (who, where, how often, which tool): else flagged",
     when: (a) => !a.yesNo && freeTextGap(a) !== undefined,
     then: flagFor((a) => `${freeTextGap(a)}: check the answer`),
+  },
+  {
+    name: 'key-word-elsewhere',
+    kind: 'adjust',
+    reason:
+      "the question's heaviest core word is in the evidence, but not in the deciding sentence or around it: flagged, the word named",
+    when: (a) => keyWordElsewhere(a) !== undefined,
+    then: flagFor(
+      (a) => `the quote does not mention "${keyWordElsewhere(a)!}", which other passages of the evidence do: check it`,
+    ),
   },
   {
     name: 'partial-coverage',

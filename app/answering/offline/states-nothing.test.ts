@@ -4,7 +4,9 @@ import { extractEvidence } from '../../evidence/extract.server'
 import { NO_EVIDENCE } from '../contract'
 import { questionParts } from '../retrieval/query'
 import { words } from '../retrieval/terms'
+import type { Ask } from './ask'
 import { OfflineEngine } from './engine'
+import { keyWordElsewhere } from './reading-rules'
 
 const engine = () => new OfflineEngine({ now: new Date('2025-01-01') })
 const policy = (text: string) => extractEvidence([{ name: 'policy.md', bytes: new TextEncoder().encode(text) }])
@@ -106,5 +108,31 @@ describe('negating prefixes', () => {
     // Written solid or hyphenated, the same word.
     expect(words('anti-virus')).toEqual(words('antivirus'))
     expect(words('un-encrypted')).toEqual(words('unencrypted'))
+  })
+})
+
+describe("the question's key word elsewhere (rule key-word-elsewhere)", () => {
+  // The Ask as the rule reads it: the query, the deciding sentence and how many sentences use a term.
+  const ask = (lead: string[], context: string[], df: Record<string, number>) =>
+    ({
+      asked: 'Will any external authentication system be used by the application?',
+      query: [
+        { term: 'extern', weight: 3.2, core: true },
+        { term: 'authent', weight: 2.9, core: true },
+        { term: 'applic', weight: 0.9 },
+        { term: '#sso', weight: 7, core: true },
+      ],
+      lead: { hit: { sentence: { terms: new Set(lead), context: new Set(context) } } },
+      index: { df: (t: string) => df[t] ?? 0 },
+    }) as unknown as Ask
+
+  it('names the heaviest core word that other passages use and the quote does not', () => {
+    expect(keyWordElsewhere(ask(['authent', 'applic'], [], { extern: 2, authent: 5 }))).toBe('external')
+  })
+
+  it('says nothing when the quote or its context names it, or no passage does, or it is a concept', () => {
+    expect(keyWordElsewhere(ask(['extern', 'authent'], [], { extern: 2 }))).toBeUndefined()
+    expect(keyWordElsewhere(ask(['authent'], ['extern'], { extern: 2 }))).toBeUndefined()
+    expect(keyWordElsewhere(ask(['authent'], [], { authent: 5 }))).toBeUndefined()
   })
 })
