@@ -59,9 +59,7 @@ export function standardTokens(text: string): string {
  * acronyms keep their letters ("AWS" stays "aws"), unless the whole text is in capitals.
  */
 export function words(text: string): string[] {
-  const plain = standardTokens(clean(text))
-    .replace(NEGATING_PREFIX, '$1')
-    .normalize('NFKD')
+  const plain = standardTokens(clean(text)).replace(NEGATING_PREFIX, '$1').normalize('NFKD')
   const inCapitals = !/[a-z]/.test(plain)
   return (plain.match(/[A-Za-z0-9]+/g) ?? [])
     .filter((w) => w.length > 1 && !STOP.has(w.toLowerCase()))
