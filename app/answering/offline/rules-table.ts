@@ -26,7 +26,7 @@ const delegated = (a: Ask) =>
 /**
  * A lead-in about the document itself: the sentence points at what follows ("The following table lists ...:", "This
  * list ...:") and ends in a colon, so what it says is in the lines after it. A sentence that states something before
- * its colon ("Catalog is backed up daily and backups are retained as follows:") is not one.
+ * its colon ("Logs are kept for a year and are reviewed as follows:") is not one.
  */
 const introducesWhatFollows = (text: string) =>
   /:\s*$/.test(text) &&

@@ -34,8 +34,8 @@ describe('sentences that state nothing', () => {
   })
 
   it('reads a leading condition as where the question applies, not as what it asks', async () => {
-    expect(questionParts('For customers not using SSO, does your product support MFA?').asked).toBe(
-      'does your product support MFA?',
+    expect(questionParts('For accounts that sign in without SSO, does the product offer MFA?').asked).toBe(
+      'does the product offer MFA?',
     )
     expect(questionParts('If mobile, is the app signed?').asked).toBe('is the app signed?')
     // The question points back to its condition: the condition is its subject.
@@ -56,8 +56,8 @@ describe('sentences that state nothing', () => {
     )
     const [mfa, complexity] = await engine().answer(
       questionnaireOf([
-        yesNoQuestion('For customers not using SSO, does your product support multi-factor authentication?'),
-        yesNoQuestion('For customers not using SSO, can you enforce password complexity requirements?'),
+        yesNoQuestion('For accounts that sign in without SSO, is multi-factor authentication offered?'),
+        yesNoQuestion('For accounts that sign in without SSO, are password length rules enforced?'),
       ]),
       evidence,
     )
@@ -81,7 +81,7 @@ describe('named standards (rule standard-never-named)', () => {
     )
     const [nist, iso] = await engine().answer(
       questionnaireOf([
-        yesNoQuestion('Are retired disks wiped according to DoD 5220.22-M and/or NIST SP 800-88?'),
+        yesNoQuestion('Do disk wipes follow NIST SP 800-88 or DoD 5220.22-M?'),
         yesNoQuestion('Do you hold an ISO 27001 certificate?'),
       ]),
       evidence,
@@ -89,7 +89,7 @@ describe('named standards (rule standard-never-named)', () => {
     expect(nist).toMatchObject({ label: null, rule: 'standard-never-named', flagged: true })
     expect(nist!.reasons).toEqual([NO_EVIDENCE])
     expect(nist!.text).toBe(
-      'No evidence found in the uploaded files: needs your answer (they never name DoD 5220.22-M or NIST SP 800-88).',
+      'No evidence found in the uploaded files: needs your answer (they never name NIST SP 800-88 or DoD 5220.22-M).',
     )
     // A standard the evidence names is answered as before.
     expect(iso!.label).toBe('YES')
@@ -144,7 +144,7 @@ describe('lead-in sentences (rule lead-in)', () => {
       [
         '# Cryptography',
         '',
-        'The following table sets out the recommended usage of encryption keys by our hosting provider:',
+        'The following table lists which hosting company staff can read the encryption keys:',
         '',
         '| Region | Cipher |',
         '| --- | --- |',
@@ -154,10 +154,10 @@ describe('lead-in sentences (rule lead-in)', () => {
       ].join('\n'),
     )
     const [answer] = await engine().answer(
-      questionnaireOf([yesNoQuestion('Does your hosting provider have access to your encryption keys?')]),
+      questionnaireOf([yesNoQuestion('Can hosting company staff read the encryption keys?')]),
       evidence,
     )
-    expect(answer!.citations.map((c) => c.quote).join(' ')).not.toMatch(/sets out/)
+    expect(answer!.citations.map((c) => c.quote).join(' ')).not.toMatch(/following table/)
     expect(answer!.rules).toContain('lead-in')
     expect(answer).toMatchObject({ label: null })
   })
