@@ -7,7 +7,8 @@ import { extractEvidence } from '../app/evidence/extract.server'
 import type { EvidenceInput } from '../app/evidence/model'
 import { runPipeline, type Progress } from '../app/pipeline/run.server'
 import { QuestionnaireError } from '../app/questionnaire/model'
-import { EVIDENCE_EXTENSIONS, MAX_EVIDENCE_FILES, QUESTIONNAIRE_EXTENSIONS, extensionOf } from '../app/uploads/limits'
+import { questionnaireFormat } from '../app/questionnaire/parse.server'
+import { EVIDENCE_EXTENSIONS, MAX_EVIDENCE_FILES, extensionOf } from '../app/uploads/limits'
 import { EXIT, UsageError } from './usage-error'
 
 /**
@@ -75,10 +76,8 @@ export function checkAnswerRequest(request: Pick<AnswerRequest, 'questionnaires'
 
 /** For a "questionnaire" that is an evidence document (a policy in .md or .pdf): how to give it as evidence. */
 function evidenceInstead(name: string, option = 'as an evidence file'): string {
-  const extension = extensionOf(name)
-  const evidence = (EVIDENCE_EXTENSIONS as readonly string[]).includes(extension)
-  const questionnaire = (QUESTIONNAIRE_EXTENSIONS as readonly string[]).includes(extension)
-  return evidence && !questionnaire ? ` To read it as evidence, pass it ${option}.` : ''
+  const evidence = (EVIDENCE_EXTENSIONS as readonly string[]).includes(extensionOf(name))
+  return evidence && !questionnaireFormat(name) ? ` To read it as evidence, pass it ${option}.` : ''
 }
 
 /** NAME of NAME.completed.xlsx: the questionnaire's file name without its extension. */

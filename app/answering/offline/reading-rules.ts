@@ -70,10 +70,6 @@ function unstated(a: Ask): string[] {
 }
 
 /**
- * An adjusting rule's effect when it sends the answer to a person: the confidence capped below the flag threshold
- * (whatever the calibrated model would say) and the reason, which says what to check.
- */
-/**
  * The question's heaviest core word (as the question writes it), when the evidence uses it but neither the deciding
  * sentence nor its context does: another passage speaks of what this one leaves out ("external" authentication
  * systems, answered from a sentence on access management in general).
@@ -87,6 +83,10 @@ export function keyWordElsewhere(a: Ask): string | undefined {
   return (a.asked.match(/[A-Za-z0-9]+/g) ?? []).find((w) => words(w)[0] === key) ?? key
 }
 
+/**
+ * An adjusting rule's effect when it sends the answer to a person: the confidence capped below the flag threshold
+ * (whatever the calibrated model would say) and the reason, which says what to check.
+ */
 const flagFor =
   (reason: (a: Ask) => string) =>
   (a: Ask, d: Draft): void => {

@@ -31,13 +31,6 @@ const BROKEN = /([a-z]{2,})-[ \t]*\n[ \t]*([a-z]{2,})/gi
 const STANDARD =
   /\b(iso(?:\/iec)?|iec|soc|pci|nist(?:\s*sp)?|fips|ssae|sas|hitrust|cmmi|csa\s*star|dod)[\s-]*((?:\d+(?:[.-]\d+)*)|dss|pin|p2pe|3ds|ssf|type\s*(?:ii|i|1|2)|level\s*\d)\b/gi
 
-/** A standard's name read as one word by standardTokens ("nistsp80088", "fips1402", "pcidss"). */
-export function isStandardToken(term: string): boolean {
-  return /^(?:iso|iec|soc|pci|nist|nistsp|fips|ssae|sas|hitrust|cmmi|csastar|dod)(?:\d[a-z0-9]*|dss|pin|p2pe|3ds|ssf|type(?:ii|i|1|2)|level\d+)$/.test(
-    term,
-  )
-}
-
 /** The standards a text names, as written ("NIST SP 800-88", "DoD 5220.22"), each once. */
 export function standardNames(text: string): string[] {
   // A letter suffix after the number ("DoD 5220.22-M") is part of the name as written, not of the token.
