@@ -69,7 +69,7 @@ export const RULE_NAMES = [
   'leans-on-previous',
   'choice',
   'subject-never-mentioned',
-  'standard-never-named',
+  'name-never-mentioned',
   'performed-by-provider',
   'subject-phrase',
   'data-held',

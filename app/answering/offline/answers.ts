@@ -113,8 +113,8 @@ export function subjectNotFound(q: Question, phrase: string): Answer {
   return { ...none, text: `${NO_EVIDENCE_TEXT} (nothing in them is about "${phrase}").` }
 }
 
-/** The question asks about named standards and no evidence file names any of them: left for the user. */
-export function standardNeverNamed(q: Question, names: string[]): Answer {
+/** The question asks about named standards or schemes and no evidence file names any of them: left for the user. */
+export function nameNeverMentioned(q: Question, names: string[]): Answer {
   const none = noEvidenceAnswer(q)
   return { ...none, text: `${NO_EVIDENCE_TEXT} (they never name ${names.join(' or ')}).` }
 }

@@ -142,16 +142,22 @@ export class Ask {
     })
   }
 
-  /** Other passages on the same side as the lead. */
+  /**
+   * Other passages on the same side as the lead, each text once: a sentence copied into another file (a handbook page
+   * and its older export) is the same statement again, not a second source that agrees.
+   */
   get agreeing(): Judged[] {
-    return this.once('agreeing', () =>
-      this.judged.filter(
-        (j) =>
-          j !== this.lead &&
-          sameSide(j.label, this.lead.label) &&
-          j.hit.sentence.passage !== this.lead.hit.sentence.passage,
-      ),
-    )
+    return this.once('agreeing', () => {
+      const said = new Set([sameText(this.lead.hit.sentence.text)])
+      return this.judged.filter((j) => {
+        if (j === this.lead || !sameSide(j.label, this.lead.label)) return false
+        if (j.hit.sentence.passage === this.lead.hit.sentence.passage) return false
+        const text = sameText(j.hit.sentence.text)
+        if (said.has(text)) return false
+        said.add(text)
+        return true
+      })
+    })
   }
 
   /** Close passages on the other side that cover most of the question. */
@@ -238,6 +244,13 @@ export function labelOf(p: Polarity): AnswerLabel {
   if (p.limited) return 'PARTIALLY'
   return 'YES'
 }
+
+/** A sentence's words, for telling a copy of it from another statement (case, punctuation and spacing aside). */
+const sameText = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
 
 export function sameSide(a: AnswerLabel | null, b: AnswerLabel | null): boolean {
   const yes = (l: AnswerLabel | null) => l === 'YES' || l === 'PARTIALLY'

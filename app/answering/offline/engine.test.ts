@@ -65,7 +65,7 @@ describe('OfflineEngine', () => {
       label: null,
       flagged: true,
       citations: [],
-      // The comment also names the standard no file names (rule standard-never-named).
+      // The comment also names the standard no file names (rule name-never-mentioned).
       text: 'No evidence found in the uploaded files: needs your answer (they never name SOC 2).',
     })
     expect(a!.reasons).toContain(NO_EVIDENCE)

@@ -1,6 +1,6 @@
 import { noEvidenceAnswer } from '../contract'
 import { conditionUnmet, oppositePractice, pastEvent, performedByProvider, providerHoldingOnly } from './answers'
-import { standardNeverNamed, subjectNeverMentioned, subjectNotFound } from './answers'
+import { nameNeverMentioned, subjectNeverMentioned, subjectNotFound } from './answers'
 import { MIN_CORE, MIN_COVERAGE, type Ask, type OfflineRule } from './ask'
 import { READING_RULES } from './reading-rules'
 import { answerChoice, choiceItems } from './choice'
@@ -14,7 +14,7 @@ import {
 } from './scope'
 import { leansOnPrevious, namesCustomer, negativeCondition, statesDataHandling, statesDelegation } from './scope'
 import { asksForRemarks, subjectPhrase } from './subject'
-import { standardNames, terms } from '../retrieval/terms'
+import { namesIn, terms } from '../retrieval/terms'
 
 /** How sure the engine must be that a question's "If you don't ..." condition is unmet before calling it N/A. */
 const CONDITION_CONFIDENCE = 0.6
@@ -107,19 +107,19 @@ export const QUESTION_RULES: OfflineRule[] = [
     then: (a) => subjectNeverMentioned(a.q, particularSubject(a.asked)!),
   },
   {
-    name: 'standard-never-named',
+    name: 'name-never-mentioned',
     kind: 'decide',
     reason:
-      'the question asks about named standards ("NIST SP 800-88", "FIPS 140-2") and no evidence file names any of them: left for the user, the comment naming them',
+      'the question asks about named standards or schemes ("NIST SP 800-88", "InCommon") and no evidence file names any of them: left for the user, the comment naming them',
     when: (a) => {
-      const names = standardNames(a.asked)
+      const names = namesIn(a.asked)
       const unnamed = (name: string) => {
         const own = terms(name)
         return own.length > 0 && own.every((t) => a.index.df(t) === 0)
       }
       return names.length > 0 && names.every(unnamed)
     },
-    then: (a) => standardNeverNamed(a.q, standardNames(a.asked)),
+    then: (a) => nameNeverMentioned(a.q, namesIn(a.asked)),
   },
   {
     name: 'performed-by-provider',

@@ -68,7 +68,7 @@ describe('sentences that state nothing', () => {
   })
 })
 
-describe('named standards (rule standard-never-named)', () => {
+describe('named standards (rule name-never-mentioned)', () => {
   it('leaves a question about standards no file names for the user, naming them', async () => {
     const evidence = await policy(
       [
@@ -86,14 +86,38 @@ describe('named standards (rule standard-never-named)', () => {
       ]),
       evidence,
     )
-    expect(nist).toMatchObject({ label: null, rule: 'standard-never-named', flagged: true })
+    expect(nist).toMatchObject({ label: null, rule: 'name-never-mentioned', flagged: true })
     expect(nist!.reasons).toEqual([NO_EVIDENCE])
     expect(nist!.text).toBe(
       'No evidence found in the uploaded files: needs your answer (they never name NIST SP 800-88 or DoD 5220.22-M).',
     )
     // A standard the evidence names is answered as before.
     expect(iso!.label).toBe('YES')
-    expect(iso!.rules).not.toContain('standard-never-named')
+    expect(iso!.rules).not.toContain('name-never-mentioned')
+  })
+  it('treats a name written with a capital inside it as a named scheme: never named, never answered', async () => {
+    const evidence = await policy(
+      [
+        '# Sign-in',
+        '',
+        'Staff sign in through our identity federation with SAML single sign-on.',
+        '',
+        'Source code is hosted on QuillHub with branch protection on every repository.',
+      ].join('\n'),
+    )
+    const [scheme, hosted] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion('Do you belong to the TrellisNet or another lanternID-backed trust federation?'),
+        yesNoQuestion('Is your source code hosted on QuillHub?'),
+      ]),
+      evidence,
+    )
+    // Before: Yes from the federation sentence, which names neither scheme.
+    expect(scheme).toMatchObject({ label: null, rule: 'name-never-mentioned', flagged: true })
+    expect(scheme!.text).toMatch(/\(they never name TrellisNet or lanternID\)\.$/)
+    // A name the evidence uses is answered as before.
+    expect(hosted!.label).toBe('YES')
+    expect(hosted!.rules).not.toContain('name-never-mentioned')
   })
 })
 
@@ -179,5 +203,23 @@ describe('lead-in sentences (rule lead-in)', () => {
     )
     expect(answer!.label).toBe('YES')
     expect(answer!.citations[0]!.quote).toMatch(/^Customer databases are backed up every night/)
+  })
+})
+
+describe('a sentence copied into another file', () => {
+  it('is the same statement again: neither an agreeing passage nor a second citation', async () => {
+    const page = ['# Backups', '', 'Nightly snapshots of the ledger store are copied to a second region.'].join('\n')
+    const copied = (name: string, text: string) => ({ name, bytes: new TextEncoder().encode(text) })
+    const question = yesNoQuestion('Are nightly snapshots of the ledger store copied to a second region?')
+    const [once] = await engine().answer(questionnaireOf([question]), await policy(page))
+    const [twice] = await engine().answer(
+      questionnaireOf([question]),
+      await extractEvidence([copied('handbook.md', page), copied('handbook-2019-export.md', page)]),
+    )
+    expect(twice!.label).toBe('YES')
+    // Before: two citations of one sentence, and the copy counted as a passage that agrees.
+    expect(twice!.citations).toHaveLength(1)
+    expect(twice!.signals?.agreeing).toBe(0)
+    expect(twice!.confidence).toBe(once!.confidence)
   })
 })

@@ -41,6 +41,20 @@ export function standardNames(text: string): string[] {
   return [...new Set(named)]
 }
 
+/**
+ * A word with a capital inside it names a product, an organisation or a scheme ("InCommon", "eduGAIN", "GitHub",
+ * "FedRAMP"): ordinary words are written in lower case or with a capital first only. Short forms ("AoC", "SaaS",
+ * "iOS") are abbreviations, which the text usually spells out as well, not names.
+ */
+const PROPER_NAME = /\b(?=[A-Za-z]{5})(?=[A-Za-z]*[a-z]{2})(?:[A-Z][a-z]+[A-Z]|[a-z]+[A-Z])[A-Za-z]*\b/g
+
+/** The names a text gives: its standards and its products, organisations or schemes, each once, as written. */
+export function namesIn(text: string): string[] {
+  const standards = standardNames(text)
+  const others = text.replace(STANDARD, ' ').match(PROPER_NAME) ?? []
+  return [...new Set([...standards, ...others])]
+}
+
 export function standardTokens(text: string): string {
   return text.replace(STANDARD, (_, family: string, number: string) =>
     ` ${family.replace(/[^a-z]/gi, '')}${number.replace(/[^a-z0-9]/gi, '')} `.toLowerCase(),
