@@ -25,8 +25,6 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'oauth2?',
     'openid',
     'oidc',
-    'incommon',
-    'edugain',
     'identity provider',
     'idp',
   ],
