@@ -223,3 +223,29 @@ describe('a sentence copied into another file', () => {
     expect(twice!.confidence).toBe(once!.confidence)
   })
 })
+
+describe('laws and federations are names, not spellings of a concept', () => {
+  it('does not answer a question about a named law or federation from sentences on privacy or sign-in', async () => {
+    const evidence = await policy(
+      [
+        '# Customer records',
+        '',
+        'Customer records are handled under our privacy policy and reviewed every spring.',
+        '',
+        'Staff sign in with SAML single sign-on through the company identity provider.',
+      ].join('\n'),
+    )
+    const [law, federation, privacy] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion('Does your platform store COPPA-covered customer records?'),
+        yesNoQuestion('Is your company a member of InCommon?'),
+        yesNoQuestion('Are customer records handled under a privacy policy?'),
+      ]),
+      evidence,
+    )
+    // Before: Yes from the privacy sentence (COPPA was a spelling of privacy) and from the SAML one (InCommon of SSO).
+    expect(law!.label).toBeNull()
+    expect(federation).toMatchObject({ label: null, rule: 'name-never-mentioned' })
+    expect(privacy!.label).toBe('YES')
+  })
+})

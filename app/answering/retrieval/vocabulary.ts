@@ -130,7 +130,8 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   ],
   change: ['change management', 'change control', 'change requests?', 'changes are (?:reviewed|approved|tested)'],
   risk: ['risk assessments?', 'risk management', 'risk analys[ie]s', 'risk register', 'risk-based'],
-  privacy: ['privacy', 'gdpr', 'ferpa', 'coppa', 'personal (?:data|information)', 'pii', 'personally identifiable'],
+  // Laws (GDPR, FERPA, COPPA) are names the evidence must use: a sentence on privacy does not say one applies.
+  privacy: ['privacy', 'personal (?:data|information)', 'pii', 'personally identifiable'],
   cloudhost: [
     'aws',
     'amazon web services',
