@@ -95,13 +95,3 @@ export function contentTerms(text: string): Set<string> {
 export function numbersOf(text: string): string[] {
   return [...new Set(canonicalWording(text).match(/(?<![\w.-])\d+(?:[.-]\d+)*(?![\w.-])/g) ?? [])]
 }
-
-/**
- * A question's leading condition and what it asks under it: "For tenants without SSO, do you ...?" → the
- * condition "For tenants without SSO" and "do you ...?". A clause up to the first comma, opened by for/if/when/
- * where/unless, with a question after it; otherwise no condition.
- */
-export function splitCondition(text: string): { condition: string; asked: string } {
-  const m = /^\s*((?:for|if|when|where|unless)\b[^,?]{2,100}),\s*(\S[^?]*\?[^]*)$/i.exec(text)
-  return m ? { condition: m[1]!, asked: m[2]! } : { condition: '', asked: text }
-}

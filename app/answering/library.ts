@@ -13,16 +13,8 @@ import {
   type MatchStrength,
   type Whose,
 } from './library-rules'
-import {
-  contentTerms,
-  family,
-  labelOfCell,
-  normal,
-  numbersOf,
-  polarityOf,
-  splitCondition,
-  subjectsOf,
-} from './library-text'
+import { contentTerms, family, labelOfCell, normal, numbersOf, polarityOf, subjectsOf } from './library-text'
+import { splitCondition } from './retrieval/query'
 // Paraphrase-aware overlap (word vectors, issue 21 §3): Jaccard where the words are the same, closer where they differ.
 import { LibraryOverlap } from './retrieval/paraphrase.server'
 import { asksAboutPastEvent } from './offline/scope'
@@ -69,7 +61,9 @@ interface Reading {
  * conditions are at most similar: offered for a person to check that the earlier answer holds under this one.
  */
 function read(text: string): Reading {
-  const { condition, asked } = splitCondition(text)
+  // A condition before a statement (a comment's "For details, see ...") is no condition: a question follows one.
+  const split = splitCondition(text)
+  const { condition, rest: asked } = split.rest.includes('?') ? split : { condition: '', rest: text }
   const numbers = numbersOf(text)
   const subjects = subjectsOf(asked)
   const polarity = polarityOf(asked)

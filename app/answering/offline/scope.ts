@@ -1,3 +1,4 @@
+import { splitCondition } from '../retrieval/query'
 import { stem, words } from '../retrieval/terms'
 import { tagWords, type Word } from './grammar'
 
@@ -76,15 +77,18 @@ export function statesDelegation(sentence: string, sentenceTerms: Set<string>): 
   return DELEGATED.test(sentence) && [...sentenceTerms].some((t) => PROVIDER_CONCEPTS.has(t))
 }
 
+/** A leading condition that denies something of the vendor: "If you don't support SSO", "If your portal cannot ...". */
 const NEGATIVE_CONDITION =
-  /^if (?:you|your [\w-]+(?: [\w-]+)?) (?:do not|don't|does not|doesn't|cannot|can't|are not|aren't|is not|isn't) ([^,?]{3,80}), /i
+  /^if (?:you|your [\w-]+(?: [\w-]+)?) (?:do not|don't|does not|doesn't|cannot|can't|are not|aren't|is not|isn't) (.{3,80})$/i
 
 /**
  * "If you don't support SSO, does your portal support MFA?" applies only when the condition holds. Returns what the
- * condition denies ("support SSO") so the engine can ask it of the evidence ("Do you support SSO?").
+ * condition denies ("support SSO") so the engine can ask it of the evidence ("Do you support SSO?"). The condition
+ * is read as every reader reads it (splitCondition).
  */
 export function negativeCondition(text: string): string | undefined {
-  return NEGATIVE_CONDITION.exec(text.replace(/\s+/g, ' ').trim())?.[1]
+  const { condition } = splitCondition(text.replace(/\s+/g, ' ').trim())
+  return condition ? NEGATIVE_CONDITION.exec(condition)?.[1] : undefined
 }
 
 const ANAPHORA =

@@ -23,6 +23,19 @@ const EXAMPLE_LIST =
   /[([]\s*(?:e\.?g\.?|i\.?e\.?|for example|such as|including)[,:]?\s*([^)\]]*)[)\]]|,?\s*such as ([^.?;]+)/gi
 
 /**
+ * A question's leading condition and what follows it: "For tenants without SSO, do you ...?" gives the condition
+ * "For tenants without SSO" and "do you ...?". A clause up to the first comma, opened by for/if/when/where/unless;
+ * otherwise no condition (and `rest` is the text). Retrieval and library matching both read conditions through it.
+ */
+export function splitCondition(text: string): { condition: string; rest: string } {
+  const m = /^\s*((?:for|if|when|where|unless)\b[^,?]{2,100}),\s*(\S[^]*)$/i.exec(text)
+  return m ? { condition: m[1]!, rest: m[2]! } : { condition: '', rest: text }
+}
+
+/** A question asked under the condition, not about it: an auxiliary opens it and no pronoun points back. */
+const POSED_UNDER_IT = /^(?:do|does|is|are|can|will|has|have)\b(?! (?:it|they|this|these|that|those)\b)/i
+
+/**
  * Splits a question into what it asks and its examples. "If you don't support SSO, does ... support MFA?"
  * asks about MFA; "... single-tenant? If not, describe ..." asks about single tenancy.
  */
@@ -33,10 +46,8 @@ export function questionParts(text: string): QuestionParts {
   // A leading condition ("If mobile, ...", "For customers not using SSO, ...") says where the question applies, not
   // what it asks: its words would match evidence about the condition ("we support SSO") rather than the practice.
   // Unless the question points back to it ("If you have a SOC 2 report, does it include ...?"): then it is the subject.
-  asked = asked.replace(
-    /^(?:if|for|when|where|unless) [^,?]{3,80}, (?=(?:do|does|is|are|can|will|has|have)\b(?! (?:it|they|this|these|that|those)\b))/i,
-    '',
-  )
+  const { condition, rest } = splitCondition(asked)
+  if (condition && POSED_UNDER_IT.test(rest)) asked = rest
   // Qualifiers that soften what is asked ("if possible", "where applicable") are not part of the practice.
   asked = asked.replace(QUALIFIER, ' ')
   const examples: string[] = []
