@@ -13,6 +13,18 @@ describe('chunkText', () => {
     }
   })
 
+  it('never cuts a long paragraph after an abbreviation ("Inc.", "e.g."), only at a sentence end', () => {
+    const filler = Array.from({ length: 9 }, (_, i) => `Line ${i} of the notes covers the quarterly ledger checks.`)
+    const tail =
+      'Relay builds are signed by Northwind Tools, Inc. (tier two), as well as by our own release key, which the ' +
+      'build team keeps offline in a sealed vault, rotates every spring, and checks against the public register ' +
+      'before any relay build goes out to the mirrors.'
+    const passages = chunkText('f.txt', [...filler, tail, ...filler].join(' '), () => 'x')
+    // Before: one passage ended at "Inc." and the next began "(tier two), as well as ...".
+    expect(passages.some((p) => p.text.includes(tail))).toBe(true)
+    expect(passages.every((p) => !/Inc\.$/.test(p.text))).toBe(true)
+  })
+
   it('reads 25 MB of one repeated line in linear time and keeps each distinct passage once', () => {
     const text = 'All customer data is encrypted at rest with AES-256.\n'.repeat(Math.ceil((25 * 1024 * 1024) / 53))
     const passages = chunkText('big.txt', text, lineLocator(text))

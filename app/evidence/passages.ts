@@ -1,4 +1,5 @@
 import { plainLines } from './markup'
+import { endsAbbreviation } from './text'
 import type { Passage } from './model'
 
 /** Passages stay paragraph-sized: big enough to carry a statement with its context, small enough to cite. */
@@ -31,7 +32,9 @@ export function chunkText(
         // Search only this window: an unbounded lastIndexOf makes a long paragraph without ". " quadratic.
         const from = start + Math.floor(PASSAGE_CHARS / 3)
         const window = para.slice(from, end)
-        const stop = Math.max(window.lastIndexOf('. '), window.lastIndexOf('.\n'))
+        // The last stop that ends a sentence: "Mattermost, Inc. (E10)" goes on.
+        let stop = -1
+        for (const m of window.matchAll(/\.(?=\s)/g)) if (!endsAbbreviation(window, m.index + 1)) stop = m.index
         if (stop >= 0) end = from + stop + 1
       }
       const raw = para.slice(start, end)

@@ -5,6 +5,14 @@ export function normalizeText(text: string): string {
 
 const ABBREVIATION =
   /(?:^|[\s(])(?:e\.g|i\.e|etc|inc|ltd|co|corp|vs|no|nos|dr|mr|mrs|ms|st|approx|fig|sec|u\.s|[a-z])\.$/i
+
+/**
+ * Whether the stop ending at `end` (just after it) closes an abbreviation ("Inc.", "e.g.") rather than a sentence;
+ * `from` is where the sentence began (nothing before it counts).
+ */
+export function endsAbbreviation(text: string, end: number, from = 0): boolean {
+  return ABBREVIATION.test(text.slice(Math.max(from, end - 8), end))
+}
 /**
  * A list item's mark at the start of a line, with the white space around it: a bullet (a PDF gives Wingdings' round
  * bullet as "o"), a dash, or a number, letter or roman numeral with "." or ")". The one definition of a list mark:
@@ -39,7 +47,7 @@ export function splitSentences(text: string): string[] {
   for (const m of text.matchAll(/[.!?]+(?=\s|$)|\n/g)) {
     const end = m.index! + m[0].length
     if (m[0] !== '\n') {
-      if (!ABBREVIATION.test(text.slice(Math.max(start, end - 8), end))) push(end)
+      if (!endsAbbreviation(text, end, start)) push(end)
       continue
     }
     if (hardBreak(text, start, m.index!)) push(end)
