@@ -76,6 +76,7 @@ export const RULE_NAMES = [
   'customer-actor',
   'compound-head',
   'lead-in',
+  'points-elsewhere',
   'question-in-evidence',
   'provider-holding',
   'opposite-practice',

@@ -31,6 +31,14 @@ const delegated = (a: Ask) =>
 const introducesWhatFollows = (text: string) =>
   /:\s*$/.test(text) &&
   /^(?:the following\b|below\b|(?:the|this) (?:table|list|figure|diagram|chart|matrix)\b)/i.test(text)
+/**
+ * A pointer to somewhere else: the sentence only sends the reader on ("For more information, see our privacy page.",
+ * "Please refer to the guide.", "See the admin docs for details."), so it states nothing of its own.
+ */
+const pointsElsewhere = (text: string) =>
+  /^(?:(?:for|to (?:learn|find out|read)) (?:more|further|additional|full)?\s*(?:information|details|info)?[^,.;:]{0,60}, )?(?:please )?(?:see|refer to|visit|consult|learn more)\b/i.test(
+    text.trim(),
+  )
 /** A sentence that is a question: it ends in a question mark (a closing quote or bracket may follow). */
 const asksNotStates = (text: string) => /\?["'”’)\]]*\s*$/.test(text)
 const practice = (a: Ask) => (a.yesNo ? badPracticeOf(a.asked) : undefined)
@@ -169,6 +177,15 @@ export const QUESTION_RULES: OfflineRule[] = [
       'a sentence about the document itself that introduces what follows ("The following table lists the keys in use:") states nothing: the lines after it are read, with it as their context',
     when: (a) => a.hits.some((h) => introducesWhatFollows(h.sentence.text)),
     keep: (_, h) => !introducesWhatFollows(h.sentence.text),
+  },
+  {
+    name: 'points-elsewhere',
+    kind: 'narrow',
+    stage: 'scope',
+    reason:
+      'a sentence that only sends the reader elsewhere ("For more information, see our privacy page.", "Please refer to the guide.") states nothing: the other sentences are read',
+    when: (a) => a.hits.some((h) => pointsElsewhere(h.sentence.text)),
+    keep: (_, h) => !pointsElsewhere(h.sentence.text),
   },
   {
     name: 'question-in-evidence',

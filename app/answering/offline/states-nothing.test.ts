@@ -206,6 +206,34 @@ describe('lead-in sentences (rule lead-in)', () => {
   })
 })
 
+describe('pointers to elsewhere (rule points-elsewhere)', () => {
+  it('does not answer from a sentence that only sends the reader on, but from one that states the practice', async () => {
+    const evidence = await policy(
+      [
+        '# Ledger privacy',
+        '',
+        'For more information on ledger privacy reviews, please see the Harbor Ledger privacy page.',
+        '',
+        'Read access to the ledger archive is limited to two named auditors.',
+      ].join('\n'),
+    )
+    const [review, access] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion('Do you run ledger privacy reviews?'),
+        yesNoQuestion('Is read access to the ledger archive limited?'),
+      ]),
+      evidence,
+    )
+    // Before: Yes at full confidence, quoting the pointer.
+    expect(quotes(review!)).not.toMatch(/please see/)
+    expect(review!.rules).toContain('points-elsewhere')
+    expect(review!.label).toBeNull()
+    // "Read access ..." states something: it is no pointer.
+    expect(access!.label).not.toBeNull()
+    expect(quotes(access!)).toMatch(/^Read access to the ledger archive/)
+  })
+})
+
 describe('a sentence copied into another file', () => {
   it('is the same statement again: neither an agreeing passage nor a second citation', async () => {
     const page = ['# Backups', '', 'Nightly snapshots of the ledger store are copied to a second region.'].join('\n')
