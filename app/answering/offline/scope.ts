@@ -77,7 +77,7 @@ export function statesDelegation(sentence: string, sentenceTerms: Set<string>): 
   return DELEGATED.test(sentence) && [...sentenceTerms].some((t) => PROVIDER_CONCEPTS.has(t))
 }
 
-/** A leading condition that denies something of the vendor: "If you don't support SSO", "If your portal cannot ...". */
+/** A leading condition denying a practice: "If you do not offer X", "If your portal cannot ...". */
 const NEGATIVE_CONDITION =
   /^if (?:you|your [\w-]+(?: [\w-]+)?) (?:do not|don't|does not|doesn't|cannot|can't|are not|aren't|is not|isn't) (.{3,80})$/i
 
