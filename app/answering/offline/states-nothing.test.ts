@@ -277,3 +277,24 @@ describe('laws and federations are names, not spellings of a concept', () => {
     expect(privacy!.label).toBe('YES')
   })
 })
+
+describe('a stop word in capitals', () => {
+  it('reads "US" as the country, not the pronoun "us"', async () => {
+    const evidence = await policy(
+      [
+        '# Ledger hosting',
+        '',
+        'Write to us to request an export of your ledger data.',
+        '',
+        'Ledger data is hosted in two regions of the EU.',
+      ].join('\n'),
+    )
+    const [answer] = await engine().answer(
+      questionnaireOf([yesNoQuestion('Is ledger data hosted only in the US?')]),
+      evidence,
+    )
+    // Before: "us" in "Write to us" named the country the question asks about.
+    expect(quotes(answer!)).not.toMatch(/Write to us/)
+    expect(words('Write to us from the US about IT')).toEqual(['write', 'us', 'it'])
+  })
+})

@@ -6,7 +6,7 @@ const STOP = new Set(
   of on or our should such that the their them then there these they this to was we were what when where which
   who will with would you your yes no please describe provide explain any all other than not may must shall
   vendor vendors institution institutions institutional company product service services e g eg ie i.e etc
-  also only each every both either those so just about over under more most some such very`.split(/\s+/),
+  also only each every both either those so just about over under more most some such very us`.split(/\s+/),
 )
 
 /** Stop words again after stemming, so "companies" and "vendors" go the way of "company" and "vendor". */
@@ -68,10 +68,13 @@ export function standardTokens(text: string): string {
 export function words(text: string): string[] {
   const plain = standardTokens(clean(text)).replace(NEGATING_PREFIX, '$1').normalize('NFKD')
   const inCapitals = !/[a-z]/.test(plain)
-  return (plain.match(/[A-Za-z0-9]+/g) ?? [])
-    .filter((w) => w.length > 1 && !STOP.has(w.toLowerCase()))
-    .map((w) => stemToken(w, inCapitals))
-    .filter((w) => !STOP_STEMS.has(w))
+  return (
+    (plain.match(/[A-Za-z0-9]+/g) ?? [])
+      // A stop word written in capitals in mixed-case text is an acronym: "US" is no "us", "IT" no "it".
+      .filter((w) => w.length > 1 && (!STOP.has(w.toLowerCase()) || (!inCapitals && /^[A-Z]{2,}$/.test(w))))
+      .map((w) => stemToken(w, inCapitals))
+      .filter((w) => !STOP_STEMS.has(w))
+  )
 }
 
 function clean(text: string): string {
