@@ -2,6 +2,8 @@ import { isYesNoQuestion, type Question } from '../../questionnaire/model'
 import type { Answer, AnswerLabel, Citation, RuleEntry } from '../model'
 import { type SentenceIndex, type Hit, type QueryTerm } from '../retrieval'
 import { exampleGroups, questionParts, type AskContext, type QuestionParts } from '../retrieval/query'
+// A sentence's words, case, punctuation and a list number aside: a copy of it reads the same.
+import { normal } from '../library-text'
 import { compounds, GENERIC, terms, words } from '../retrieval/terms'
 import { planOf } from '../retrieval/coverage'
 import { polarity, type Polarity } from './polarity'
@@ -148,11 +150,11 @@ export class Ask {
    */
   get agreeing(): Judged[] {
     return this.once('agreeing', () => {
-      const said = new Set([sameText(this.lead.hit.sentence.text)])
+      const said = new Set([normal(this.lead.hit.sentence.text)])
       return this.judged.filter((j) => {
         if (j === this.lead || !sameSide(j.label, this.lead.label)) return false
         if (j.hit.sentence.passage === this.lead.hit.sentence.passage) return false
-        const text = sameText(j.hit.sentence.text)
+        const text = normal(j.hit.sentence.text)
         if (said.has(text)) return false
         said.add(text)
         return true
@@ -244,13 +246,6 @@ export function labelOf(p: Polarity): AnswerLabel {
   if (p.limited) return 'PARTIALLY'
   return 'YES'
 }
-
-/** A sentence's words, for telling a copy of it from another statement (case, punctuation and spacing aside). */
-const sameText = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
 
 export function sameSide(a: AnswerLabel | null, b: AnswerLabel | null): boolean {
   const yes = (l: AnswerLabel | null) => l === 'YES' || l === 'PARTIALLY'

@@ -32,7 +32,7 @@ const STANDARD =
   /\b(iso(?:\/iec)?|iec|soc|pci|nist(?:\s*sp)?|fips|ssae|sas|hitrust|cmmi|csa\s*star|dod)[\s-]*((?:\d+(?:[.-]\d+)*)|dss|pin|p2pe|3ds|ssf|type\s*(?:ii|i|1|2)|level\s*\d)\b/gi
 
 /** The standards a text names, as written ("NIST SP 800-88", "DoD 5220.22"), each once. */
-export function standardNames(text: string): string[] {
+function standardNames(text: string): string[] {
   // A letter suffix after the number ("DoD 5220.22-M") is part of the name as written, not of the token.
   const named = [...text.matchAll(STANDARD)].map((m) => {
     const suffix = /^-[A-Za-z]\b/.exec(text.slice(m.index + m[0].length))?.[0] ?? ''
