@@ -68,7 +68,7 @@ export class Ask {
   }
 
   /** The question's subject phrase and its scope, read once (subject.ts). */
-  private get subject(): { terms: string[]; scope?: Scope } {
+  private get subject(): { terms: string[]; head: string[]; scope?: Scope } {
     return this.once('subject', () => readSubject(this.asked))
   }
 
@@ -93,7 +93,10 @@ export class Ask {
     const mentioned = this.once('mentioned', () => this.about.every((t) => this.index.df(t) > 0))
     return (
       (mentioned && h.coverage >= STRONG_COVERAGE) ||
-      namesSubject(this.about, h.sentence.terms, h.sentence.context, h.sentence.text)
+      // Its head too: "emergency request" names the modifier of "emergency changes", not the changes.
+      [this.about, this.subject.head].every((terms) =>
+        namesSubject(terms, h.sentence.terms, h.sentence.context, h.sentence.text),
+      )
     )
   }
 

@@ -140,7 +140,7 @@ export const QUESTION_RULES: OfflineRule[] = [
     name: 'subject-phrase',
     kind: 'decide',
     reason:
-      'the noun phrase the question is about (read from its grammar) must be named by the sentence or around it: else left for the user',
+      'the noun phrase the question is about (read from its grammar), its head included ("emergency request" names no "emergency change"), must be named by the sentence or around it: else left for the user',
     when: (a) => a.about.length > 0 && a.ownHits.length > 0 && !a.ownHits.some((h) => a.onSubject(h)),
     then: (a) => subjectNotFound(a.q, subjectPhrase(a.asked)!),
   },

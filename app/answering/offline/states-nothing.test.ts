@@ -298,3 +298,32 @@ describe('a stop word in capitals', () => {
     expect(words('Write to us from the US about IT')).toEqual(['write', 'us', 'it'])
   })
 })
+
+describe('a subject named by its modifier alone', () => {
+  it('never takes a sentence that names only a modifier of the subject for one that names it (rule subject-phrase)', async () => {
+    const evidence = await policy(
+      [
+        '# Support',
+        '',
+        'Urgent requests from customers are approved by a second engineer within two hours.',
+        '',
+        'Office visitors sign in at the front desk.',
+        '',
+        'The support desk is open on weekdays.',
+        '',
+        'Invoices are sent at the start of each month.',
+      ].join('\n'),
+    )
+    const [urgent, requests] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion('Are urgent releases approved by a second engineer?'),
+        yesNoQuestion('Are urgent requests approved by an engineer?'),
+      ]),
+      evidence,
+    )
+    // "Urgent requests" names the modifier of "urgent releases", not the releases.
+    expect(urgent!.label).toBeNull()
+    expect(urgent!.rule).toBe('subject-phrase')
+    expect(requests!.label).toBe('YES')
+  })
+})

@@ -116,6 +116,7 @@ describe('subjectPhrase reads what a question is about from its grammar', () => 
   it('reads a hyphenated word that ends in a particle as a noun ("sign-on")', () => {
     expect(readSubject('Do you support single sign-on for administrators?')).toEqual({
       terms: ['#sso'],
+      head: ['#sso'],
       scope: { phrase: 'for administrators', terms: ['administr'] },
     })
   })
@@ -187,6 +188,26 @@ describe('questions whose subject the evidence never names are left for the user
     const [mfa] = await answer([yesNoQuestion('Do you require multi-factor authentication for remote access?')])
     expect(mfa!.label).toBe('YES')
     expect(mfa!.citations.length).toBeGreaterThan(0)
+  })
+})
+
+describe("readSubject reads the subject's head", () => {
+  const headOf = (asked: string) => readSubject(asked).head
+  it('is the last noun, form words aside, with the nouns listed with it', () => {
+    expect(headOf('Are urgent releases approved by a second engineer?')).toEqual(['releas'])
+    expect(headOf('Do you have a contractor onboarding and offboarding policy?')).toEqual(['onboard', 'offboard'])
+  })
+
+  it('takes each noun a form word follows as the head of a list item of its own', () => {
+    expect(headOf('Is a defined release intake control, approval and testing process followed?')).toEqual([
+      'intak',
+      'approv',
+      'test',
+    ])
+  })
+
+  it('is nothing when the head is a general noun: its modifiers are the subject', () => {
+    expect(headOf('Does the product collect location or GPS data?')).toEqual([])
   })
 })
 

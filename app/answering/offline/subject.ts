@@ -112,10 +112,44 @@ export interface Scope {
  * tablets"). No scope when the subject phrase ends at no preposition ("Is MFA required for remote access?": the
  * preposition follows the verb) or the place it names is general ("patches on your servers").
  */
-export function readSubject(asked: string): { terms: string[]; scope?: Scope } {
+export function readSubject(asked: string): { terms: string[]; head: string[]; scope?: Scope } {
   const phrase = subjectOf(asked)
-  if (!phrase?.words.length) return { terms: [] }
-  return { terms: contentTerms(phrase), scope: scopeAfter(phrase) }
+  if (!phrase?.words.length) return { terms: [], head: [] }
+  const terms = contentTerms(phrase)
+  return { terms, head: headTerms(phrase, terms), scope: scopeAfter(phrase) }
+}
+
+/**
+ * The terms of the phrase's head: its last noun (form words aside: "offboarding" of "... offboarding policy"), the
+ * nouns listed with it ("onboarding and offboarding"), each noun a form word follows ("change" of "quality change
+ * control, approval and testing process"), and the concepts the phrase names. A sentence that names only a modifier
+ * ("emergency" of "emergency changes", "employee" of "employee onboarding") is about another thing. Empty (no check)
+ * where the head is a general noun ("location or GPS data": its modifiers are the subject).
+ */
+function headTerms(phrase: Phrase, content: string[]): string[] {
+  const words = phrase.words.map((w) => w.replace(/[,;:]+$/, ''))
+  const noun = (k: number) =>
+    Boolean(words[k]) &&
+    ['NOUN', 'PROPN', 'VERB', 'X'].includes(phrase.tags[k]!) &&
+    !FORM_WORDS.has(words[k]!) &&
+    !isModifier(words[k]!) &&
+    words[k] !== 'written'
+  let last = words.length - 1
+  while (last >= 0 && !noun(last) && phrase.tags[last] !== 'CCONJ' && phrase.tags[last] !== 'ADP') last--
+  if (last < 0 || !noun(last) || GENERAL.has(stem(words[last]!))) return []
+  const heads = [last]
+  for (let k = last; k >= 2;) {
+    const conjunction = phrase.tags[k - 1] === 'CCONJ'
+    const at = conjunction ? k - 2 : k - 1
+    if (!(conjunction || phrase.words[k - 1]!.endsWith(',')) || !noun(at)) break
+    heads.push(at)
+    k = at
+  }
+  words.forEach((w, k) => {
+    if (k > 0 && FORM_WORDS.has(w) && noun(k - 1) && !heads.includes(k - 1)) heads.push(k - 1)
+  })
+  const own = new Set(heads.flatMap((k) => terms(words[k]!)))
+  return content.filter((t) => own.has(t) || t.startsWith('#'))
 }
 
 function scopeAfter(phrase: Phrase): Scope | undefined {
