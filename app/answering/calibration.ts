@@ -155,6 +155,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'threshold-unmet': WORDING_CAP,
   'kind-unstated': FLAG_THRESHOLD - 0.01,
   'scope-unstated': FLAG_THRESHOLD - 0.01,
+  'practice-unstated': FLAG_THRESHOLD - 0.01,
   'key-word-elsewhere': FLAG_THRESHOLD - 0.01,
   'second-question': FLAG_THRESHOLD - 0.01,
   'refers-to-earlier': FLAG_THRESHOLD - 0.01,

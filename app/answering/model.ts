@@ -93,6 +93,7 @@ export const RULE_NAMES = [
   'self-contradiction',
   'kind-unstated',
   'scope-unstated',
+  'practice-unstated',
   'second-question',
   'refers-to-earlier',
   'free-text-unanswered',

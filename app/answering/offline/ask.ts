@@ -9,7 +9,7 @@ import { planOf } from '../retrieval/coverage'
 import { polarity, type Polarity } from './polarity'
 import { askedFor } from './question-word'
 import { unmetRequirement } from './quantities'
-import { secondQuestion } from './phrase'
+import { respondentVerbs, secondQuestion } from './phrase'
 import { namesSubject, readSubject, type Scope } from './subject'
 
 /** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
@@ -80,6 +80,11 @@ export class Ask {
   /** Where the question confines its subject ("for remote contractors"), if it does. */
   get scope(): Scope | undefined {
     return this.subject.scope
+  }
+
+  /** The verbs the respondent is asked about ("Do you anonymize or mask X?"), as written; empty for other shapes. */
+  get verbs(): string[] {
+    return this.once('verbs', () => respondentVerbs(this.asked))
   }
 
   /** The question's two questions, when it asks two ("Are badges issued, and do they expire daily?"). */

@@ -251,3 +251,33 @@ export function secondQuestion(asked: string): { first: string; second: string }
 export function written(words: Word[]): string {
   return words.map((w, k) => (k && w.pos !== 'PUNCT' ? ` ${w.text}` : w.text)).join('')
 }
+
+/**
+ * The verbs the respondent is asked about in "Do you anonymize, de-identify, or otherwise mask personal data?", "Can
+ * you enforce ...?": the word after the respondent (adverbs aside), whatever the tagger made of it (a quoted verb
+ * reads as a noun), and those a list joins to it. Empty for any other shape, and for "have" (what is had is the
+ * question's object).
+ */
+export function respondentVerbs(asked: string): string[] {
+  const words = tagWords(asked.replace(/\s+/g, ' ').trim()).filter(
+    (w) => !/^["'\u201c\u201d\u2018\u2019]+$/.test(w.text),
+  )
+  if (words[0]?.pos !== 'AUX') return []
+  let i = 1
+  while (opens(words[i])) i++
+  if (!RESPONDENT.has(words[i]?.lower ?? '') || words[i + 1]?.pos === 'CCONJ') return []
+  i++
+  const out: string[] = []
+  for (;;) {
+    while (words[i]?.pos === 'ADV') i++
+    const w = words[i]
+    if (!w || !/^[a-z][a-z-]*$/i.test(w.text) || w.lemma === 'have' || opens(w)) break
+    out.push(w.lower)
+    i++
+    const comma = words[i]?.text === ','
+    if (comma) i++
+    if (words[i]?.pos === 'CCONJ') i++
+    else if (!comma) break
+  }
+  return out
+}

@@ -2,7 +2,8 @@ import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap } from './free-text'
 import { tagWords } from './grammar'
-import { stem, terms, words } from '../retrieval/terms'
+import { GENERIC, stem, terms, words } from '../retrieval/terms'
+import { isParaphrase } from '../retrieval/paraphrase.server'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { refersToEarlier } from './scope'
 import { namesSubject } from './subject'
@@ -36,6 +37,27 @@ const scopeUnstated = (a: Ask): string | undefined => {
   return scope && !namesSubject(scope.terms, sentence.terms, sentence.context, sentence.text)
     ? `"${scope.phrase}"`
     : undefined
+}
+
+/**
+ * The practice a "Do you <verb> <data>?" question asks about, when its object names no subject of its own ("personal
+ * data") and the lead sentence and its context name none of its verbs, by stem or close paraphrase: "Privacy measures
+ * are outlined in our policy" does not say that personal data is anonymized. Form verbs ("use", "perform") aside.
+ */
+const practiceUnstated = (a: Ask): string | undefined => {
+  // An object with a subject of its own ("Do you capture device information?") is what the sentence is matched on.
+  if (!a.yesNo || a.about.length) return undefined
+  const asked = a.verbs.flatMap((word) => {
+    const own = words(word).filter((t) => !GENERIC.has(t))
+    return own.length ? [{ word, own }] : []
+  })
+  if (!asked.length) return undefined
+  const sentence = a.lead.hit.sentence
+  const named = (t: string) =>
+    sentence.terms.has(t) || sentence.context.has(t) || [...sentence.terms].some((u) => isParaphrase(t, u))
+  if (asked.some((p) => p.own.some(named))) return undefined
+  const quoted = asked.map((p) => `"${p.word}"`)
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0]
 }
 
 /** The question's second question, when the lead sentence and its context name none of the words only it has. */
@@ -187,6 +209,14 @@ export const READING_RULES: OfflineRule[] = [
       'the question confines its subject with a preposition inside its noun phrase ("<subject> for <party>", "<subject> in <place>") and the deciding sentence and its context name nothing of that scope: flagged, the scope quoted',
     when: (a) => a.yesNo && scopeUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not say it applies ${scopeUnstated(a)!}`),
+  },
+  {
+    name: 'practice-unstated',
+    kind: 'adjust',
+    reason:
+      'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data") and whose verb the deciding sentence and its context never name ("Do you anonymize personal data?" from "Privacy measures are outlined in our policy"): flagged, the verb quoted',
+    when: (a) => practiceUnstated(a) !== undefined,
+    then: flagFor((a) => `the evidence does not state the practice asked (${practiceUnstated(a)!}): check it`),
   },
   {
     name: 'second-question',

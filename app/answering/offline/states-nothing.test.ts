@@ -327,3 +327,36 @@ describe('a subject named by its modifier alone', () => {
     expect(requests!.label).toBe('YES')
   })
 })
+
+describe('a practice the quote never states', () => {
+  it('flags "Do you <verb> personal data?" answered from a sentence that only names the data (rule practice-unstated)', async () => {
+    const evidence = await policy(
+      [
+        '# Privacy',
+        '',
+        'Personal data is handled as described in our privacy notice.',
+        '',
+        'Office visitors sign in at the front desk.',
+        '',
+        'The support desk is open on weekdays.',
+        '',
+        'Invoices are sent at the start of each month.',
+        '',
+        'Personal data in exports is pseudonymized before it leaves the product.',
+      ].join('\n'),
+    )
+    const [mask, pseudonymize] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion('Do you tokenize or otherwise mask personal data?'),
+        yesNoQuestion('Do you pseudonymize personal data?'),
+      ]),
+      evidence,
+    )
+    expect(mask!.confidence).toBeLessThan(0.85)
+    expect(mask!.reasons.join(' ')).toMatch(/"tokenize" or "mask"/)
+    // The sentence that states the practice answers it.
+    expect(pseudonymize!.label).toBe('YES')
+    expect(pseudonymize!.confidence).toBeGreaterThanOrEqual(0.85)
+    expect(quotes(pseudonymize!)).toMatch(/pseudonymized/)
+  })
+})

@@ -5,7 +5,7 @@ import { extractEvidence } from '../../evidence/extract.server'
 import { questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import type { Question } from '../../questionnaire/model'
 import { OfflineEngine } from './engine'
-import { secondQuestion } from './phrase'
+import { respondentVerbs, secondQuestion } from './phrase'
 import { terms } from '../retrieval/terms'
 import { asksForRemarks, namesSubject, readSubject, subjectPhrase } from './subject'
 
@@ -232,6 +232,22 @@ describe('readSubject reads where a question confines its subject', () => {
     expect(scopeOf('Do you apply security patches on your servers?')).toBeUndefined()
     expect(scopeOf('Is multi-factor authentication required for remote access?')).toBeUndefined()
     expect(scopeOf('Do you encrypt backups?')).toBeUndefined()
+  })
+})
+
+describe('respondentVerbs reads what the respondent is asked to do', () => {
+  it('is the word after the respondent and the verbs a list joins to it, quoted or not', () => {
+    expect(respondentVerbs('Do you "tokenize," "hash," or otherwise mask card numbers?')).toEqual([
+      'tokenize',
+      'hash',
+      'mask',
+    ])
+    expect(respondentVerbs('Does your team regularly review or audit firewall rules?')).toEqual(['review', 'audit'])
+  })
+
+  it('is nothing for "have" and for questions about something else', () => {
+    expect(respondentVerbs('Do you have a written escalation plan?')).toEqual([])
+    expect(respondentVerbs('Are firewall rules reviewed?')).toEqual([])
   })
 })
 
