@@ -48,13 +48,15 @@ const practiceUnstated = (a: Ask): string | undefined => {
   // An object with a subject of its own ("Do you capture device information?") is what the sentence is matched on.
   if (!a.yesNo || a.about.length) return undefined
   const asked = a.verbs.flatMap((word) => {
-    const own = words(word).filter((t) => !GENERIC.has(t))
+    // Its stem and the concept it spells ("encrypted": #encryption, as the sentence's terms hold it).
+    const own = [...new Set([...words(word), ...terms(word)])].filter((t) => !GENERIC.has(t))
     return own.length ? [{ word, own }] : []
   })
   if (!asked.length) return undefined
   const sentence = a.lead.hit.sentence
-  const named = (t: string) =>
-    sentence.terms.has(t) || sentence.context.has(t) || [...sentence.terms].some((u) => isParaphrase(t, u))
+  // Its words too: a concept the sentence spells ("scanned for vulnerabilities": #vulnscan) holds them.
+  const own = new Set([...sentence.terms, ...words(sentence.text)])
+  const named = (t: string) => own.has(t) || sentence.context.has(t) || [...own].some((u) => isParaphrase(t, u))
   if (asked.some((p) => p.own.some(named))) return undefined
   const quoted = asked.map((p) => `"${p.word}"`)
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0]
