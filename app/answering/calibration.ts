@@ -156,6 +156,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'kind-unstated': FLAG_THRESHOLD - 0.01,
   'scope-unstated': FLAG_THRESHOLD - 0.01,
   'practice-unstated': FLAG_THRESHOLD - 0.01,
+  'name-unstated': FLAG_THRESHOLD - 0.01,
   'key-word-elsewhere': FLAG_THRESHOLD - 0.01,
   'second-question': FLAG_THRESHOLD - 0.01,
   'refers-to-earlier': FLAG_THRESHOLD - 0.01,

@@ -94,6 +94,7 @@ export const RULE_NAMES = [
   'kind-unstated',
   'scope-unstated',
   'practice-unstated',
+  'name-unstated',
   'second-question',
   'refers-to-earlier',
   'free-text-unanswered',

@@ -2,7 +2,7 @@ import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap } from './free-text'
 import { tagWords } from './grammar'
-import { GENERIC, stem, terms, words } from '../retrieval/terms'
+import { GENERIC, namesIn, stem, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { refersToEarlier } from './scope'
@@ -60,6 +60,21 @@ const practiceUnstated = (a: Ask): string | undefined => {
   if (asked.some((p) => p.own.some(named))) return undefined
   const quoted = asked.map((p) => `"${p.word}"`)
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0]
+}
+
+/**
+ * The standards or names the question asks about or gives as examples ("SOC 2", "ISO 27701", "InCommon"), when the
+ * lead sentence and its context name none of them: "a SOC 3 report" or "our privacy measures" is not the SOC 2 audit
+ * or the named framework asked about. (Where no evidence file names any, rule name-never-mentioned left the row.)
+ */
+const nameUnstated = (a: Ask): string | undefined => {
+  const names = [...new Set([a.asked, ...a.parts.examples].flatMap(namesIn))]
+  if (!names.length) return undefined
+  const sentence = a.lead.hit.sentence
+  const own = new Set([...sentence.terms, ...words(sentence.text), ...sentence.context])
+  // Every word of it: "SOC 3" does not name "SOC 2", nor "NIST" the "NIST Privacy Framework".
+  const named = (name: string) => words(name).every((t) => own.has(t))
+  return names.some(named) ? undefined : names.map((n) => `"${n}"`).join(', ')
 }
 
 /** The question's second question, when the lead sentence and its context name none of the words only it has. */
@@ -219,6 +234,14 @@ export const READING_RULES: OfflineRule[] = [
       'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data") and whose verb the deciding sentence and its context never name ("Do you anonymize personal data?" from "Privacy measures are outlined in our policy"): flagged, the verb quoted',
     when: (a) => practiceUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not state the practice asked (${practiceUnstated(a)!}): check it`),
+  },
+  {
+    name: 'name-unstated',
+    kind: 'adjust',
+    reason:
+      'the question asks about named standards or schemes, or gives them as examples ("SOC 2", "ISO 27701"), and the deciding sentence and its context name none of them: flagged, the names quoted',
+    when: (a) => nameUnstated(a) !== undefined,
+    then: flagFor((a) => `the quote names none of ${nameUnstated(a)!}: check it`),
   },
   {
     name: 'second-question',

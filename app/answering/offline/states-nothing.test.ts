@@ -360,3 +360,36 @@ describe('a practice the quote never states', () => {
     expect(quotes(pseudonymize!)).toMatch(/pseudonymized/)
   })
 })
+
+describe('a standard the quote never names', () => {
+  it('flags an answer whose quote names none of the standards asked about or given as examples (rule name-unstated)', async () => {
+    const evidence = await policy(
+      [
+        '# Assurance',
+        '',
+        'An independent firm issues our SOC 3 report every year.',
+        '',
+        'Our privacy programme follows ISO 27701.',
+        '',
+        'Office visitors sign in at the front desk.',
+        '',
+        'The support desk is open on weekdays.',
+      ].join('\n'),
+    )
+    const [soc2, framework, iso] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion('Do you have a current SOC 2 report from an independent firm?'),
+        yesNoQuestion('Do you follow a privacy framework (e.g., ISO 27701, NIST Privacy Framework)?'),
+        yesNoQuestion('Does your privacy programme follow ISO 27701?'),
+      ]),
+      evidence,
+    )
+    // A SOC 3 report is not the SOC 2 report asked for.
+    expect(soc2!.confidence).toBeLessThan(0.85)
+    expect(soc2!.reasons.join(' ')).toMatch(/names none of "SOC 2"/)
+    // The example named in the quote is enough.
+    expect(framework!.reasons.join(' ')).not.toMatch(/names none of/)
+    expect(iso!.label).toBe('YES')
+    expect(iso!.reasons.join(' ')).not.toMatch(/names none of/)
+  })
+})
