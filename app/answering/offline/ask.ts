@@ -82,7 +82,7 @@ export class Ask {
     return this.subject.scope
   }
 
-  /** The verbs the respondent is asked about ("Do you anonymize or mask X?"), as written; empty for other shapes. */
+  /** The verbs the respondent is asked about ("Do you tokenize or mask X?"), as written; empty for other shapes. */
   get verbs(): string[] {
     return this.once('verbs', () => respondentVerbs(this.asked))
   }

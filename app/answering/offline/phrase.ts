@@ -253,7 +253,7 @@ export function written(words: Word[]): string {
 }
 
 /**
- * The verbs the respondent is asked about in "Do you anonymize, de-identify, or otherwise mask personal data?", "Can
+ * The verbs the respondent is asked about in "Do you tokenize, hash, or otherwise mask card numbers?", "Can
  * you enforce ...?": the word after the respondent (adverbs aside), whatever the tagger made of it (a quoted verb
  * reads as a noun), and those a list joins to it. Empty for any other shape, and for "have" (what is had is the
  * question's object).

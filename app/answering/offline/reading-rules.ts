@@ -41,8 +41,8 @@ const scopeUnstated = (a: Ask): string | undefined => {
 
 /**
  * The practice a "Do you <verb> <data>?" question asks about, when its object names no subject of its own ("personal
- * data") and the lead sentence and its context name none of its verbs, by stem or close paraphrase: "Privacy measures
- * are outlined in our policy" does not say that personal data is anonymized. Form verbs ("use", "perform") aside.
+ * data") and the lead sentence and its context name none of its verbs, by stem or close paraphrase: "Card data is
+ * handled as our policy describes" does not say that card numbers are tokenized. Form verbs ("use", "perform") aside.
  */
 const practiceUnstated = (a: Ask): string | undefined => {
   // An object with a subject of its own ("Do you capture device information?") is what the sentence is matched on.
@@ -231,7 +231,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'practice-unstated',
     kind: 'adjust',
     reason:
-      'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data") and whose verb the deciding sentence and its context never name ("Do you anonymize personal data?" from "Privacy measures are outlined in our policy"): flagged, the verb quoted',
+      'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data") and whose verb the deciding sentence and its context never name ("Do you tokenize card data?" from "Card data is handled as our policy describes"): flagged, the verb quoted',
     when: (a) => practiceUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not state the practice asked (${practiceUnstated(a)!}): check it`),
   },
