@@ -121,7 +121,7 @@ export function readSubject(asked: string): { terms: string[]; head: string[]; s
 
 /**
  * The terms of the phrase's head: its last noun (form words aside: "offboarding" of "... offboarding policy"), the
- * nouns listed with it ("onboarding and offboarding"), each noun a form word follows ("change" of "quality change
+ * nouns listed with it ("onboarding and offboarding"), each noun a form word follows ("intake" of "release intake
  * control, approval and testing process"), and the concepts the phrase names. A sentence that names only a modifier
  * ("emergency" of "emergency changes", "employee" of "employee onboarding") is about another thing. Empty (no check)
  * where the head is a general noun ("location or GPS data": its modifiers are the subject).
