@@ -153,6 +153,17 @@ export class Ask {
   }
 
   /**
+   * What the lead sentence says, word by word: its terms with its own stems, which a concept it spells holds
+   * ("scanned for vulnerabilities" is #vulnscan, and still says "scanned"), and the terms of its context.
+   */
+  get leadWords(): Set<string> {
+    return this.once('leadWords', () => {
+      const sentence = this.lead.hit.sentence
+      return new Set([...sentence.terms, ...words(sentence.text), ...sentence.context])
+    })
+  }
+
+  /**
    * Other passages on the same side as the lead, each text once: a sentence copied into another file (a handbook page
    * and its older export) is the same statement again, not a second source that agrees.
    */

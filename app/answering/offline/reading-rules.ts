@@ -53,10 +53,8 @@ const practiceUnstated = (a: Ask): string | undefined => {
     return own.length ? [{ word, own }] : []
   })
   if (!asked.length) return undefined
-  const sentence = a.lead.hit.sentence
-  // Its words too: a concept the sentence spells ("scanned for vulnerabilities": #vulnscan) holds them.
-  const own = new Set([...sentence.terms, ...words(sentence.text)])
-  const named = (t: string) => own.has(t) || sentence.context.has(t) || [...own].some((u) => isParaphrase(t, u))
+  const said = a.leadWords
+  const named = (t: string) => said.has(t) || [...said].some((u) => isParaphrase(t, u))
   if (asked.some((p) => p.own.some(named))) return undefined
   const quoted = asked.map((p) => `"${p.word}"`)
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0]
@@ -70,10 +68,8 @@ const practiceUnstated = (a: Ask): string | undefined => {
 const nameUnstated = (a: Ask): string | undefined => {
   const names = [...new Set([a.asked, ...a.parts.examples].flatMap(namesIn))]
   if (!names.length) return undefined
-  const sentence = a.lead.hit.sentence
-  const own = new Set([...sentence.terms, ...words(sentence.text), ...sentence.context])
   // Every word of it: "SOC 3" does not name "SOC 2", nor "NIST" the "NIST Privacy Framework".
-  const named = (name: string) => words(name).every((t) => own.has(t))
+  const named = (name: string) => words(name).every((t) => a.leadWords.has(t))
   return names.some(named) ? undefined : names.map((n) => `"${n}"`).join(', ')
 }
 

@@ -128,6 +128,7 @@ export function readSubject(asked: string): { terms: string[]; head: string[]; s
  */
 function headTerms(phrase: Phrase, content: string[]): string[] {
   const words = phrase.words.map((w) => w.replace(/[,;:]+$/, ''))
+  // A noun, or a verb the phrase holds as one ("build" of "build standards"); not a form word or a participle.
   const noun = (k: number) =>
     Boolean(words[k]) &&
     ['NOUN', 'PROPN', 'VERB', 'X'].includes(phrase.tags[k]!) &&
