@@ -1,4 +1,5 @@
 import { tagWords, type Word } from './grammar'
+import { namesIn } from '../retrieval/terms'
 
 /**
  * The noun phrase a question is about, read from its part-of-speech tags (offline/grammar.ts): the subject of "Are
@@ -280,4 +281,44 @@ export function respondentVerbs(asked: string): string[] {
     else if (!comma) break
   }
   return out
+}
+
+/**
+ * The proper names a question writes, by the tagger: runs of capitalised words it tags PROPN, after the first word.
+ * Each run is one name ("Active Directory", "Kerberos"); a run in capitals throughout is an acronym ("MDM"). A run of
+ * several words may be a term written in title case ("Business Continuity Plan") rather than a name; a lone word
+ * ("Kerberos", a country, a card scheme) seldom is.
+ */
+export function properNames(asked: string): { name: string; words: number; acronym: boolean }[] {
+  const words = tagWords(asked.replace(/\s+/g, ' ').trim())
+  const out: { name: string; words: number; acronym: boolean }[] = []
+  let run: Word[] = []
+  const close = () => {
+    if (run.length)
+      out.push({
+        name: written(run),
+        words: run.length,
+        // "MDM", "AoC": two capitals or more make an abbreviation, which the text usually spells out too.
+        acronym: run.every((w) => (w.text.match(/[A-Z]/g)?.length ?? 0) >= 2),
+      })
+    run = []
+  }
+  words.forEach((w, k) => {
+    if (k > 0 && w.pos === 'PROPN' && /^[A-Z]/.test(w.text)) run.push(w)
+    else close()
+  })
+  close()
+  return out
+}
+
+/**
+ * The lone proper names a text writes ("Kerberos", "Okta", a country): one capitalised word the tagger reads as a
+ * name, not an acronym, a row id ("DATA-19") or part of a standard's name ("DoD" of "DoD 5220.22-M", which namesIn
+ * reads whole).
+ */
+export function loneNames(text: string): string[] {
+  const standards = namesIn(text)
+  return properNames(text)
+    .filter((p) => p.words === 1 && !p.acronym && !/\d/.test(p.name) && !standards.some((s) => s.includes(p.name)))
+    .map((p) => p.name)
 }

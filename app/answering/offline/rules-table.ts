@@ -3,6 +3,7 @@ import { conditionUnmet, oppositePractice, pastEvent, performedByProvider, provi
 import { nameNeverMentioned, subjectNeverMentioned, subjectNotFound } from './answers'
 import { MIN_CORE, MIN_COVERAGE, type Ask, type OfflineRule } from './ask'
 import { READING_RULES } from './reading-rules'
+import { loneNames, properNames } from './phrase'
 import { answerChoice, choiceItems } from './choice'
 import { asksForHolding, badPracticeOf, particularSubject } from './practices'
 import {
@@ -41,6 +42,24 @@ const pointsElsewhere = (text: string) =>
   )
 /** A sentence that is a question: it ends in a question mark (a closing quote or bracket may follow). */
 const asksNotStates = (text: string) => /\?["'”’)\]]*\s*$/.test(text)
+/**
+ * The names the question asks about (standards, schemes, products, places: namesIn, and the tagger's proper names)
+ * when no evidence file names any of them, or undefined. A name the tagger reads counts only when one of them is a
+ * lone word ("Kerberos"): a run of capitalised words alone may be a term in title case, which the evidence words
+ * its own way.
+ */
+const neverNamed = (a: Ask): string[] | undefined => {
+  const unnamed = (name: string) => {
+    const own = terms(name)
+    return own.length > 0 && own.every((t) => a.index.df(t) === 0)
+  }
+  const standards = namesIn(a.asked)
+  // A standard's own words ("DoD" of "DoD 5220.22-M") are that name already; a row id ("DATA-19") is none.
+  const proper = properNames(a.asked).filter((p) => !/\d/.test(p.name) && !standards.some((s) => s.includes(p.name)))
+  const names = loneNames(a.asked).length ? [...new Set([...standards, ...proper.map((p) => p.name)])] : standards
+  return names.length > 0 && names.every(unnamed) ? names : undefined
+}
+
 const practice = (a: Ask) => (a.yesNo ? badPracticeOf(a.asked) : undefined)
 
 /**
@@ -118,16 +137,9 @@ export const QUESTION_RULES: OfflineRule[] = [
     name: 'name-never-mentioned',
     kind: 'decide',
     reason:
-      'the question asks about named standards or schemes ("NIST SP 800-88", "InCommon") and no evidence file names any of them: left for the user, the comment naming them',
-    when: (a) => {
-      const names = namesIn(a.asked)
-      const unnamed = (name: string) => {
-        const own = terms(name)
-        return own.length > 0 && own.every((t) => a.index.df(t) === 0)
-      }
-      return names.length > 0 && names.every(unnamed)
-    },
-    then: (a) => nameNeverMentioned(a.q, namesIn(a.asked)),
+      'the question asks about named standards, schemes or places ("NIST SP 800-88", "InCommon", a country) and no evidence file names any of them: left for the user, the comment naming them',
+    when: (a) => neverNamed(a) !== undefined,
+    then: (a) => nameNeverMentioned(a.q, neverNamed(a)!),
   },
   {
     name: 'performed-by-provider',

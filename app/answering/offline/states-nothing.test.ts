@@ -391,3 +391,66 @@ describe('a standard the quote never names', () => {
     expect(iso!.reasons.join(' ')).not.toMatch(/names none of/)
   })
 })
+
+describe('a lone proper name the tagger reads (rules name-never-mentioned, name-unstated)', () => {
+  it('leaves a question about a place or product no file names for the user, naming it', async () => {
+    const evidence = await policy(
+      [
+        '# Hosting',
+        '',
+        'Customer records are stored in two data centres inside the European Union.',
+        '',
+        'Our business continuity plan is tested every year.',
+        '',
+        ...UNRELATED,
+      ].join('\n'),
+    )
+    const [country, union, plan] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion('Will customer records be stored in Norway?'),
+        yesNoQuestion('Are customer records stored in the European Union?'),
+        yesNoQuestion('Do you have a tested Business Continuity Plan?'),
+      ]),
+      evidence,
+    )
+    // Before: Yes from "stored in two data centres", which says nothing of the country asked about.
+    expect(country).toMatchObject({ label: null, rule: 'name-never-mentioned', flagged: true })
+    expect(country!.text).toMatch(/\(they never name Norway\)\.$/)
+    // A name the evidence uses is answered as before; a term in title case is no name.
+    expect(union!.label).toBe('YES')
+    expect(union!.rules).not.toContain('name-never-mentioned')
+    expect(plan!.label).toBe('YES')
+    expect(plan!.rules).not.toContain('name-never-mentioned')
+  })
+
+  it('flags an answer whose quote does not name the product asked about, which another sentence does', async () => {
+    const evidence = await policy(
+      [
+        '# Sign-in',
+        '',
+        'The mobile app supports sign-in authentication with a one-time code from an authenticator app.',
+        '',
+        'Our production network is separated from the internet by a firewall.',
+        '',
+        ...UNRELATED,
+        '',
+        '# Office',
+        '',
+        'Office laptops receive Zephyrgate tickets from the office server.',
+      ].join('\n'),
+    )
+    const [product, internet] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion('Does the mobile app support Zephyrgate sign-in authentication?'),
+        yesNoQuestion('Is your production network separated from the Internet?'),
+      ]),
+      evidence,
+    )
+    expect(quotes(product!)).toMatch(/^The mobile app supports/)
+    expect(product!.confidence).toBeLessThan(0.85)
+    expect(product!.reasons.join(' ')).toMatch(/names none of "Zephyrgate"/)
+    // A capitalised word the evidence writes in lower case is a common word, not a name to find.
+    expect(internet!.label).toBe('YES')
+    expect(internet!.reasons.join(' ')).not.toMatch(/names none of/)
+  })
+})

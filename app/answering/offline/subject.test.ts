@@ -5,7 +5,7 @@ import { extractEvidence } from '../../evidence/extract.server'
 import { questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import type { Question } from '../../questionnaire/model'
 import { OfflineEngine } from './engine'
-import { respondentVerbs, secondQuestion } from './phrase'
+import { loneNames, properNames, respondentVerbs, secondQuestion } from './phrase'
 import { terms } from '../retrieval/terms'
 import { asksForRemarks, namesSubject, readSubject, subjectPhrase } from './subject'
 
@@ -278,5 +278,22 @@ describe('namesSubject', () => {
     expect(named('build', 'This charter covers every gadget built and sold by Example Corp.')).toBe(false)
     expect(named('build', 'Every built image is scanned before release.')).toBe(true)
     expect(named('contract', 'Signed agreements bind every supplier.')).toBe(true)
+  })
+})
+
+describe('properNames and loneNames read the names a question writes', () => {
+  it('reads runs of capitalised words the tagger calls names, after the first word', () => {
+    expect(properNames('Do staff sign in with Zephyrgate, QPR, or Active Directory?')).toEqual([
+      { name: 'Zephyrgate', words: 1, acronym: false },
+      { name: 'QPR', words: 1, acronym: true },
+      { name: 'Active Directory', words: 2, acronym: false },
+    ])
+  })
+
+  it('keeps only lone names: no title-case term, abbreviation, row id or word of a standard', () => {
+    expect(loneNames('Will records be stored in Norway?')).toEqual(['Norway'])
+    expect(loneNames('Do you have a tested Business Continuity Plan?')).toEqual([])
+    expect(loneNames('Do you hold a current AoC?')).toEqual([])
+    expect(loneNames('Does the process in WIPE-19 follow DoD 5220.22-M?')).toEqual([])
   })
 })

@@ -128,6 +128,17 @@ export class SentenceIndex {
     return /^[a-z]+$/.test(term) && !this.df(term) ? this.paraphrases.closest(term) : undefined
   }
 
+  private lower?: Set<string>
+
+  /**
+   * Whether the evidence writes the word in lower case somewhere ("internet", "internal"): then it is a common word,
+   * whatever capitals a question gives it, not a name ("Kerberos"). Read once, on first use.
+   */
+  writesLower(word: string): boolean {
+    this.lower ??= new Set(this.sentences.flatMap((s) => s.text.match(/\b[a-z][a-z-]*\b/g) ?? []))
+    return this.lower.has(word.toLowerCase())
+  }
+
   /** How many sentences mention the term. */
   df(term: string): number {
     return this.postings.get(term)?.length ?? 0
