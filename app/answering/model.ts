@@ -95,6 +95,7 @@ export const RULE_NAMES = [
   'scope-unstated',
   'practice-unstated',
   'name-unstated',
+  'title-only',
   'second-question',
   'refers-to-earlier',
   'free-text-unanswered',

@@ -78,6 +78,27 @@ const nameUnstated = (a: Ask): string | undefined => {
   return names.some(named) ? undefined : names.map((n) => `"${n}"`).join(', ')
 }
 
+/**
+ * "Do you have ...?", "Is there ...?": the question asks whether something exists, which a document's title in a
+ * list of policies may answer. Any other question asks for a practice or a property, which a title never states.
+ */
+const ASKS_EXISTENCE = /^\s*(?:(?:do|does)\s+(?:you|your(?:\s+\S+){0,2}?)\s+have|(?:is|are)\s+there)\b/i
+
+/**
+ * The lead sentence is a title ("Application Logging & Monitoring Policy"): no verb, and every content word
+ * capitalised. A list item in plain case ("Encryption at rest" among a report's controls) states what it lists.
+ */
+const titleOnly = (a: Ask): boolean => {
+  if (!a.yesNo || ASKS_EXISTENCE.test(a.asked)) return false
+  const words = tagWords(a.lead.hit.sentence.text)
+  const content = words.filter((w) => ['NOUN', 'PROPN', 'ADJ', 'ADV'].includes(w.pos))
+  return (
+    content.length >= 2 &&
+    !words.some((w) => w.pos === 'VERB' || w.pos === 'AUX') &&
+    content.every((w) => /^[A-Z]/.test(w.text))
+  )
+}
+
 /** The question's second question, when the lead sentence and its context name none of the words only it has. */
 const unansweredSecond = (a: Ask): string | undefined => {
   const parts = a.twoQuestions
@@ -243,6 +264,16 @@ export const READING_RULES: OfflineRule[] = [
       'the question asks about named standards, schemes or products, or gives standards as examples ("SOC 2", "ISO 27701", a product\'s name), and the deciding sentence and its context name none of them: flagged, the names quoted',
     when: (a) => nameUnstated(a) !== undefined,
     then: flagFor((a) => `the quote names none of ${nameUnstated(a)!}: check it`),
+  },
+  {
+    name: 'title-only',
+    kind: 'adjust',
+    reason:
+      'the deciding sentence is a title with no verb (a policy named in a list) and the question asks for a practice, not whether something exists: flagged, the title quoted',
+    when: (a) => titleOnly(a),
+    then: flagFor(
+      (a) => `the quote is a title ("${a.lead.hit.sentence.text.trim()}"): it states no practice; check it`,
+    ),
   },
   {
     name: 'second-question',

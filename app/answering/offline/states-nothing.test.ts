@@ -454,3 +454,31 @@ describe('a lone proper name the tagger reads (rules name-never-mentioned, name-
     expect(internet!.reasons.join(' ')).not.toMatch(/names none of/)
   })
 })
+
+describe('a title for a quote (rule title-only)', () => {
+  it('flags a practice answered from a policy title in a list, but not a question whether the policy exists', async () => {
+    const evidence = await policy(
+      [
+        '# Policies we maintain',
+        '',
+        '- Workstation Hardening Policy',
+        '- Supplier Review Policy',
+        '',
+        ...UNRELATED,
+      ].join('\n'),
+    )
+    const [practice, exists] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion('Are workstations hardened before first use?'),
+        yesNoQuestion('Do you have a workstation hardening policy?'),
+      ]),
+      evidence,
+    )
+    // Before: Yes at 0.9 and more from the title alone.
+    expect(quotes(practice!)).toBe('Workstation Hardening Policy')
+    expect(practice!.confidence).toBeLessThan(0.85)
+    expect(practice!.reasons.join(' ')).toMatch(/the quote is a title \("Workstation Hardening Policy"\)/)
+    expect(exists!.label).toBe('YES')
+    expect(exists!.reasons.join(' ')).not.toMatch(/is a title/)
+  })
+})
