@@ -77,6 +77,7 @@ export const RULE_NAMES = [
   'compound-head',
   'lead-in',
   'points-elsewhere',
+  'document-scope',
   'question-in-evidence',
   'provider-holding',
   'opposite-practice',

@@ -40,6 +40,14 @@ const pointsElsewhere = (text: string) =>
   /^(?:(?:for|to (?:learn|find out|read)) (?:more|further|additional|full)?\s*(?:information|details|info)?[^,.;:]{0,60}, )?(?:please )?(?:see|refer to|visit|consult|learn more)\b/i.test(
     text.trim(),
   )
+/**
+ * A sentence about the document's own reach ("This policy applies to all staff.", "The scope of this standard is
+ * ..."): it says where the document holds, not what is done, so it answers no question about a practice.
+ */
+const statesDocumentScope = (text: string) =>
+  /^(?:(?:this|the) (?:policy|document|standard|procedure|plan|guide|guideline|section|page|handbook|process)(?: \w+)? (?:applies|apply|covers|cover|is applicable)\b|the (?:purpose|scope|objective)s? of (?:this|the) (?:policy|document|standard|procedure|plan|guide|guideline|process)\b)/i.test(
+    text.trim(),
+  )
 /** A sentence that is a question: it ends in a question mark (a closing quote or bracket may follow). */
 const asksNotStates = (text: string) => /\?["'”’)\]]*\s*$/.test(text)
 /**
@@ -198,6 +206,15 @@ export const QUESTION_RULES: OfflineRule[] = [
       'a sentence that only sends the reader elsewhere ("For more information, see our privacy page.", "Please refer to the guide.") states nothing: the other sentences are read',
     when: (a) => a.hits.some((h) => pointsElsewhere(h.sentence.text)),
     keep: (_, h) => !pointsElsewhere(h.sentence.text),
+  },
+  {
+    name: 'document-scope',
+    kind: 'narrow',
+    stage: 'scope',
+    reason:
+      'a sentence on the document\'s own reach ("This policy applies to all staff.", "The purpose of this standard is ...") states no practice: the other sentences are read',
+    when: (a) => a.hits.some((h) => statesDocumentScope(h.sentence.text)),
+    keep: (_, h) => !statesDocumentScope(h.sentence.text),
   },
   {
     name: 'question-in-evidence',

@@ -482,3 +482,42 @@ describe('a title for a quote (rule title-only)', () => {
     expect(exists!.reasons.join(' ')).not.toMatch(/is a title/)
   })
 })
+
+describe("a sentence on the document's reach (rule document-scope)", () => {
+  it('does not answer from "This policy applies to ...", but from a sentence that states the practice', async () => {
+    const evidence = await policy(
+      [
+        '# Code review',
+        '',
+        'This policy applies to all human-written and machine-generated code.',
+        '',
+        ...UNRELATED,
+      ].join('\n'),
+    )
+    const [generated] = await engine().answer(
+      questionnaireOf([yesNoQuestion('Does your service use machine-generated code in production?')]),
+      evidence,
+    )
+    // Before: Yes from the policy's scope, which says nothing of what the service does.
+    expect(generated!.label).toBeNull()
+    expect(generated!.rules).toContain('document-scope')
+
+    const stated = await policy(
+      [
+        '# Code review',
+        '',
+        'This policy applies to all human-written and machine-generated code.',
+        '',
+        'Machine-generated code is reviewed by two engineers before it is merged for use in production.',
+        '',
+        ...UNRELATED,
+      ].join('\n'),
+    )
+    const [reviewed] = await engine().answer(
+      questionnaireOf([yesNoQuestion('Is machine-generated code reviewed before use in production?')]),
+      stated,
+    )
+    expect(reviewed!.label).toBe('YES')
+    expect(quotes(reviewed!)).toMatch(/^Machine-generated code is reviewed/)
+  })
+})
