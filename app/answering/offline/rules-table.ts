@@ -37,7 +37,7 @@ const introducesWhatFollows = (text: string) =>
  * "Please refer to the guide.", "See the admin docs for details."), so it states nothing of its own.
  */
 const pointsElsewhere = (text: string) =>
-  /^(?:(?:for|to (?:learn|find out|read)) (?:more|further|additional|full)?\s*(?:information|details|info)?[^,.;:]{0,60}, )?(?:please )?(?:see|refer to|visit|consult|learn more)\b/i.test(
+  /^(?:(?:for|to (?:learn|find out|read)) (?:more|further|additional|full)?\s*(?:information|details|info)?[^.;:]{0,160}?, )?(?:please )?(?:see|refer to|visit|consult|learn more)\b/i.test(
     text.trim(),
   )
 /**

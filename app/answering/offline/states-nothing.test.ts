@@ -240,6 +240,25 @@ describe('pointers to elsewhere (rule points-elsewhere)', () => {
     expect(access!.label).not.toBeNull()
     expect(quotes(access!)).toMatch(/^Read access to the ledger archive/)
   })
+
+  it('knows a pointer that lists what it points to ("For information on A, B, and C, please see ...")', async () => {
+    const evidence = await policy(
+      [
+        '# Ledger',
+        '',
+        'For information on ledger retention plans, archive formats, and common auditor questions, please see our Ledger Handbook.',
+        '',
+        ...UNRELATED,
+      ].join('\n'),
+    )
+    const [plans] = await engine().answer(
+      questionnaireOf([yesNoQuestion('Are ledger retention plans documented?')]),
+      evidence,
+    )
+    // Before: Yes from the pointer, whose list of topics kept it from reading as one.
+    expect(plans!.rules).toContain('points-elsewhere')
+    expect(plans!.label).toBeNull()
+  })
 })
 
 describe('a sentence copied into another file', () => {
