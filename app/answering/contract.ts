@@ -1,7 +1,7 @@
 import type { EvidenceDocument } from '../evidence/model'
 import type { Question, Questionnaire } from '../questionnaire/model'
 import { clipQuote, enforceVerbatim, evidenceIndex, isVerbatim, type EvidenceIndex } from './citations'
-import { FLAG_THRESHOLD, type Answer, type RuleEntry, type RuleName } from './model'
+import { confidencePercent, FLAG_THRESHOLD, type Answer, type RuleEntry, type RuleName } from './model'
 import { applyProfileRule, NO_EVIDENCE, notApplicable } from './contract-answers'
 import { lapsedEvidence } from './lapsed'
 import { obligationReason } from './obligation'
@@ -129,7 +129,7 @@ export const CONTRACT_RULES: ContractRule[] = [
     when: ({ a }) => a.confidence < FLAG_THRESHOLD && !a.reasons.length,
     then: ({ a }) => ({
       ...a,
-      reasons: add(a, `confidence ${Math.round(a.confidence * 100)} % is below ${FLAG_THRESHOLD * 100} %`),
+      reasons: add(a, `confidence ${confidencePercent(a.confidence)} % is below ${FLAG_THRESHOLD * 100} %`),
     }),
   },
 ]

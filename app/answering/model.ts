@@ -167,6 +167,14 @@ export interface AnsweringEngine {
 export const FLAG_THRESHOLD = 0.85
 export const MAX_QUOTE_CHARS = 180
 
+/**
+ * A confidence as the whole percent shown to the user, rounded down: 0.849 is "84 %", never "85 %", so an answer
+ * flagged as below the 85 % threshold never shows 85 % beside that reason.
+ */
+export function confidencePercent(confidence: number): number {
+  return Math.floor(confidence * 100 + 1e-6)
+}
+
 export function labelText(answer: Pick<Answer, 'label' | 'planned'>): string {
   if (answer.label === null) return 'no answer'
   return answer.label === 'PLANNED' ? `PLANNED ${answer.planned ?? ''}`.trim() : answer.label

@@ -1,6 +1,7 @@
 import { Flag } from 'lucide-react'
 import type { ResultView } from './model'
 import { Card } from '../ui'
+import { confidencePercent } from '../../answering/model'
 
 /** The run's flagged questions, lowest confidence first (the real ones, not the spec's three samples). */
 export function NeedsReview({ items }: { items: ResultView['review'] }) {
@@ -21,7 +22,7 @@ export function NeedsReview({ items }: { items: ResultView['review'] }) {
               <span className="font-mono text-xs text-slate-600">{item.id}</span> {item.question}
             </p>
             <p className="mt-1 text-slate-600">
-              {item.answer ?? 'Needs your answer'} · {Math.round(item.confidence * 100)}% · {item.reason}
+              {item.answer ?? 'Needs your answer'} · {confidencePercent(item.confidence)}% · {item.reason}
             </p>
           </li>
         ))}

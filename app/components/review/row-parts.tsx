@@ -1,5 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
 import type { ReviewRowView } from '../../review/view'
+import { confidencePercent } from '../../answering/model'
 
 /** What a row's status line says: one thing at a time (confirmed, kept, needs an answer, flagged). */
 export type RowState = 'confirmed' | 'kept' | 'needs' | 'flagged' | 'plain'
@@ -74,7 +75,7 @@ export function Confidence({ row, confirmed }: { row: ReviewRowView; confirmed: 
     <div className="shrink-0 pb-2 text-right text-xs" data-testid="confidence">
       <span className="block text-slate-600">Confidence</span>
       <span className={`font-semibold ${tone}`}>
-        {confirmed ? 'Confirmed' : `${Math.round(row.confidence * 100)}%`}
+        {confirmed ? 'Confirmed' : `${confidencePercent(row.confidence)}%`}
       </span>
     </div>
   )
