@@ -1,5 +1,5 @@
 import { jsPDF } from 'jspdf'
-import type { AnsweredQuestion, RunSummary } from '../answering/model'
+import { confidencePercent, type AnsweredQuestion, type RunSummary } from '../answering/model'
 import {
   count,
   duration,
@@ -221,7 +221,7 @@ function importantQuestions(doc: jsPDF, entries: AnsweredQuestion[], y: number) 
   for (const e of top) {
     textBox(doc, `${e.id}`, X, y, 24, 1, { size: 8.5, bold: true })
     const end = textBox(doc, e.question, X + 25, y, WIDTH - 25, 2, { size: 8.5 })
-    const detail = `${e.answer ?? 'no answer yet'}, ${pct(e.confidence)} confidence, ${e.sheet}!${e.row}${e.reason ? `: ${e.reason}` : ''}`
+    const detail = `${e.answer ?? 'no answer yet'}, ${confidencePercent(e.confidence)} % confidence, ${e.sheet}!${e.row}${e.reason ? `: ${e.reason}` : ''}`
     y = textBox(doc, detail, X + 25, end + 0.3, WIDTH - 25, 1, { size: 7.5, color: MUTED }) + 2.2
   }
 }
