@@ -297,3 +297,31 @@ describe('properNames and loneNames read the names a question writes', () => {
     expect(loneNames('Does the process in WIPE-19 follow DoD 5220.22-M?')).toEqual([])
   })
 })
+
+describe('the context names the subject by its own terms only', () => {
+  it('does not take a paraphrase in the sentence before ("built") for the subject ("build standards")', async () => {
+    const evidence = await extractEvidence([
+      {
+        name: 'privacy.md',
+        bytes: new TextEncoder().encode(
+          [
+            '# Privacy notice',
+            '',
+            'Last updated in spring. It covers every app built and run by Harbor Ledger, and the people who use them.',
+            'If you are applying for a role with us, please read our hiring privacy policy.',
+            '',
+            '# Office',
+            '',
+            'Visitors sign in at the front desk.',
+          ].join('\n'),
+        ),
+      },
+    ])
+    const [standards] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([yesNoQuestion('Are your hardening and build standards documented?')]),
+      evidence,
+    )
+    // Before: Yes from the hiring sentence, whose neighbour says "built".
+    expect(standards!.label).toBeNull()
+  })
+})

@@ -178,7 +178,9 @@ export function asksForRemarks(asked: string): boolean {
  * contracts" / "agreements": word vectors, retrieval/paraphrase.server.ts). A subject is a thing: a paraphrase in the
  * sentence names it only where the sentence uses that word as one, not as its verb ("build standards" are not named
  * by "products built and maintained by us", though the vectors hold "built" close to "build"). The sentence's words
- * are tagged to tell, only when a paraphrase is all that matches.
+ * are tagged to tell, only when a paraphrase is all that matches. The context (neighbours, heading) names the subject
+ * only by its own terms: its words cannot be tagged, and a paraphrase there ("built" in the sentence before) put a
+ * job applicant's privacy notice on "hardening and build standards".
  */
 export function namesSubject(
   subject: string[],
@@ -189,7 +191,6 @@ export function namesSubject(
   if (!subject.length || subject.some((t) => sentenceTerms.has(t) || context.has(t))) return true
   const words = subject.filter((t) => /^[a-z]+$/.test(t))
   const paraphrase = (u: string) => words.some((t) => isParaphrase(t, u))
-  if ([...context].some(paraphrase)) return true
   const found = [...sentenceTerms].filter(paraphrase)
   if (!found.length) return false
   const things = new Set(
