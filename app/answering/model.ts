@@ -97,6 +97,7 @@ export const RULE_NAMES = [
   'practice-unstated',
   'name-unstated',
   'title-only',
+  'party-unstated',
   'second-question',
   'refers-to-earlier',
   'free-text-unanswered',

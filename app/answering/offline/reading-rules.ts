@@ -6,7 +6,7 @@ import { GENERIC, namesIn, stem, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { refersToEarlier } from './scope'
-import { namesSubject } from './subject'
+import { GENERAL_NOUNS, namesSubject } from './subject'
 import { loneNames } from './phrase'
 
 /** Confidence raised when the quote names every subject itself; lowered when the match leans on its neighbours. */
@@ -97,6 +97,23 @@ const titleOnly = (a: Ask): boolean => {
     !words.some((w) => w.pos === 'VERB' || w.pos === 'AUX') &&
     content.every((w) => /^[A-Z]/.test(w.text))
   )
+}
+
+/**
+ * "in the consultant's possession": a party named by its possessive. A sentence on how the vendor encrypts its own
+ * disks does not say what a consultant does with the data.
+ */
+const POSSESSIVE = /\b(?:the|a|an|your|its|their|each|any)\s+([a-z][a-z-]+)['’]s?(?=\s)/gi
+
+/** The particular party the question names by a possessive, when the lead sentence and its context never name it. */
+const partyUnstated = (a: Ask): string | undefined => {
+  for (const m of a.asked.matchAll(POSSESSIVE)) {
+    const word = m[1]!.toLowerCase()
+    if (GENERAL_NOUNS.has(word) || GENERAL_NOUNS.has(`${word}s`)) continue
+    const own = words(word)
+    if (own.length && !own.some((t) => a.leadWords.has(t))) return `the ${word}`
+  }
+  return undefined
 }
 
 /** The question's second question, when the lead sentence and its context name none of the words only it has. */
@@ -274,6 +291,14 @@ export const READING_RULES: OfflineRule[] = [
     then: flagFor(
       (a) => `the quote is a title ("${a.lead.hit.sentence.text.trim()}"): it states no practice; check it`,
     ),
+  },
+  {
+    name: 'party-unstated',
+    kind: 'adjust',
+    reason:
+      'the question names a particular party by its possessive ("in the consultant\'s possession") and the deciding sentence and its context never name that party: flagged, the party quoted (general parties such as the institution or the user aside)',
+    when: (a) => a.yesNo && partyUnstated(a) !== undefined,
+    then: flagFor((a) => `the evidence does not name ${partyUnstated(a)!}: check it`),
   },
   {
     name: 'second-question',

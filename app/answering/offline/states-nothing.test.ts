@@ -540,3 +540,34 @@ describe("a sentence on the document's reach (rule document-scope)", () => {
     expect(quotes(reviewed!)).toMatch(/^Machine-generated code is reviewed/)
   })
 })
+
+describe('a party named by its possessive (rule party-unstated)', () => {
+  it("flags an answer on the vendor's own practice for a question on a particular party's", async () => {
+    const evidence = await policy(
+      [
+        '# Storage',
+        '',
+        'Ledger files are encrypted at rest with keys held in a managed key service.',
+        '',
+        ...UNRELATED,
+        '',
+        '# Visits',
+        '',
+        'A courier collects signed forms once a week.',
+      ].join('\n'),
+    )
+    const [courier, institution] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion("Is the data encrypted (at rest) while in the courier's possession?"),
+        yesNoQuestion("Are the institution's ledger files encrypted at rest?"),
+      ]),
+      evidence,
+    )
+    // Before: Yes at 0.9 and more, as if the vendor's disks were the courier's.
+    expect(courier!.confidence).toBeLessThan(0.85)
+    expect(courier!.reasons.join(' ')).toMatch(/does not name the courier/)
+    // A general party (the institution, the customer) is what the vendor's own practice is about.
+    expect(institution!.label).toBe('YES')
+    expect(institution!.reasons.join(' ')).not.toMatch(/does not name/)
+  })
+})
