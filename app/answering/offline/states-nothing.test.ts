@@ -558,7 +558,7 @@ describe('a party named by its possessive (rule party-unstated)', () => {
     )
     const [courier, institution] = await engine().answer(
       questionnaireOf([
-        yesNoQuestion("Is the data encrypted (at rest) while in the courier's possession?"),
+        yesNoQuestion("Do ledger files stay encrypted at rest in the courier's possession?"),
         yesNoQuestion("Are the institution's ledger files encrypted at rest?"),
       ]),
       evidence,
