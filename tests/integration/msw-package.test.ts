@@ -19,6 +19,42 @@ const block = (lang: string, index = 0) =>
 const version = (name: string) =>
   (createRequire(path.join(root, 'package.json'))(`${name}/package.json`) as { version: string }).version
 
+/**
+ * The versions this project installed for a package's dependencies, all the way down (as npm laid them out in
+ * node_modules). The scratch project pins them with `overrides`: it tests our package against the msw this project
+ * was verified with, not against whatever the registry holds that day (a registry that lists a dependency's new
+ * version but cannot serve it would otherwise fail the test for no fault of the package).
+ */
+function installedTree(name: string): Record<string, string> {
+  const pinned: Record<string, string> = {}
+  const find = (dependency: string, from: string): string | undefined => {
+    for (let dir = from; ; dir = path.dirname(dir)) {
+      const candidate = path.join(dir, 'node_modules', dependency)
+      try {
+        readFileSync(path.join(candidate, 'package.json'))
+        return candidate
+      } catch {
+        if (dir === root || dir === path.dirname(dir)) return undefined
+      }
+    }
+  }
+  const visit = (dir: string) => {
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>
+    }
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) {
+      const at = find(dependency, dir)
+      if (!at || pinned[dependency]) continue
+      pinned[dependency] = (
+        JSON.parse(readFileSync(path.join(at, 'package.json'), 'utf8')) as { version: string }
+      ).version
+      visit(at)
+    }
+  }
+  visit(find(name, root)!)
+  return pinned
+}
+
 let scratch: string
 let tarball: string
 /**
@@ -72,7 +108,7 @@ describe('the packed @qfill/msw', () => {
   it('installs into a project with only msw and zod, and its README example type-checks and runs', async () => {
     writeFileSync(
       path.join(scratch, 'package.json'),
-      JSON.stringify({ name: 'scratch', private: true, type: 'module' }),
+      JSON.stringify({ name: 'scratch', private: true, type: 'module', overrides: installedTree('msw') }),
     )
     await sh('npm', [
       'install',
