@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
@@ -27,15 +27,12 @@ const version = (name: string) =>
  */
 function installedTree(name: string): Record<string, string> {
   const pinned: Record<string, string> = {}
+  // Node's lookup: the nearest node_modules up from the dependent, as far as the project root.
   const find = (dependency: string, from: string): string | undefined => {
     for (let dir = from; ; dir = path.dirname(dir)) {
       const candidate = path.join(dir, 'node_modules', dependency)
-      try {
-        readFileSync(path.join(candidate, 'package.json'))
-        return candidate
-      } catch {
-        if (dir === root || dir === path.dirname(dir)) return undefined
-      }
+      if (existsSync(path.join(candidate, 'package.json'))) return candidate
+      if (dir === root || dir === path.dirname(dir)) return undefined
     }
   }
   const visit = (dir: string) => {

@@ -311,14 +311,21 @@ export function properNames(asked: string): { name: string; words: number; acron
   return out
 }
 
-/**
- * The lone proper names a text writes ("Kerberos", "Okta", a country): one capitalised word the tagger reads as a
- * name, not an acronym, a row id ("DATA-19") or part of a standard's name ("DoD" of "DoD 5220.22-M", which namesIn
- * reads whole).
- */
-export function loneNames(text: string): string[] {
+/** The names a question writes: standards (namesIn), the tagger's proper names, and those of one word. */
+export interface AskedNames {
+  standards: string[]
+  /** Proper names as the tagger reads them, not a row id ("DATA-19") or a word of a standard ("DoD" of "DoD 5220.22-M"). */
+  proper: string[]
+  /** Those of one word that are no abbreviation ("Kerberos", "Okta", a country). */
+  lone: string[]
+}
+
+export function askedNames(text: string): AskedNames {
   const standards = namesIn(text)
-  return properNames(text)
-    .filter((p) => p.words === 1 && !p.acronym && !/\d/.test(p.name) && !standards.some((s) => s.includes(p.name)))
-    .map((p) => p.name)
+  const proper = properNames(text).filter((p) => !/\d/.test(p.name) && !standards.some((s) => s.includes(p.name)))
+  return {
+    standards,
+    proper: proper.map((p) => p.name),
+    lone: proper.filter((p) => p.words === 1 && !p.acronym).map((p) => p.name),
+  }
 }

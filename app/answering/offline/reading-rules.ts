@@ -7,7 +7,6 @@ import { isParaphrase } from '../retrieval/paraphrase.server'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { refersToEarlier } from './scope'
 import { GENERAL_NOUNS, namesSubject } from './subject'
-import { loneNames } from './phrase'
 
 /** Confidence raised when the quote names every subject itself; lowered when the match leans on its neighbours. */
 const SUBJECTS_OWN_BONUS = 0.12
@@ -63,15 +62,15 @@ const practiceUnstated = (a: Ask): string | undefined => {
 
 /**
  * The standards or names the question asks about or gives as examples ("SOC 2", "ISO 27701", "InCommon", and a lone
- * proper name the tagger reads in the question itself: phrase.ts loneNames), when the lead sentence and its context
+ * proper name the tagger reads in the question itself: phrase.ts askedNames), when the lead sentence and its context
  * name none of them: "a SOC 3 report" or "our privacy measures" is not the SOC 2 audit or the named framework asked
  * about. (Where no evidence file names any, rule name-never-mentioned left the row.)
  */
 const nameUnstated = (a: Ask): string | undefined => {
   // A capitalised word the evidence writes in lower case is a common one ("Internet"), not a name to quote. Example
   // lists are left out: their items are capitalised as items ("Extranet"), kinds more often than names.
-  const lone = loneNames(a.asked).filter((name) => !a.index.writesLower(name))
-  const names = [...new Set([...[a.asked, ...a.parts.examples].flatMap(namesIn), ...lone])]
+  const lone = a.names.lone.filter((name) => !a.index.writesLower(name))
+  const names = [...new Set([...a.names.standards, ...a.parts.examples.flatMap(namesIn), ...lone])]
   if (!names.length) return undefined
   // Every word of it: "SOC 3" does not name "SOC 2", nor "NIST" the "NIST Privacy Framework".
   const named = (name: string) => words(name).every((t) => a.leadWords.has(t))

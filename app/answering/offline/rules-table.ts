@@ -3,7 +3,6 @@ import { conditionUnmet, oppositePractice, pastEvent, performedByProvider, provi
 import { nameNeverMentioned, subjectNeverMentioned, subjectNotFound } from './answers'
 import { MIN_CORE, MIN_COVERAGE, type Ask, type OfflineRule } from './ask'
 import { READING_RULES } from './reading-rules'
-import { loneNames, properNames } from './phrase'
 import { answerChoice, choiceItems } from './choice'
 import { asksForHolding, badPracticeOf, particularSubject } from './practices'
 import {
@@ -15,7 +14,7 @@ import {
 } from './scope'
 import { leansOnPrevious, namesCustomer, negativeCondition, statesDataHandling, statesDelegation } from './scope'
 import { asksForRemarks, subjectPhrase } from './subject'
-import { namesIn, terms } from '../retrieval/terms'
+import { terms } from '../retrieval/terms'
 
 /** How sure the engine must be that a question's "If you don't ..." condition is unmet before calling it N/A. */
 const CONDITION_CONFIDENCE = 0.6
@@ -61,10 +60,8 @@ const neverNamed = (a: Ask): string[] | undefined => {
     const own = terms(name)
     return own.length > 0 && own.every((t) => a.index.df(t) === 0)
   }
-  const standards = namesIn(a.asked)
-  // A standard's own words ("DoD" of "DoD 5220.22-M") are that name already; a row id ("DATA-19") is none.
-  const proper = properNames(a.asked).filter((p) => !/\d/.test(p.name) && !standards.some((s) => s.includes(p.name)))
-  const names = loneNames(a.asked).length ? [...new Set([...standards, ...proper.map((p) => p.name)])] : standards
+  const { standards, proper, lone } = a.names
+  const names = lone.length ? [...new Set([...standards, ...proper])] : standards
   return names.length > 0 && names.every(unnamed) ? names : undefined
 }
 

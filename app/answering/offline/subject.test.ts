@@ -5,7 +5,7 @@ import { extractEvidence } from '../../evidence/extract.server'
 import { questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import type { Question } from '../../questionnaire/model'
 import { OfflineEngine } from './engine'
-import { loneNames, properNames, respondentVerbs, secondQuestion } from './phrase'
+import { askedNames, properNames, respondentVerbs, secondQuestion } from './phrase'
 import { terms } from '../retrieval/terms'
 import { asksForRemarks, namesSubject, readSubject, subjectPhrase } from './subject'
 
@@ -281,7 +281,7 @@ describe('namesSubject', () => {
   })
 })
 
-describe('properNames and loneNames read the names a question writes', () => {
+describe('properNames and askedNames read the names a question writes', () => {
   it('reads runs of capitalised words the tagger calls names, after the first word', () => {
     expect(properNames('Do staff sign in with Zephyrgate, QPR, or Active Directory?')).toEqual([
       { name: 'Zephyrgate', words: 1, acronym: false },
@@ -291,10 +291,14 @@ describe('properNames and loneNames read the names a question writes', () => {
   })
 
   it('keeps only lone names: no title-case term, abbreviation, row id or word of a standard', () => {
-    expect(loneNames('Will records be stored in Norway?')).toEqual(['Norway'])
-    expect(loneNames('Do you have a tested Business Continuity Plan?')).toEqual([])
-    expect(loneNames('Do you hold a current AoC?')).toEqual([])
-    expect(loneNames('Does the process in WIPE-19 follow DoD 5220.22-M?')).toEqual([])
+    expect(askedNames('Will records be stored in Norway?').lone).toEqual(['Norway'])
+    expect(askedNames('Do you have a tested Business Continuity Plan?').lone).toEqual([])
+    expect(askedNames('Do you hold a current AoC?').lone).toEqual([])
+    expect(askedNames('Does the process in WIPE-19 follow DoD 5220.22-M?')).toEqual({
+      standards: ['DoD 5220.22-M'],
+      proper: [],
+      lone: [],
+    })
   })
 })
 
