@@ -7,7 +7,10 @@ import { namesIn } from '../retrieval/terms'
  * ...?", what follows "Is there ...". Questions whose grammar is not one of the plain shapes name no phrase.
  */
 export interface Phrase {
+  /** The phrase's words, lower case. */
   words: string[]
+  /** The same words as written: an acronym keeps its capitals ("DNS" is no plural of "dn"). */
+  texts: string[]
   /** Each word's tag ("of" is ADP, "and" CCONJ). */
   tags: string[]
   /** Index of the phrase's first word among the tagged words. */
@@ -20,6 +23,8 @@ export interface Phrase {
   endedBy?: string
   /** Its tag: ADP for a preposition ("on", "for"), SCONJ or PART for a clause ("if", "to"). */
   endedByTag?: string
+  /** Where the phrase ended at anything else (its predicate: "exist", "established, documented, ..."): the words from there on. */
+  rest?: Word[]
 }
 
 /** Who answers: "Do you ...", "Does your company ...", "Does the vendor ...": the question is about the object. */
@@ -86,11 +91,13 @@ export function phraseAt(words: Word[], from: number): Phrase {
   if (j > i && noun(words[j]) && words.slice(i, j).some(joiner)) i = j
   const start = i
   const out: string[] = []
+  const texts: string[] = []
   const tags: string[] = []
   // A long phrase keeps its first words, but still ends where its grammar ends ("... on client systems").
   const push = (w: Word) => {
     if (out.length === MAX_WORDS) return
     out.push(w.lower)
+    texts.push(w.text)
     tags.push(w.pos)
   }
   for (; i < words.length; i++) {
@@ -129,11 +136,11 @@ export function phraseAt(words: Word[], from: number): Phrase {
       continue
     }
     if (w.pos === 'ADP' || w.pos === 'SCONJ' || (w.pos === 'PART' && w.lower === 'to'))
-      return { words: out, tags, start, end: i, after: words.slice(i + 1), endedBy: w.lower, endedByTag: w.pos }
+      return { words: out, texts, tags, start, end: i, after: words.slice(i + 1), endedBy: w.lower, endedByTag: w.pos }
     if (opens(w) && !out.length) continue
     break
   }
-  return { words: out, tags, start, end: i }
+  return { words: out, texts, tags, start, end: i, rest: words.slice(i) }
 }
 
 /**
@@ -217,7 +224,14 @@ export function taggedPhrase(asked: string): Phrase | undefined {
       if (retagged.at(-1)?.pos === 'VERB') cut = k
     }
     if (cut)
-      [phrase.words, phrase.tags, phrase.after] = [phrase.words.slice(0, cut), phrase.tags.slice(0, cut), undefined]
+      [phrase.words, phrase.texts, phrase.tags, phrase.after, phrase.rest] = [
+        phrase.words.slice(0, cut),
+        phrase.texts.slice(0, cut),
+        phrase.tags.slice(0, cut),
+        undefined,
+        // The word read as the main verb is one, whatever the tagger made of it in the question.
+        words.slice(at + cut).map((w, k) => (k ? w : { ...w, pos: 'VERB' })),
+      ]
   }
   return phrase
 }

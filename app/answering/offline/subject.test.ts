@@ -128,7 +128,7 @@ describe('subjectPhrase reads what a question is about from its grammar', () => 
 
   it("ends a do-question's subject at its main verb, whatever verbs come later or how the tagger read it", () => {
     // The tagger reads "support" and "use" as nouns; the verbs after the phrase belong to a clause of their own.
-    expect(subjectPhrase('Does the database support encryption of stored records?')).toBe('database')
+    expect(subjectPhrase('Does the key vault support rotation of stored secrets?')).toBe('key vault')
     expect(
       subjectPhrase(
         'Does your outbound mail relay use STARTTLS (opportunistic TLS) to ask receiving servers to upgrade?',
@@ -327,5 +327,65 @@ describe('the context names the subject by its own terms only', () => {
     )
     // Before: Yes from the hiring sentence, whose neighbour says "built".
     expect(standards!.label).toBeNull()
+  })
+})
+
+describe('readSubject reads past form words and the product to what the question asks about', () => {
+  it('takes what procedures and policies are for, past their own predicate', () => {
+    // Before: "procedures" alone, a form word, so no subject and no check at all.
+    expect(subjectPhrase('Do procedures exist to make sure that urgent fixes are reviewed afterwards?')).toBe(
+      'urgent fixes',
+    )
+    expect(subjectPhrase('Do procedures exist to ensure that hotfixes are approved?')).toBe('hotfixes')
+    expect(
+      subjectPhrase('Are policies and procedures established, documented, approved, and maintained for badge readers?'),
+    ).toBe('badge readers')
+    expect(subjectPhrase('Are guidelines defined and implemented to rotate, revoke, and archive signing keys?')).toBe(
+      'keys',
+    )
+    expect(subjectPhrase('Are procedures outlining badge revocation communicated to staff?')).toBe('badge revocation')
+    // What the practice is for may itself be general: no subject, as before.
+    expect(
+      subjectTerms('Are processes, procedures, and technical measures defined and implemented to protect data?'),
+    ).toEqual([])
+  })
+
+  it('asks about the object when the subject only stands for the product', () => {
+    expect(subjectPhrase('Does your application support hardware security keys?')).toBe('hardware security keys')
+    expect(subjectPhrase('Does the platform support single sign-on?')).toBe('single sign-on')
+    // A subject of its own stays the subject; so does the product's predicate after "be".
+    expect(subjectPhrase('Does the key vault support rotation of stored secrets?')).toBe('key vault')
+    expect(subjectTerms('Is your application hosted in a single region?')).toEqual([])
+  })
+
+  it('keeps an acronym in capitals an acronym, unless the whole question is in capitals', () => {
+    // Before: "dns" from the lower-cased phrase stemmed to "dn", which no sentence writing "DNS" has.
+    expect(subjectTerms('Is DNS filtering in place?')).toContain('dns')
+    expect(subjectTerms('Do you send SMS reminders?')).toContain('sms')
+    expect(subjectTerms('IS DNS FILTERING IN PLACE?')).toEqual(terms('dns filtering').filter((t) => t === 'dn'))
+  })
+
+  it('leaves a practice that only names the modifier of the subject for the user', async () => {
+    const evidence = await extractEvidence([
+      {
+        name: 'requests.md',
+        bytes: new TextEncoder().encode(
+          [
+            '# Law enforcement requests',
+            '',
+            'Our policy is to answer an emergency request from the police only when the law compels us to.',
+            'Every request is documented and authorized by counsel.',
+          ].join('\n'),
+        ),
+      },
+    ])
+    const [changes] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([
+        yesNoQuestion('Do procedures exist to ensure that emergency changes are documented and authorized?'),
+      ]),
+      evidence,
+    )
+    // Before: Yes from the police request, "procedures" being no subject to check.
+    expect(changes!.label).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 import { GENERIC, stem, subjectStems, terms, words as stems } from '../retrieval/terms'
-import { tagWords } from './grammar'
+import { tagWords, type Word } from './grammar'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { phraseAt, taggedPhrase, written, type Phrase } from './phrase'
 
@@ -38,18 +38,84 @@ export function subjectPhrase(asked: string): string | undefined {
 }
 
 function subjectOf(asked: string): Phrase | undefined {
-  let phrase = taggedPhrase(asked)
-  if (!phrase) return undefined
+  const tagged = taggedPhrase(asked)
+  if (!tagged) return undefined
+  let phrase: Phrase = tagged
   // "Are processes, procedures, and technical measures for the secure management of passwords ...?": a phrase of
   // form words only is about what its modifier names ("with regards to user privacy").
   const form = (words: string[]) => formOnly(words.filter((w) => !isModifier(w)))
-  for (let hop = 0; hop < 3 && phrase.after && form(phrase.words); hop++) {
+  for (let hop = 0; hop < 3 && form(phrase.words); hop++) {
+    if (!phrase.after) {
+      // "Do procedures exist to provide that X ...?", "Are policies and procedures established, ... for X?": past the
+      // form words' own predicate, the practice is what it is for.
+      const beyond: Phrase | undefined = phrase.rest && purposeOf(phrase.rest)
+      if (!beyond) break
+      phrase = beyond
+      continue
+    }
     // "... a plan to comply with X", "... measures to protect X": after "to", the verb is not part of X.
     const infinitive =
       phrase.endedBy === 'to' && !/^(?:regards?|respect|relation|addition)$/i.test(phrase.words.at(-1) ?? '')
     phrase = phraseAt(infinitive ? phrase.after.slice(1) : phrase.after, 0)
   }
+  // "Does your application require access to X?", "Does the system support Y?": a subject that only stands for the
+  // product asks, as "Do you ...?" does, about the object of its verb.
+  if (phrase.words.length && !phrase.after && phrase.rest && productOnly(phrase.words)) {
+    const object = objectOf(phrase.rest)
+    if (object?.words.length) return object
+  }
   return phrase
+}
+
+const productOnly = (words: string[]) =>
+  words.every((w) => {
+    const word = w.replace(/[,;:()]+/g, '')
+    return !word || GENERAL_NOUNS.has(word) || word === 'and' || word === 'or' || /^\w+\/\w+$/.test(word)
+  })
+
+/** The object of the verb that opens `rest` ("require access to X", "support or enforce Y"); undefined for "be". */
+function objectOf(rest: Word[]): Phrase | undefined {
+  let i = 0
+  while (rest[i]?.pos === 'ADV') i++
+  const verb = (w: Word | undefined) => w?.pos === 'VERB' && w.lemma !== 'be' && !/(?:ed|en)$/.test(w.lower)
+  if (!verb(rest[i])) return undefined
+  i++
+  while ((rest[i]?.pos === 'CCONJ' && verb(rest[i + 1])) || rest[i]?.pos === 'ADV' || rest[i]?.pos === 'PART')
+    i += rest[i]?.pos === 'CCONJ' ? 2 : 1
+  return phraseAt(rest, i)
+}
+
+/**
+ * The phrase a form word's predicate leads to: past its verbs ("exist", "established, documented, and maintained"),
+ * adverbs and "in place", the phrase after "for" or "that", or the object of the verb after "to" ("to protect X",
+ * "to ensure that X ..."). Undefined when the predicate leads nowhere (the question ends, or goes on otherwise).
+ */
+function purposeOf(rest: Word[]): Phrase | undefined {
+  // "procedures outlining X", "policies requiring X", "policies and procedures implementing X": the verb's object.
+  if (rest[0]?.pos === 'VERB' && /ing$/.test(rest[0].lower) && rest[1] && rest[1].pos !== 'ADP')
+    return phraseAt(rest, 1)
+  let i = 0
+  const skip = (w: Word | undefined) =>
+    w !== undefined &&
+    (w.pos === 'VERB' || w.pos === 'ADV' || w.pos === 'CCONJ' || w.text === ',' || (w.pos === 'AUX' && i > 0))
+  while (i < rest.length && (skip(rest[i]) || (rest[i]!.lower === 'in' && rest[i + 1]?.lower === 'place'))) {
+    i += rest[i]!.lower === 'in' ? 2 : 1
+  }
+  if (i === 0 && rest[0]?.lower !== 'for' && rest[0]?.lower !== 'to') return undefined
+  const w = rest[i]
+  if (w?.lower === 'for' || (w?.lower === 'that' && w.pos === 'SCONJ')) return phraseAt(rest, i + 1)
+  if (w?.lower !== 'to' || w.pos !== 'PART') return undefined
+  // "to provide that X", "to review and take X": the verbs, then "that" or the object.
+  let j = i + 1
+  // A word between commas in the list, or after its last ", and", is one of its verbs, however tagged ("to identify,
+  // report, and prioritize X"); "make sure that", "make certain that": the adjective belongs to the verb.
+  const listed = (k: number) =>
+    (rest[k - 1]?.text === ',' && rest[k + 1]?.text === ',') ||
+    (rest[k - 1]?.pos === 'CCONJ' && rest[k - 2]?.text === ',') ||
+    (rest[k]?.pos === 'ADJ' && rest[k + 1]?.lower === 'that')
+  while (rest[j] && (['VERB', 'CCONJ', 'ADV'].includes(rest[j]!.pos) || rest[j]!.text === ',' || listed(j))) j++
+  if (j === i + 1) return undefined
+  return phraseAt(rest, rest[j]?.lower === 'that' ? j + 1 : j)
 }
 
 const GENERAL = new Set([...GENERAL_NOUNS].map(stem))
@@ -69,11 +135,12 @@ const formOnly = (words: string[]) =>
     return !word || FORM_WORDS.has(word) || FORM_TOO.has(word)
   })
 
-function contentTerms(phrase: Phrase): string[] {
+/** `capitals`: the question is written in capitals, so a word in capitals is no acronym. */
+function contentTerms(phrase: Phrase, capitals: boolean): string[] {
   const kept = phrase.words.flatMap((w, k) => {
     const word = w.replace(/[,;:]+$/, '')
     return word && !isModifier(word) && word !== 'written' && !FORM_WORDS.has(word)
-      ? [{ word, tag: phrase.tags[k] }]
+      ? [{ word, text: phrase.texts[k]!.replace(/[,;:]+$/, ''), tag: phrase.tags[k] }]
       : []
   })
   const words = kept.map((k) => k.word)
@@ -94,7 +161,8 @@ function contentTerms(phrase: Phrase): string[] {
   const content = (t: string) =>
     t !== 'manag' && (!GENERIC.has(t) || asSubject.has(t)) && (!GENERAL.has(t) || !general.has(t))
   // "#policy" is the form of a practice (policies, standards, procedures), never its subject.
-  return [...new Set(terms(words.join(' ')))].filter((t) => t !== '#policy' && (t.startsWith('#') || content(t)))
+  const written = kept.map((k) => k.text).join(' ')
+  return [...new Set(terms(written, capitals))].filter((t) => t !== '#policy' && (t.startsWith('#') || content(t)))
 }
 
 /** Where a question confines its subject, and the content terms of that place, party or purpose. */
@@ -115,8 +183,9 @@ export interface Scope {
 export function readSubject(asked: string): { terms: string[]; head: string[]; scope?: Scope } {
   const phrase = subjectOf(asked)
   if (!phrase?.words.length) return { terms: [], head: [] }
-  const terms = contentTerms(phrase)
-  return { terms, head: headTerms(phrase, terms), scope: scopeAfter(phrase) }
+  const capitals = !/[a-z]/.test(asked)
+  const terms = contentTerms(phrase, capitals)
+  return { terms, head: headTerms(phrase, terms, capitals), scope: scopeAfter(phrase, capitals) }
 }
 
 /**
@@ -126,7 +195,7 @@ export function readSubject(asked: string): { terms: string[]; head: string[]; s
  * ("emergency" of "emergency changes", "employee" of "employee onboarding") is about another thing. Empty (no check)
  * where the head is a general noun ("location or GPS data": its modifiers are the subject).
  */
-function headTerms(phrase: Phrase, content: string[]): string[] {
+function headTerms(phrase: Phrase, content: string[], capitals: boolean): string[] {
   const words = phrase.words.map((w) => w.replace(/[,;:]+$/, ''))
   // A noun, or a verb the phrase holds as one ("build" of "build standards"); not a form word or a participle.
   const noun = (k: number) =>
@@ -149,14 +218,14 @@ function headTerms(phrase: Phrase, content: string[]): string[] {
   words.forEach((w, k) => {
     if (k > 0 && FORM_WORDS.has(w) && noun(k - 1) && !heads.includes(k - 1)) heads.push(k - 1)
   })
-  const own = new Set(heads.flatMap((k) => terms(words[k]!)))
+  const own = new Set(heads.flatMap((k) => terms(phrase.texts[k]!.replace(/[,;:]+$/, ''), capitals)))
   return content.filter((t) => own.has(t) || t.startsWith('#'))
 }
 
-function scopeAfter(phrase: Phrase): Scope | undefined {
+function scopeAfter(phrase: Phrase, capitals: boolean): Scope | undefined {
   if (!phrase.after || phrase.endedByTag !== 'ADP' || phrase.endedBy === 'of') return undefined
   const scope = phraseAt(phrase.after, 0)
-  const terms = scope.words.length ? contentTerms(scope) : []
+  const terms = scope.words.length ? contentTerms(scope, capitals) : []
   if (!terms.length) return undefined
   // As the question writes it, commas included ("for laptops, phones, and tablets").
   const words = phrase.after.slice(scope.start, scope.end ?? scope.start! + scope.words.length)

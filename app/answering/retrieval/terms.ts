@@ -63,11 +63,12 @@ export function standardTokens(text: string): string {
 
 /**
  * Content words, stemmed, so "encrypted" and "encryption" meet at "encrypt", "scanned" and "scans" at "scan";
- * acronyms keep their letters ("AWS" stays "aws"), unless the whole text is in capitals.
+ * acronyms keep their letters ("AWS" stays "aws"), unless the whole text is in capitals (`capitals`: whether the text
+ * it was taken from is, for a phrase cut out of a question).
  */
-export function words(text: string): string[] {
+export function words(text: string, capitals?: boolean): string[] {
   const plain = standardTokens(clean(text)).replace(NEGATING_PREFIX, '$1').normalize('NFKD')
-  const inCapitals = !/[a-z]/.test(plain)
+  const inCapitals = capitals ?? !/[a-z]/.test(plain)
   return (
     (plain.match(/[A-Za-z0-9]+/g) ?? [])
       // A stop word written in capitals in mixed-case text is an acronym: "US" is no "us", "IT" no "it".
@@ -84,9 +85,9 @@ function clean(text: string): string {
 export { stem }
 
 /** Content words plus the security concepts the text mentions (#mfa, #soc2...). */
-export function terms(text: string): string[] {
+export function terms(text: string, inCapitals?: boolean): string[] {
   const { ids, rest } = concepts(clean(text))
-  return [...words(rest), ...ids]
+  return [...words(rest, inCapitals), ...ids]
 }
 
 /**
