@@ -350,6 +350,14 @@ describe('readSubject reads past form words and the product to what the question
     ).toEqual([])
   })
 
+  it('reads a question opened by a condition as the question after it', () => {
+    // Before: no subject, the question not being opened by its auxiliary.
+    expect(subjectPhrase('For tenants without SSO, does your platform support hardware security keys?')).toBe(
+      'hardware security keys',
+    )
+    expect(subjectPhrase('If you answered yes above, are offsite copies encrypted?')).toBe('offsite copies')
+  })
+
   it('asks about the object when the subject only stands for the product', () => {
     expect(subjectPhrase('Does your application support hardware security keys?')).toBe('hardware security keys')
     expect(subjectPhrase('Does the platform support single sign-on?')).toBe('single sign-on')
