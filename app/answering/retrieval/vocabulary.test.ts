@@ -107,6 +107,13 @@ describe('security vocabulary', () => {
     expect(concepts('The office network sits behind two firewalls.').ids).toEqual(['#firewall'])
   })
 
+  it('tells intrusion detection from intrusion prevention, and reads "IDS/IPS" as both', () => {
+    // Before: one concept, so "Is an intrusion prevention system in place?" was answered from a detection sentence.
+    expect(concepts('Network intrusion detection alerts the on-call engineer.').ids).not.toContain('#ips')
+    expect(concepts('Is an intrusion prevention system in place?').ids).toEqual(['#ips'])
+    expect(concepts('An IDS/IPS watches the perimeter.').ids.sort()).toEqual(['#ids', '#ips'])
+  })
+
   it('reads a question in statement order too, so it names the concepts its answer states', () => {
     // Evidence says "User access is reviewed quarterly": the concept is spelled as a statement.
     expect(concepts('User access is reviewed quarterly.').ids).toContain('#accessreview')

@@ -118,7 +118,9 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   // A web application firewall filters requests to an application: a sentence about network firewalls names none.
   waf: ['wafs?', 'web application firewalls?'],
   firewall: ['(?<!web application )firewalls?', 'security groups?', 'stateful (?:packet )?inspection'],
-  ids: ['ids', 'ips', 'intrusion (?:detection|prevention)', 'guardduty'],
+  // Detection alerts, prevention blocks: a sentence on one says nothing of the other ("IDS/IPS" names both).
+  ids: ['ids', 'intrusion detection', 'guardduty'],
+  ips: ['ips', 'intrusion prevention'],
   malware: ['anti-?virus', 'anti-?malware', 'malware', 'endpoint (?:protection|detection)', 'edr', 'virus'],
   thirdparty: [
     'third[- ]part(?:y|ies)',
