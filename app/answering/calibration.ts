@@ -1,4 +1,5 @@
 import { FLAG_THRESHOLD, type Answer, type RuleName } from './model'
+import { clipQuote } from './citations'
 import shipped from './calibration.json' with { type: 'json' }
 import { isOtherProductReason } from './library-rules'
 import { questionParts } from './retrieval/query'
@@ -72,6 +73,15 @@ const LIST_SEPARATORS = /,|\band\b|\bor\b|\/|;/gi
  */
 const NORMATIVE = /\b(?:shall|must|should|(?:is|are) required|will be)\b/i
 
+/**
+ * Whether a sentence states a rule rather than what is done (answers.json signals.normative), read in its opening (a
+ * quote's length, where its main clause is): a "must" deep in a long sentence's list belongs to a clause of its own.
+ * On the development sets, the whole sentence read instead cost two right answers for one wrong one.
+ */
+export function statesRule(sentence: string): boolean {
+  return NORMATIVE.test(clipQuote(sentence))
+}
+
 /** How many list separators the question holds, capped at 3 (answers.json signals.listed). */
 export function listedParts(question: string): number {
   return Math.min(3, question.match(LIST_SEPARATORS)?.length ?? 0)
@@ -113,7 +123,8 @@ export function featuresOf(a: Answer): number[] | undefined {
     Math.min(3, s.agreeing ?? 0) / 3,
     s.similarity ?? 0,
     (s.listed ?? 0) / 3,
-    NORMATIVE.test(a.citations[0]!.quote) && (s.coverage ?? 0) < STRONG_COVERAGE ? 1 : 0,
+    // The deciding sentence itself where the engine read one; else its quote.
+    (s.normative ?? NORMATIVE.test(a.citations[0]!.quote)) && (s.coverage ?? 0) < STRONG_COVERAGE ? 1 : 0,
   ]
 }
 

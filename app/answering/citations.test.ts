@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest'
 import type { EvidenceDocument } from '../evidence/model'
 import { clipQuote, enforceVerbatim, evidenceIndex, locateQuote } from './citations'
 import type { Answer } from './model'
+import { extractEvidence } from '../evidence/extract.server'
+import { questionnaireOf, yesNoQuestion } from '../../tests/support/answering'
+import { OfflineEngine } from './offline/engine'
+import { quoteOf } from './offline/answers'
+import { terms } from './retrieval/terms'
 
 const docs: EvidenceDocument[] = [
   {
@@ -63,5 +68,33 @@ describe('verbatim citations', () => {
     const q = clipQuote('word '.repeat(60))
     expect(q.length).toBeLessThanOrEqual(180)
     expect(q.endsWith('word')).toBe(true)
+  })
+})
+
+describe('the part of a long sentence a quote shows', () => {
+  const sentence =
+    'Optionally, the mobile apps can run without a VPN by opening standard ports on your server, such as 80 or 443. ' +
+    'In this setup you may install the signed apps from the public stores provided by the vendor (Team, Enterprise), ' +
+    'as well as enabling multi-factor authentication (Team, Enterprise).'
+
+  it('is the stretch that holds what the question asks, still verbatim, at most 180 characters', () => {
+    const quote = quoteOf(sentence, new Set(terms('multi-factor authentication')))
+    expect(quote).toContain('multi-factor authentication')
+    expect(quote.length).toBeLessThanOrEqual(180)
+    expect(sentence).toContain(quote)
+    // Nothing later holds more: the sentence's opening, as before.
+    expect(quoteOf(sentence, new Set(terms('VPN')))).toBe(clipQuote(sentence))
+  })
+
+  it('is what the engine cites, and passes the verbatim check', async () => {
+    const evidence = await extractEvidence([{ name: 'mobile.md', bytes: new TextEncoder().encode(sentence) }])
+    const [mfa] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([yesNoQuestion('Does the mobile app support multi-factor authentication?')]),
+      evidence,
+    )
+    // Before: the quote was the sentence's first 180 characters, which say nothing of MFA.
+    expect(mfa!.citations[0]!.quote).toContain('multi-factor authentication')
+    const checked = enforceVerbatim(mfa!, evidenceIndex(evidence))
+    expect(checked.citations).toEqual(mfa!.citations)
   })
 })

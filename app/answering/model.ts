@@ -53,6 +53,8 @@ export interface AnswerSignals {
   similarity?: number
   /** The confidence the deciding rule itself gave, before calibration. */
   score?: number
+  /** The deciding sentence states a rule ("shall", "must", "is required") rather than what is done. */
+  normative?: boolean
   /** List separators in the question (commas, "and", "or", "/", ";"), capped at 3: how many things it asks at once. */
   listed?: number
 }

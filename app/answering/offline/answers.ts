@@ -1,8 +1,9 @@
 import type { Question } from '../../questionnaire/model'
 import { clipQuote } from '../citations'
-import type { Answer, AnswerLabel, Citation } from '../model'
+import { MAX_QUOTE_CHARS, type Answer, type AnswerLabel, type Citation } from '../model'
 import { NO_EVIDENCE_TEXT, noEvidenceAnswer } from '../contract'
 import type { Hit } from '../retrieval'
+import { terms } from '../retrieval/terms'
 
 /** Answers the engine gives without weighing evidence for a label: no evidence, events, unmet conditions, providers. */
 
@@ -85,8 +86,36 @@ export function cite(hit: Hit): Citation {
   return {
     file: hit.sentence.passage.file,
     location: hit.sentence.passage.location,
-    quote: clipQuote(hit.sentence.text),
+    quote: quoteOf(hit.sentence.text, hit.matched),
   }
+}
+
+/**
+ * The part of a sentence a quote shows: the whole sentence when it fits in a quote, else the stretch of it (at most
+ * MAX_QUOTE_CHARS, from a word's start) that holds most of the question's terms the sentence matched, a concept
+ * counting twice; the sentence's opening when no stretch holds more. A long sentence that names the subject near its
+ * end ("..., as well as enabling multi-factor authentication") is quoted where it does, not by a first clause that
+ * says nothing of it. Still a verbatim span of the file.
+ */
+export function quoteOf(sentence: string, matched: ReadonlySet<string>): string {
+  const q = sentence.replace(/\s+/g, ' ').trim()
+  if (q.length <= MAX_QUOTE_CHARS || !matched.size) return clipQuote(q)
+  const score = (text: string) =>
+    [...new Set(terms(text))].reduce((n, t) => n + (matched.has(t) ? (t.startsWith('#') ? 2 : 1) : 0), 0)
+  let best = 0
+  let bestScore = score(clipQuote(q))
+  // Word starts, the last one leaving a full quote's length after it.
+  for (let at = q.indexOf(' ') + 1; at > 0 && at <= q.length - MAX_QUOTE_CHARS / 2; at = q.indexOf(' ', at) + 1) {
+    const n = score(clipQuote(q.slice(at)))
+    if (n > bestScore) [best, bestScore] = [at, n]
+  }
+  return clipQuote(q.slice(Math.min(best, backTo(q, q.length - MAX_QUOTE_CHARS))))
+}
+
+/** The start of the first word at or after `at` (0 when `at` is before the text). */
+function backTo(q: string, at: number): number {
+  if (at <= 0) return 0
+  return q[at - 1] === ' ' ? at : q.indexOf(' ', at) + 1 || at
 }
 
 export function where(hit: Hit): string {

@@ -1,7 +1,7 @@
 import type { EvidenceDocument } from '../../evidence/model'
 import type { Question, Questionnaire } from '../../questionnaire/model'
 import type { Answer, AnsweringEngine, AnswerLabel, AnswerOptions, EngineProgress, RuleName } from '../model'
-import { calibrate, withQuestion } from '../calibration'
+import { calibrate, statesRule, withQuestion } from '../calibration'
 import { finalizeAnswers, type FinalizeOptions } from '../contract'
 import { cite, rowText, summary } from './answers'
 import { Ask, MAX_HITS, type Draft } from './ask'
@@ -132,6 +132,7 @@ function readLead(ask: Ask, fired: RuleName[]): Answer {
       coverage: lead.hit.coverage,
       margin: lead.hit.coverage - (ask.hits.find((h) => h !== lead.hit)?.coverage ?? 0),
       agreeing: ask.agreeing.length,
+      normative: statesRule(lead.hit.sentence.text),
     },
   }
 }
