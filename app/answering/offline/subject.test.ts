@@ -344,6 +344,9 @@ describe('readSubject reads past form words and the product to what the question
       'keys',
     )
     expect(subjectPhrase('Are procedures outlining badge revocation communicated to staff?')).toBe('badge revocation')
+    expect(
+      subjectPhrase('Do you have policy and procedure, currently implemented, governing how urgent fixes are shipped?'),
+    ).toBe('urgent fixes')
     // What the practice is for may itself be general: no subject, as before.
     expect(
       subjectTerms('Are processes, procedures, and technical measures defined and implemented to protect data?'),

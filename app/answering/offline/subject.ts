@@ -103,6 +103,9 @@ function purposeOf(rest: Word[]): Phrase | undefined {
   }
   if (i === 0 && rest[0]?.lower !== 'for' && rest[0]?.lower !== 'to') return undefined
   const w = rest[i]
+  // "policy and procedure, currently implemented, managing how critical patches are applied": what the gerund governs.
+  const governs = rest.slice(0, i).some((v) => v.pos === 'VERB' && /ing$/.test(v.lower))
+  if (governs && w && ['NOUN', 'PROPN', 'ADJ'].includes(w.pos)) return phraseAt(rest, i)
   if (w?.lower === 'for' || (w?.lower === 'that' && w.pos === 'SCONJ')) return phraseAt(rest, i + 1)
   if (w?.lower !== 'to' || w.pos !== 'PART') return undefined
   // "to provide that X", "to review and take X": the verbs, then "that" or the object.
