@@ -92,8 +92,7 @@ function objectOf(rest: Word[]): Phrase | undefined {
  */
 function purposeOf(rest: Word[]): Phrase | undefined {
   // "procedures outlining X", "policies requiring X", "policies and procedures implementing X": the verb's object.
-  if (rest[0]?.pos === 'VERB' && /ing$/.test(rest[0].lower) && rest[1] && rest[1].pos !== 'ADP')
-    return phraseAt(rest, 1)
+  if (gerund(rest[0]) && rest[1] && rest[1].pos !== 'ADP') return phraseAt(rest, 1)
   let i = 0
   const skip = (w: Word | undefined) =>
     w !== undefined &&
@@ -104,7 +103,7 @@ function purposeOf(rest: Word[]): Phrase | undefined {
   if (i === 0 && rest[0]?.lower !== 'for' && rest[0]?.lower !== 'to') return undefined
   const w = rest[i]
   // "policy and procedure, currently implemented, managing how critical patches are applied": what the gerund governs.
-  const governs = rest.slice(0, i).some((v) => v.pos === 'VERB' && /ing$/.test(v.lower))
+  const governs = rest.slice(0, i).some((v) => gerund(v))
   if (governs && w && ['NOUN', 'PROPN', 'ADJ'].includes(w.pos)) return phraseAt(rest, i)
   if (w?.lower === 'for' || (w?.lower === 'that' && w.pos === 'SCONJ')) return phraseAt(rest, i + 1)
   if (w?.lower !== 'to' || w.pos !== 'PART') return undefined
@@ -122,6 +121,9 @@ function purposeOf(rest: Word[]): Phrase | undefined {
 }
 
 const GENERAL = new Set([...GENERAL_NOUNS].map(stem))
+/** A word as the phrase holds it, without the punctuation that ends it ("processes," is "processes"). */
+const bare = (w: string) => w.replace(/[,;:]+$/, '')
+const gerund = (w: Word | undefined) => w?.pos === 'VERB' && /ing$/.test(w.lower)
 /** Words that give a practice its form, never its subject, wherever they stand in the phrase. */
 const FORM_WORDS = new Set(
   `process processes procedure procedures technical measure measures policy policies standard standards requirement
@@ -141,9 +143,9 @@ const formOnly = (words: string[]) =>
 /** `capitals`: the question is written in capitals, so a word in capitals is no acronym. */
 function contentTerms(phrase: Phrase, capitals: boolean): string[] {
   const kept = phrase.words.flatMap((w, k) => {
-    const word = w.replace(/[,;:]+$/, '')
+    const word = bare(w)
     return word && !isModifier(word) && word !== 'written' && !FORM_WORDS.has(word)
-      ? [{ word, text: phrase.texts[k]!.replace(/[,;:]+$/, ''), tag: phrase.tags[k] }]
+      ? [{ word, text: bare(phrase.texts[k]!), tag: phrase.tags[k] }]
       : []
   })
   const words = kept.map((k) => k.word)
@@ -199,7 +201,7 @@ export function readSubject(asked: string): { terms: string[]; head: string[]; s
  * where the head is a general noun ("location or GPS data": its modifiers are the subject).
  */
 function headTerms(phrase: Phrase, content: string[], capitals: boolean): string[] {
-  const words = phrase.words.map((w) => w.replace(/[,;:]+$/, ''))
+  const words = phrase.words.map((w) => bare(w))
   // A noun, or a verb the phrase holds as one ("build" of "build standards"); not a form word or a participle.
   const noun = (k: number) =>
     Boolean(words[k]) &&
@@ -221,7 +223,7 @@ function headTerms(phrase: Phrase, content: string[], capitals: boolean): string
   words.forEach((w, k) => {
     if (k > 0 && FORM_WORDS.has(w) && noun(k - 1) && !heads.includes(k - 1)) heads.push(k - 1)
   })
-  const own = new Set(heads.flatMap((k) => terms(phrase.texts[k]!.replace(/[,;:]+$/, ''), capitals)))
+  const own = new Set(heads.flatMap((k) => terms(bare(phrase.texts[k]!), capitals)))
   return content.filter((t) => own.has(t) || t.startsWith('#'))
 }
 
