@@ -347,6 +347,11 @@ describe('readSubject reads past form words and the product to what the question
     expect(
       subjectPhrase('Do you have policy and procedure, currently implemented, governing how urgent fixes are shipped?'),
     ).toBe('urgent fixes')
+    // A relative clause's object, its verb however tagged ("guide" reads as a noun).
+    expect(subjectPhrase('Have you written procedures that guide how stolen laptops are reported?')).toBe(
+      'stolen laptops',
+    )
+    expect(subjectPhrase('Do you have policies that require encryption of laptops?')).toBe('encryption of laptops')
     // What the practice is for may itself be general: no subject, as before.
     expect(
       subjectTerms('Are processes, procedures, and technical measures defined and implemented to protect data?'),

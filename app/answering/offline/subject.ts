@@ -93,6 +93,13 @@ function objectOf(rest: Word[]): Phrase | undefined {
 function purposeOf(rest: Word[]): Phrase | undefined {
   // "procedures outlining X", "policies requiring X", "policies and procedures implementing X": the verb's object.
   if (gerund(rest[0]) && rest[1] && rest[1].pos !== 'ADP') return phraseAt(rest, 1)
+  // "policies that require X", "procedures that guide how X are mitigated": the relative clause's object, its verb
+  // however tagged ("guide" reads as a noun there).
+  if ((rest[0]?.lower === 'that' || rest[0]?.lower === 'which') && rest[1] && !OPENS_NO_VERB.has(rest[1].pos)) {
+    let j = 2
+    while (rest[j]?.pos === 'ADV' || (rest[j]?.lower === 'that' && rest[j]?.pos === 'SCONJ')) j++
+    return phraseAt(rest, j)
+  }
   let i = 0
   const skip = (w: Word | undefined) =>
     w !== undefined &&
@@ -121,6 +128,8 @@ function purposeOf(rest: Word[]): Phrase | undefined {
 }
 
 const GENERAL = new Set([...GENERAL_NOUNS].map(stem))
+/** Tags of a word that cannot be a relative clause's verb ("policies that the team ..."). */
+const OPENS_NO_VERB = new Set(['DET', 'PRON', 'ADP', 'AUX', 'PUNCT', 'CCONJ', 'SCONJ'])
 /** A word as the phrase holds it, without the punctuation that ends it ("processes," is "processes"). */
 const bare = (w: string) => w.replace(/[,;:]+$/, '')
 const gerund = (w: Word | undefined) => w?.pos === 'VERB' && /ing$/.test(w.lower)
