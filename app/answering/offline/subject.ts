@@ -67,17 +67,19 @@ function subjectOf(asked: string): Phrase | undefined {
   return phrase
 }
 
+/** A phrase of general nouns only ("your application", "the system (servers/infrastructure)"): the product itself. */
 const productOnly = (words: string[]) =>
   words.every((w) => {
     const word = w.replace(/[,;:()]+/g, '')
-    return !word || GENERAL_NOUNS.has(word) || word === 'and' || word === 'or' || /^\w+\/\w+$/.test(word)
+    return !word || word === 'and' || word === 'or' || word.split('/').every((part) => GENERAL_NOUNS.has(part))
   })
 
 /** The object of the verb that opens `rest` ("require access to X", "support or enforce Y"); undefined for "be". */
 function objectOf(rest: Word[]): Phrase | undefined {
   let i = 0
   while (rest[i]?.pos === 'ADV') i++
-  const verb = (w: Word | undefined) => w?.pos === 'VERB' && w.lemma !== 'be' && !/(?:ed|en)$/.test(w.lower)
+  // A verb in its base form, as after "does" or a modal; a participle is the predicate of a "be" question.
+  const verb = (w: Word | undefined) => w?.pos === 'VERB' && w.lemma !== 'be' && w.lemma === w.lower
   if (!verb(rest[i])) return undefined
   i++
   while ((rest[i]?.pos === 'CCONJ' && verb(rest[i + 1])) || rest[i]?.pos === 'ADV' || rest[i]?.pos === 'PART')
