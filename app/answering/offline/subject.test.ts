@@ -369,6 +369,8 @@ describe('readSubject reads past form words and the product to what the question
   it('asks about the object when the subject only stands for the product', () => {
     expect(subjectPhrase('Does your application support hardware security keys?')).toBe('hardware security keys')
     expect(subjectPhrase('Does the platform support single sign-on?')).toBe('single sign-on')
+    // A slash word is the product only when both its parts are general nouns.
+    expect(subjectTerms('Do you enforce passphrase/PIN aging requirements?')).not.toEqual([])
     // A subject of its own stays the subject; so does the product's predicate after "be".
     expect(subjectPhrase('Does the key vault support rotation of stored secrets?')).toBe('key vault')
     expect(subjectTerms('Is your application hosted in a single region?')).toEqual([])
