@@ -73,9 +73,9 @@ describe('verbatim citations', () => {
 
 describe('the part of a long sentence a quote shows', () => {
   const sentence =
-    'Optionally, the mobile apps can run without a VPN by opening standard ports on your server, such as 80 or 443. ' +
-    'In this setup you may install the signed apps from the public stores provided by the vendor (Team, Enterprise), ' +
-    'as well as enabling multi-factor authentication (Team, Enterprise).'
+    'Field tablets sync over the public internet whenever the office gateway cannot be reached, on the usual web ports. ' +
+    'In that mode staff install the signed client from the vendor store (Plus and Max plans), and administrators ' +
+    'can also turn on multi-factor authentication (Max plan).'
 
   it('is the stretch that holds what the question asks, still verbatim, at most 180 characters', () => {
     const quote = quoteOf(sentence, new Set(terms('multi-factor authentication')))
@@ -83,13 +83,13 @@ describe('the part of a long sentence a quote shows', () => {
     expect(quote.length).toBeLessThanOrEqual(180)
     expect(sentence).toContain(quote)
     // Nothing later holds more: the sentence's opening, as before.
-    expect(quoteOf(sentence, new Set(terms('VPN')))).toBe(clipQuote(sentence))
+    expect(quoteOf(sentence, new Set(terms('gateway')))).toBe(clipQuote(sentence))
   })
 
   it('is what the engine cites, and passes the verbatim check', async () => {
     const evidence = await extractEvidence([{ name: 'mobile.md', bytes: new TextEncoder().encode(sentence) }])
     const [mfa] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
-      questionnaireOf([yesNoQuestion('Does the mobile app support multi-factor authentication?')]),
+      questionnaireOf([yesNoQuestion('Do the field tablets support multi-factor authentication?')]),
       evidence,
     )
     // Before: the quote was the sentence's first 180 characters, which say nothing of MFA.

@@ -94,7 +94,7 @@ export function cite(hit: Hit): Citation {
  * The part of a sentence a quote shows: the whole sentence when it fits in a quote, else the stretch of it (at most
  * MAX_QUOTE_CHARS, from a word's start) that holds most of the question's terms the sentence matched, a concept
  * counting twice; the sentence's opening when no stretch holds more. A long sentence that names the subject near its
- * end ("..., as well as enabling multi-factor authentication") is quoted where it does, not by a first clause that
+ * end ("..., and administrators can also turn on MFA") is quoted where it does, not by a first clause that
  * says nothing of it. Still a verbatim span of the file.
  */
 export function quoteOf(sentence: string, matched: ReadonlySet<string>): string {

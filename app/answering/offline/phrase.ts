@@ -44,7 +44,7 @@ const REFERENCE = [
   /^(?:a\s+|any\s+)?(?:references?|details|description|information|documentation|overview|summary|copy|link|list)\s+(?:to|of|on|about|for|that\s+\w+)\s+/i,
 ]
 const MAX_WORDS = 8
-/** A condition before the auxiliary that opens the question ("If X, ...", "For customers not using SSO, ..."). */
+/** A condition before the auxiliary that opens the question ("If X, ...", "For tenants without SSO, ..."). */
 const CONDITION =
   /^(?:for|if|when|where|unless|in case|once)\b[^,?;]*,\s*(?=(?:is|are|was|were|do|does|did|can|could|will|would|shall|should|may|must|has|have)\b)/i
 
@@ -163,7 +163,7 @@ function statementWords(asked: Word[], body: string): Word[] {
 
 /** The question's subject phrase from its tags, or undefined when its grammar is not a plain shape. */
 export function taggedPhrase(asked: string): Phrase | undefined {
-  // "For customers not using SSO, does your application support X?": the condition aside, the question is the same.
+  // "For tenants without SSO, does the portal support X?": the condition aside, the question is the same.
   const text = asked.replace(/\s+/g, ' ').trim().replace(CONDITION, '')
   const request = REQUEST.exec(text)
   if (request) {

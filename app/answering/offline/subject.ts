@@ -46,7 +46,7 @@ function subjectOf(asked: string): Phrase | undefined {
   const form = (words: string[]) => formOnly(words.filter((w) => !isModifier(w)))
   for (let hop = 0; hop < 3 && form(phrase.words); hop++) {
     if (!phrase.after) {
-      // "Do procedures exist to provide that X ...?", "Are policies and procedures established, ... for X?": past the
+      // "Are there procedures in place to make sure that X ...?", "Are policies written, approved, ... for X?": past the
       // form words' own predicate, the practice is what it is for.
       const beyond: Phrase | undefined = phrase.rest && purposeOf(phrase.rest)
       if (!beyond) break
@@ -58,7 +58,7 @@ function subjectOf(asked: string): Phrase | undefined {
       phrase.endedBy === 'to' && !/^(?:regards?|respect|relation|addition)$/i.test(phrase.words.at(-1) ?? '')
     phrase = phraseAt(infinitive ? phrase.after.slice(1) : phrase.after, 0)
   }
-  // "Does your application require access to X?", "Does the system support Y?": a subject that only stands for the
+  // "Does your platform need access to X?", "Does the system support Y?": a subject that only stands for the
   // product asks, as "Do you ...?" does, about the object of its verb.
   if (phrase.words.length && !phrase.after && phrase.rest && productOnly(phrase.words)) {
     const object = objectOf(phrase.rest)
@@ -111,7 +111,7 @@ function purposeOf(rest: Word[]): Phrase | undefined {
   }
   if (i === 0 && rest[0]?.lower !== 'for' && rest[0]?.lower !== 'to') return undefined
   const w = rest[i]
-  // "policy and procedure, currently implemented, managing how critical patches are applied": what the gerund governs.
+  // "a policy, formally approved, governing how urgent fixes are shipped": what the gerund governs.
   const governs = rest.slice(0, i).some((v) => gerund(v))
   if (governs && w && ['NOUN', 'PROPN', 'ADJ'].includes(w.pos)) return phraseAt(rest, i)
   if (w?.lower === 'for' || (w?.lower === 'that' && w.pos === 'SCONJ')) return phraseAt(rest, i + 1)
