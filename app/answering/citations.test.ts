@@ -86,6 +86,15 @@ describe('the part of a long sentence a quote shows', () => {
     expect(quoteOf(sentence, new Set(terms('gateway')))).toBe(clipQuote(sentence))
   })
 
+  it('reaches the end of a sentence of any length', () => {
+    // A file with no full stops reads as one sentence: its last clause is still found.
+    const long = `${'Staff badges open the side door and the loading dock, '.repeat(2000)}and administrators can also turn on multi-factor authentication.`
+    const quote = quoteOf(long, new Set(terms('multi-factor authentication')))
+    expect(quote).toContain('multi-factor authentication')
+    expect(quote.length).toBeLessThanOrEqual(180)
+    expect(long).toContain(quote)
+  })
+
   it('is what the engine cites, and passes the verbatim check', async () => {
     const evidence = await extractEvidence([{ name: 'mobile.md', bytes: new TextEncoder().encode(sentence) }])
     const [mfa] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(

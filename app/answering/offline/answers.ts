@@ -3,7 +3,8 @@ import { clipQuote } from '../citations'
 import { MAX_QUOTE_CHARS, type Answer, type AnswerLabel, type Citation } from '../model'
 import { NO_EVIDENCE_TEXT, noEvidenceAnswer } from '../contract'
 import type { Hit } from '../retrieval'
-import { terms } from '../retrieval/terms'
+import { stemToken } from '../retrieval/stem'
+import { conceptSpans } from '../retrieval/vocabulary'
 
 /** Answers the engine gives without weighing evidence for a label: no evidence, events, unmet conditions, providers. */
 
@@ -92,28 +93,57 @@ export function cite(hit: Hit): Citation {
 
 /**
  * The part of a sentence a quote shows: the whole sentence when it fits in a quote, else the stretch of it (at most
- * MAX_QUOTE_CHARS, from a word's start) that holds most of the question's terms the sentence matched, a concept
- * counting twice; the sentence's opening when no stretch holds more. A long sentence that names the subject near its
- * end ("..., and administrators can also turn on MFA") is quoted where it does, not by a first clause that
- * says nothing of it. Still a verbatim span of the file.
+ * MAX_QUOTE_CHARS, from a word's start) that holds most of the question's terms the sentence matched, each term once
+ * and a concept counting twice; the sentence's opening when no stretch holds more. A long sentence that names the
+ * subject near its end ("..., and administrators can also turn on MFA") is quoted where it does, not by a first clause
+ * that says nothing of it. Still a verbatim span of the file. One pass over the sentence, however long it is.
  */
 export function quoteOf(sentence: string, matched: ReadonlySet<string>): string {
   const q = sentence.replace(/\s+/g, ' ').trim()
   if (q.length <= MAX_QUOTE_CHARS || !matched.size) return clipQuote(q)
-  const score = (text: string) =>
-    [...new Set(terms(text))].reduce((n, t) => n + (matched.has(t) ? (t.startsWith('#') ? 2 : 1) : 0), 0)
+  const found = spansOf(q, matched)
+  // Windows start at the opening or at a matched word; a term counts while any of its spans lies inside the window.
+  const counts = new Map<string, number>()
+  let score = 0
   let best = 0
-  let bestScore = score(clipQuote(q))
-  // Word starts, the last one leaving a full quote's length after it.
-  for (let at = q.indexOf(' ') + 1; at > 0 && at <= q.length - MAX_QUOTE_CHARS / 2; at = q.indexOf(' ', at) + 1) {
-    const n = score(clipQuote(q.slice(at)))
-    if (n > bestScore) [best, bestScore] = [at, n]
+  let bestScore = -1
+  let next = 0
+  let first = 0
+  for (const start of [0, ...found.map((f) => f.from)]) {
+    for (; next < found.length && found[next]!.to <= start + MAX_QUOTE_CHARS; next++) {
+      const { term, weight } = found[next]!
+      counts.set(term, (counts.get(term) ?? 0) + 1)
+      if (counts.get(term) === 1) score += weight
+    }
+    for (; first < next && found[first]!.from < start; first++) {
+      const { term, weight } = found[first]!
+      counts.set(term, counts.get(term)! - 1)
+      if (!counts.get(term)) score -= weight
+    }
+    if (score > bestScore) [best, bestScore] = [start, score]
   }
-  return clipQuote(q.slice(Math.min(best, backTo(q, q.length - MAX_QUOTE_CHARS))))
+  // A window near the end takes the words before it, to a quote's full length.
+  return clipQuote(q.slice(Math.min(best, wordStart(q, q.length - MAX_QUOTE_CHARS))))
+}
+
+/** The spans of the matched terms in a text, by start: its words by their term, and the concepts it spells. */
+function spansOf(
+  text: string,
+  matched: ReadonlySet<string>,
+): { term: string; weight: number; from: number; to: number }[] {
+  const inCapitals = !/[a-z]/.test(text)
+  const words = [...text.matchAll(/[A-Za-z0-9]+/g)].flatMap((m) => {
+    const term = stemToken(m[0], inCapitals)
+    return matched.has(term) ? [{ term, weight: 1, from: m.index!, to: m.index! + m[0].length }] : []
+  })
+  const spelled = conceptSpans(text).flatMap((c) =>
+    matched.has(c.id) ? [{ term: c.id, weight: 2, from: c.from, to: c.to }] : [],
+  )
+  return [...words, ...spelled].sort((a, b) => a.from - b.from)
 }
 
 /** The start of the first word at or after `at` (0 when `at` is before the text). */
-function backTo(q: string, at: number): number {
+function wordStart(q: string, at: number): number {
   if (at <= 0) return 0
   return q[at - 1] === ' ' ? at : q.indexOf(' ', at) + 1 || at
 }

@@ -10,6 +10,16 @@ import { terms } from '../retrieval/terms'
 import { asksForRemarks, namesSubject, readSubject, subjectPhrase } from './subject'
 
 const subjectTerms = (asked: string) => readSubject(asked).terms
+
+/** The offline engine's answer to one yes/no question from one Markdown file of these lines. */
+async function answerFrom(name: string, lines: string[], question: string) {
+  const evidence = await extractEvidence([{ name, bytes: new TextEncoder().encode(lines.join('\n')) }])
+  const [answer] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+    questionnaireOf([yesNoQuestion(question)]),
+    evidence,
+  )
+  return answer!
+}
 const scopeOf = (asked: string) => readSubject(asked).scope
 
 describe('subjectPhrase reads what a question is about from its grammar', () => {
@@ -304,29 +314,22 @@ describe('properNames and askedNames read the names a question writes', () => {
 
 describe('the context names the subject by its own terms only', () => {
   it('does not take a paraphrase in the sentence before ("built") for the subject ("build standards")', async () => {
-    const evidence = await extractEvidence([
-      {
-        name: 'privacy.md',
-        bytes: new TextEncoder().encode(
-          [
-            '# Privacy notice',
-            '',
-            'Last updated in spring. It covers every app built and run by Harbor Ledger, and the people who use them.',
-            'If you are applying for a role with us, please read our hiring privacy policy.',
-            '',
-            '# Office',
-            '',
-            'Visitors sign in at the front desk.',
-          ].join('\n'),
-        ),
-      },
-    ])
-    const [standards] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
-      questionnaireOf([yesNoQuestion('Are your hardening and build standards documented?')]),
-      evidence,
+    const standards = await answerFrom(
+      'privacy.md',
+      [
+        '# Privacy notice',
+        '',
+        'Last updated in spring. It covers every app built and run by Harbor Ledger, and the people who use them.',
+        'If you are applying for a role with us, please read our hiring privacy policy.',
+        '',
+        '# Office',
+        '',
+        'Visitors sign in at the front desk.',
+      ],
+      'Are your hardening and build standards documented?',
     )
     // Before: Yes from the hiring sentence, whose neighbour says "built".
-    expect(standards!.label).toBeNull()
+    expect(standards.label).toBeNull()
   })
 })
 
@@ -382,24 +385,17 @@ describe('readSubject reads past form words and the product to what the question
   })
 
   it('leaves a practice that only names the modifier of the subject for the user', async () => {
-    const evidence = await extractEvidence([
-      {
-        name: 'requests.md',
-        bytes: new TextEncoder().encode(
-          [
-            '# Law enforcement requests',
-            '',
-            'Our policy is to answer an urgent request from the police only when the law compels us to.',
-            'Every request is logged and signed off by counsel.',
-          ].join('\n'),
-        ),
-      },
-    ])
-    const [changes] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
-      questionnaireOf([yesNoQuestion('Do procedures exist to see that urgent changes are logged and signed off?')]),
-      evidence,
+    const changes = await answerFrom(
+      'requests.md',
+      [
+        '# Law enforcement requests',
+        '',
+        'Our policy is to answer an urgent request from the police only when the law compels us to.',
+        'Every request is logged and signed off by counsel.',
+      ],
+      'Do procedures exist to see that urgent changes are logged and signed off?',
     )
     // Before: Yes from the police request, "procedures" being no subject to check.
-    expect(changes!.label).toBeNull()
+    expect(changes.label).toBeNull()
   })
 })

@@ -102,12 +102,13 @@ function purposeOf(rest: Word[]): Phrase | undefined {
     while (rest[j]?.pos === 'ADV' || (rest[j]?.lower === 'that' && rest[j]?.pos === 'SCONJ')) j++
     return phraseAt(rest, j)
   }
+  // Past the predicate: its verbs, adverbs, commas and "in place" (an auxiliary only after the first word).
   let i = 0
-  const skip = (w: Word | undefined) =>
-    w !== undefined &&
-    (w.pos === 'VERB' || w.pos === 'ADV' || w.pos === 'CCONJ' || w.text === ',' || (w.pos === 'AUX' && i > 0))
-  while (i < rest.length && (skip(rest[i]) || (rest[i]!.lower === 'in' && rest[i + 1]?.lower === 'place'))) {
-    i += rest[i]!.lower === 'in' ? 2 : 1
+  for (;;) {
+    const w = rest[i]
+    if (w?.lower === 'in' && rest[i + 1]?.lower === 'place') i += 2
+    else if (w && (['VERB', 'ADV', 'CCONJ'].includes(w.pos) || w.text === ',' || (w.pos === 'AUX' && i > 0))) i++
+    else break
   }
   if (i === 0 && rest[0]?.lower !== 'for' && rest[0]?.lower !== 'to') return undefined
   const w = rest[i]

@@ -237,6 +237,15 @@ export function concepts(text: string, compiled = COMPILED): { ids: string[]; re
   return { ids, rest }
 }
 
+/** Where a text spells a concept: the concept and the spelling's start and end, for each spelling. */
+export function conceptSpans(text: string, compiled = COMPILED): { id: string; from: number; to: number }[] {
+  return compiled.flatMap(([id, re]) =>
+    [...text.matchAll(re)].flatMap((m) =>
+      spells(re, m[0]) ? [{ id, from: m.index!, to: m.index! + m[0].length }] : [],
+    ),
+  )
+}
+
 /**
  * Capitals and a lower-case "s" are the plural of the capitals ("APIs", "IDs", "IPs"): they spell a concept only
  * when the singular does ("API" does; "ID" is no intrusion detection system, "IP" no intrusion prevention).
