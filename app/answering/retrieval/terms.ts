@@ -85,9 +85,9 @@ function clean(text: string): string {
 export { stem }
 
 /** Content words plus the security concepts the text mentions (#mfa, #soc2...). */
-export function terms(text: string, inCapitals?: boolean): string[] {
+export function terms(text: string, capitals?: boolean): string[] {
   const { ids, rest } = concepts(clean(text))
-  return [...words(rest, inCapitals), ...ids]
+  return [...words(rest, capitals), ...ids]
 }
 
 /**
