@@ -70,7 +70,8 @@ function visit(node: ts.Node, out: LanguageCounts): void {
           out.spellings += p.initializer.elements.length
       }
   }
-  // new Set(`a b c`.split(/\s+/)), new Set('a b'.split(' ').map(stem)) or new Set(['a', 'b']): a word list; so is a
+  // new Set(`a b c`.split(/\s+/)), new Set(wordList(`a b c`)), new Set('a b'.split(' ').map(stem)) or
+  // new Set(['a', 'b']): a word list; so is a
   // constant array of three strings or more (["jan", "feb", ...]).
   const listed = (arg: ts.Expression): number | undefined => {
     while (ts.isCallExpression(arg) && ts.isPropertyAccessExpression(arg.expression)) {
@@ -82,6 +83,14 @@ function visit(node: ts.Node, out: LanguageCounts): void {
         return target.text.trim().split(/\s+/).length
       arg = target
     }
+    // wordList(`a b c`) (app/answering/retrieval/text.ts): the same list, split in one place.
+    if (
+      ts.isCallExpression(arg) &&
+      arg.expression.getText() === 'wordList' &&
+      arg.arguments.length === 1 &&
+      (ts.isNoSubstitutionTemplateLiteral(arg.arguments[0]!) || ts.isStringLiteral(arg.arguments[0]!))
+    )
+      return (arg.arguments[0] as ts.StringLiteralLike).text.trim().split(/\s+/).length
     if (ts.isArrayLiteralExpression(arg) && arg.elements.length && arg.elements.every((e) => ts.isStringLiteral(e)))
       return arg.elements.length
     return undefined

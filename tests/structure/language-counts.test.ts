@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { countLanguage, spellsWords } from '../../bench/language'
@@ -18,5 +20,25 @@ describe('bench:language counts', () => {
       expect(spellsWords(literal), literal).toBe(true)
     for (const literal of ['/\\s+/g', '/^[a-z]+$/', '/s$/', '/[^\\p{L}\\p{N}]+/u', '/^[•·▪◦*]/'])
       expect(spellsWords(literal), literal).toBe(false)
+  })
+
+  it('counts a word list split by the shared helper as a list, and its split as no regex of the engine', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'qfill-language-'))
+    try {
+      for (const folder of ['app/answering/retrieval', 'app/answering/offline'])
+        mkdirSync(path.join(root, folder), { recursive: true })
+      writeFileSync(
+        path.join(root, 'app/answering/retrieval/lists.ts'),
+        "const A = new Set(wordList(`alpha beta\n  gamma`))\nconst B = new Set(wordList('delta epsilon').map(stem))\n",
+      )
+      writeFileSync(path.join(root, 'app/answering/offline/rules.ts'), 'const R = /\\bzeta\\b/i\n')
+      const counts = countLanguage(root)
+      expect(counts.wordLists).toBe(2)
+      expect(counts.listWords).toBe(5)
+      expect(counts.regexLiterals).toBe(1)
+      expect(counts.wordRegexes).toBe(1)
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })

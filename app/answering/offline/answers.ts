@@ -5,6 +5,7 @@ import { NO_EVIDENCE_TEXT, noEvidenceAnswer } from '../contract'
 import type { Hit } from '../retrieval'
 import { stemToken } from '../retrieval/stem'
 import { conceptSpans } from '../retrieval/vocabulary'
+import { collapseSpace, inCapitals } from '../retrieval/text'
 
 /** Answers the engine gives without weighing evidence for a label: no evidence, events, unmet conditions, providers. */
 
@@ -99,7 +100,7 @@ export function cite(hit: Hit): Citation {
  * that says nothing of it. Still a verbatim span of the file. One pass over the sentence, however long it is.
  */
 export function quoteOf(sentence: string, matched: ReadonlySet<string>): string {
-  const q = sentence.replace(/\s+/g, ' ').trim()
+  const q = collapseSpace(sentence)
   if (q.length <= MAX_QUOTE_CHARS || !matched.size) return clipQuote(q)
   const found = spansOf(q, matched)
   // Windows start at the opening or at a matched word; a term counts while any of its spans lies inside the window.
@@ -131,9 +132,9 @@ function spansOf(
   text: string,
   matched: ReadonlySet<string>,
 ): { term: string; weight: number; from: number; to: number }[] {
-  const inCapitals = !/[a-z]/.test(text)
+  const capitalsOnly = inCapitals(text)
   const words = [...text.matchAll(/[A-Za-z0-9]+/g)].flatMap((m) => {
-    const term = stemToken(m[0], inCapitals)
+    const term = stemToken(m[0], capitalsOnly)
     return matched.has(term) ? [{ term, weight: 1, from: m.index!, to: m.index! + m[0].length }] : []
   })
   const spelled = conceptSpans(text).flatMap((c) =>

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import type { WinkMethods } from 'wink-nlp'
+import { inCapitals } from '../retrieval/text'
 
 /**
  * English grammar from wink-nlp and its English model (wink-eng-lite-web-model): part-of-speech tags, negation
@@ -16,6 +17,17 @@ export interface Word {
   /** Inside the scope of a negation ("not", "never", "n't"). */
   negated: boolean
 }
+
+/**
+ * The ending a word's form shows, of those the grammar reads: "-ing" (a gerund or present participle), "-ed" and
+ * "-en" (past participles: "reviewed", "written"), "-ly" (an adverb of manner). Spelled here once.
+ */
+export function ending(word: string): 'ing' | 'ed' | 'en' | 'ly' | undefined {
+  return /(ing|ed|en|ly)$/.exec(word)?.[1] as 'ing' | 'ed' | 'en' | 'ly' | undefined
+}
+
+/** A verb form in -ing ("onboarding", "governing"): between nouns, often a noun itself. */
+export const gerund = (w: Word | undefined): boolean => w?.pos === 'VERB' && ending(w.lower) === 'ing'
 
 let nlp: WinkMethods | undefined
 
@@ -36,7 +48,7 @@ export function tagWords(text: string): Word[] {
   const its = parser().its
   const words: Word[] = []
   let glue = false
-  const mixedCase = /[a-z]/.test(text)
+  const mixedCase = !inCapitals(text)
   // Each property of all tokens at once: far fewer calls into the model than asking token by token.
   const tokens = parser().readDoc(text).tokens()
   const values = tokens.out(its.value) as string[]

@@ -1,5 +1,6 @@
-import { tagWords, type Word } from './grammar'
+import { ending, gerund, tagWords, type Word } from './grammar'
 import { namesIn } from '../retrieval/terms'
+import { capitalised, collapseSpace } from '../retrieval/text'
 
 /**
  * The noun phrase a question is about, read from its part-of-speech tags (offline/grammar.ts): the subject of "Are
@@ -52,6 +53,9 @@ const opens = (w: Word | undefined) =>
   w !== undefined && (w.pos === 'DET' || POSSESSIVE.has(w.lower) || QUANTIFIER.has(w.lower))
 const nominal = (w: Word | undefined) => w !== undefined && NOMINAL.has(w.pos) && !/^[?.!;:()]$/.test(w.text)
 const noun = (w: Word | undefined) => w !== undefined && (w.pos === 'NOUN' || w.pos === 'PROPN')
+/** "and/or" in a question, read as "or". */
+const AND_OR = /\band\/or\b/gi
+
 /**
  * A verb inside a noun phrase: a modifier before the nouns ("build standards", "hard-coded passwords", "established
  * formal ... program"), or a noun the tagger took for a verb ("transfer of hardware").
@@ -59,7 +63,6 @@ const noun = (w: Word | undefined) => w !== undefined && (w.pos === 'NOUN' || w.
 const modifierVerb = (w: Word, next: Word | undefined, previous: Word | undefined) =>
   w.pos === 'VERB' && (next?.lower === 'of' || (nominal(next) && !noun(previous)))
 const joiner = (w: Word | undefined) => w !== undefined && (w.pos === 'CCONJ' || w.text === ',')
-const gerund = (w: Word | undefined) => w !== undefined && w.pos === 'VERB' && /ing$/.test(w.lower)
 /** "employee onboarding and offboarding policy": gerunds between nouns, read as nouns by what ends the list. */
 const gerundOfNouns = (words: Word[], k: number) => {
   if (!gerund(words[k]) || !noun(words[k - 1])) return false
@@ -69,7 +72,7 @@ const gerundOfNouns = (words: Word[], k: number) => {
 }
 /** "reviewed and approved", "written, and regularly tested,": participles and adverbs joined as a list. */
 const premodifier = (w: Word | undefined) =>
-  w !== undefined && ((w.pos === 'VERB' && /(?:ed|en)$/.test(w.lower)) || w.pos === 'ADV')
+  w !== undefined && ((w.pos === 'VERB' && ['ed', 'en'].includes(ending(w.lower) ?? '')) || w.pos === 'ADV')
 /** An adjective after the nouns is the predicate ("Is X available?", "Are X separated?"), not part of the phrase. */
 const predicate = (w: Word, next: Word | undefined, out: string[]) =>
   w.pos === 'ADJ' && out.length > 0 && !nominal(next) && next?.pos !== 'CCONJ' && next?.text !== ','
@@ -115,7 +118,7 @@ export function phraseAt(words: Word[], from: number): Phrase {
     // the phrase, one before an adjective only grades it.
     if (w.pos === 'ADV' && (nominal(next) || next?.pos === 'VERB')) {
       // "an independent third party regularly perform ...": after the nouns, "-ly" and a verb are the predicate.
-      const manner = /ly$/.test(w.lower)
+      const manner = ending(w.lower) === 'ly'
       if (manner && next?.pos === 'VERB' && out.length) break
       if (!manner) push(w)
       continue
@@ -155,7 +158,7 @@ function statementWords(asked: Word[], body: string): Word[] {
   const words = tagWords(`${body}.`)
   const inQuestion = asked.slice(1)
   words.forEach((w, k) => {
-    if (w.pos === 'VERB' && inQuestion[k]?.lower === w.lower && noun(inQuestion[k]) && !/ed$/.test(w.lower))
+    if (w.pos === 'VERB' && inQuestion[k]?.lower === w.lower && noun(inQuestion[k]) && ending(w.lower) !== 'ed')
       w.pos = 'NOUN'
   })
   return words
@@ -164,7 +167,7 @@ function statementWords(asked: Word[], body: string): Word[] {
 /** The question's subject phrase from its tags, or undefined when its grammar is not a plain shape. */
 export function taggedPhrase(asked: string): Phrase | undefined {
   // "For tenants without SSO, does the portal support X?": the condition aside, the question is the same.
-  const text = asked.replace(/\s+/g, ' ').trim().replace(CONDITION, '')
+  const text = collapseSpace(asked).replace(CONDITION, '')
   const request = REQUEST.exec(text)
   if (request) {
     const object = REFERENCE.reduce((t, re) => t.replace(re, ''), text.slice(request[0].length))
@@ -174,13 +177,13 @@ export function taggedPhrase(asked: string): Phrase | undefined {
   const split = (t: string) => /^(\w+)\s+(.*?)\??$/.exec(t)
   let first = split(text)
   if (!first) return undefined
-  let body = first[2]!.replace(/\band\/or\b/gi, 'or')
+  let body = first[2]!.replace(AND_OR, 'or')
   let inOrder = tagWords(`${first[1]} ${body}?`)
   // "How is X ...?", "Where do you ...?": an adverb before the auxiliary aside, the question is opened by it.
   if ((inOrder[0]?.pos === 'ADV' || inOrder[0]?.pos === 'SCONJ') && inOrder[1]?.pos === 'AUX') {
     first = split(first[2]!)
     if (!first) return undefined
-    body = first[2]!.replace(/\band\/or\b/gi, 'or')
+    body = first[2]!.replace(AND_OR, 'or')
     inOrder = tagWords(`${first[1]} ${body}?`)
   }
   // A question opened by an auxiliary, as the tagger reads it ("Is ...", "Do ...", "Can ...", "Should ...").
@@ -203,7 +206,8 @@ export function taggedPhrase(asked: string): Phrase | undefined {
     while (words[i]?.pos === 'ADV' || words[i]?.pos === 'PART') i++
     // "Do you have checks in place ...": what "have" holds is a noun, though the tagger may read it as a verb.
     const held = words[i]
-    if (words[i - 1]?.lemma === 'have' && held?.pos === 'VERB' && !/(?:ing|ed)$/.test(held.lower)) held.pos = 'NOUN'
+    if (words[i - 1]?.lemma === 'have' && held?.pos === 'VERB' && !['ing', 'ed'].includes(ending(held.lower) ?? ''))
+      held.pos = 'NOUN'
     return phraseAt(words, i)
   }
   const phrase = phraseAt(words, 0)
@@ -278,9 +282,7 @@ export function written(words: Word[]): string {
  * question's object).
  */
 export function respondentVerbs(asked: string): string[] {
-  const words = tagWords(asked.replace(/\s+/g, ' ').trim()).filter(
-    (w) => !/^["'\u201c\u201d\u2018\u2019]+$/.test(w.text),
-  )
+  const words = tagWords(collapseSpace(asked)).filter((w) => !/^["'\u201c\u201d\u2018\u2019]+$/.test(w.text))
   if (words[0]?.pos !== 'AUX') return []
   let i = 1
   while (opens(words[i])) i++
@@ -308,7 +310,7 @@ export function respondentVerbs(asked: string): string[] {
  * ("Kerberos", a country, a card scheme) seldom is.
  */
 export function properNames(asked: string): { name: string; words: number; acronym: boolean }[] {
-  const words = tagWords(asked.replace(/\s+/g, ' ').trim())
+  const words = tagWords(collapseSpace(asked))
   const out: { name: string; words: number; acronym: boolean }[] = []
   let run: Word[] = []
   const close = () => {
@@ -322,7 +324,7 @@ export function properNames(asked: string): { name: string; words: number; acron
     run = []
   }
   words.forEach((w, k) => {
-    if (k > 0 && w.pos === 'PROPN' && /^[A-Z]/.test(w.text)) run.push(w)
+    if (k > 0 && w.pos === 'PROPN' && capitalised(w.text)) run.push(w)
     else close()
   })
   close()

@@ -1,5 +1,6 @@
 import { standardTokens, stem } from '../retrieval/terms'
 import { expandContractions, tagWords } from './grammar'
+import { alphanumerics } from '../retrieval/text'
 
 export interface Polarity {
   /** The sentence denies the practice the question asks about ("we do not encrypt ..."). */
@@ -46,10 +47,7 @@ const FUNCTION_WORDS = new Set(
 
 function deniesKey(clause: string, keyStems: Set<string>): boolean {
   // A standard's name is one word, as the question's key words have it ("not ISO 27001 certified": iso27001).
-  const tokens =
-    standardTokens(clause)
-      .toLowerCase()
-      .match(/[a-z0-9]+/g) ?? []
+  const tokens = alphanumerics(standardTokens(clause).toLowerCase())
   const stems = tokens.map(stem)
   const asksAllowed = [...ALLOWS].some((s) => keyStems.has(s)) && ![...FORBIDS].some((s) => keyStems.has(s))
   // The clause's forms of "be" and "do" as the tagger reads them ("is", "were", "does"), read once a cue is met.

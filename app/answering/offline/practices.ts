@@ -1,4 +1,5 @@
 import { GENERAL_NOUNS } from './subject'
+import { withoutFinalS } from '../retrieval/text'
 
 /**
  * Questions that ask whether a bad practice happens ("Are you storing any passwords in plaintext?", "Are there
@@ -55,7 +56,7 @@ const GENERIC_SUBJECTS = new Set<string>([...GENERAL_NOUNS, 'code', 'documentati
 export function particularSubject(asked: string): string | undefined {
   const m = SUBJECT.exec(asked.trim())
   if (!m) return undefined
-  const generic = (w: string) => GENERIC_SUBJECTS.has(w) || GENERIC_SUBJECTS.has(w.replace(/s$/, ''))
+  const generic = (w: string) => GENERIC_SUBJECTS.has(w) || GENERIC_SUBJECTS.has(withoutFinalS(w))
   // "the vended product": a qualifier before a generic noun leaves the subject generic.
   const [first, second] = [m[1]!.toLowerCase(), m[2]?.toLowerCase()]
   if (generic(first) || (second && generic(second))) return undefined

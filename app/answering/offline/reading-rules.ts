@@ -7,6 +7,7 @@ import { isParaphrase } from '../retrieval/paraphrase.server'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { refersToEarlier } from './scope'
 import { GENERAL_NOUNS, namesSubject } from './subject'
+import { alphanumerics, capitalised } from '../retrieval/text'
 
 /** Confidence raised when the quote names every subject itself; lowered when the match leans on its neighbours. */
 const SUBJECTS_OWN_BONUS = 0.12
@@ -94,7 +95,7 @@ const titleOnly = (a: Ask): boolean => {
   return (
     content.length >= 2 &&
     !words.some((w) => w.pos === 'VERB' || w.pos === 'AUX') &&
-    content.every((w) => /^[A-Z]/.test(w.text))
+    content.every((w) => capitalised(w.text))
   )
 }
 
@@ -157,7 +158,7 @@ export function keyWordElsewhere(a: Ask): string | undefined {
   const key = core.reduce((best, t) => (t.weight > best.weight ? t : best)).term
   const s = a.lead.hit.sentence
   if (a.index.df(key) === 0 || s.terms.has(key) || s.context.has(key)) return undefined
-  return (a.asked.match(/[A-Za-z0-9]+/g) ?? []).find((w) => words(w)[0] === key) ?? key
+  return alphanumerics(a.asked).find((w) => words(w)[0] === key) ?? key
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 import { leansOnPrevious, namesCustomer, negativeCondition, statesDataHandling, statesDelegation } from './scope'
 import { asksForRemarks, subjectPhrase } from './subject'
 import { terms } from '../retrieval/terms'
+import { endsWithColon } from '../retrieval/text'
 
 /** How sure the engine must be that a question's "If you don't ..." condition is unmet before calling it N/A. */
 const CONDITION_CONFIDENCE = 0.6
@@ -29,7 +30,7 @@ const delegated = (a: Ask) =>
  * its colon ("Logs are kept for a year and are reviewed as follows:") is not one.
  */
 const introducesWhatFollows = (text: string) =>
-  /:\s*$/.test(text) &&
+  endsWithColon(text) &&
   /^(?:the following\b|below\b|(?:the|this) (?:table|list|figure|diagram|chart|matrix)\b)/i.test(text)
 /**
  * A pointer to somewhere else: the sentence only sends the reader on ("For more information, see our privacy page.",

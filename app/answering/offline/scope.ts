@@ -1,6 +1,7 @@
 import { splitCondition } from '../retrieval/query'
 import { stem, words } from '../retrieval/terms'
 import { tagWords, type Word } from './grammar'
+import { collapseSpace, withoutFinalS } from '../retrieval/text'
 
 /**
  * What a question is really asking, beyond its words: whether it asks about an event, about data the product
@@ -87,7 +88,7 @@ const NEGATIVE_CONDITION =
  * is read as every reader reads it (splitCondition).
  */
 export function negativeCondition(text: string): string | undefined {
-  const { condition } = splitCondition(text.replace(/\s+/g, ' ').trim())
+  const { condition } = splitCondition(collapseSpace(text))
   return condition ? NEGATIVE_CONDITION.exec(condition)?.[1] : undefined
 }
 
@@ -118,7 +119,7 @@ export function refersToEarlier(asked: string): string | undefined {
   for (const m of asked.matchAll(POINTER)) {
     const before = asked.slice(0, m.index).toLowerCase()
     const noun = m[2]?.toLowerCase()
-    if (noun && before.includes(noun.replace(/s$/, ''))) continue
+    if (noun && before.includes(withoutFinalS(noun))) continue
     // "these systems", but "those" alone where a verb follows ("Are those encrypted?", "these are"), as tagged.
     return noun && namesThing(tagWords(asked), m[1]!.toLowerCase(), noun) ? `${m[1]} ${m[2]}` : m[1]
   }

@@ -1,7 +1,8 @@
 import { GENERIC, stem, subjectStems, terms, words as stems } from '../retrieval/terms'
-import { tagWords, type Word } from './grammar'
+import { ending, gerund, tagWords, type Word } from './grammar'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { phraseAt, taggedPhrase, written, type Phrase } from './phrase'
+import { inCapitals, isPlainWord, wordList } from '../retrieval/text'
 
 /**
  * The noun phrase a question is about, read from its grammar: the subject of "Are your hardening and build
@@ -12,7 +13,7 @@ import { phraseAt, taggedPhrase, written, type Phrase } from './phrase'
 
 /** Nouns that stand for the vendor, its product or data in general: a phrase of only these names no subject. */
 export const GENERAL_NOUNS = new Set(
-  `product products system systems application applications app apps service services solution solutions platform
+  wordList(`product products system systems application applications app apps service services solution solutions platform
   platforms software vendor vendors company organization organisation institution customer customers user users
   data website site tool tools team teams staff employee employees personnel environment environments
   infrastructure hosting network networks server servers database databases process processes program programs
@@ -20,15 +21,15 @@ export const GENERAL_NOUNS = new Set(
   types kind kinds level levels following part parts area areas aspect aspects method methods means practice
   practices mechanism mechanisms requirement requirements measure measures control controls standard standards
   capability capabilities technical criteria owner owners individual individuals person persons party parties role
-  roles responsibility responsibilities record records template templates guideline guidelines`.split(/\s+/),
+  roles responsibility responsibilities record records template templates guideline guidelines`),
 )
 
 /** Words that are modifiers rather than what a phrase names: participles ("vended", "managed"). */
-const isModifier = (w: string) => /^[a-z]{3,}ed$/.test(w) || QUALIFIERS.has(w)
+const isModifier = (w: string) => (isPlainWord(w) && w.length >= 5 && ending(w) === 'ed') || QUALIFIERS.has(w)
 /** Adjectives that grade data or accounts ("sensitive data", "institutional accounts"): not what a phrase is about. */
 const QUALIFIERS = new Set(
-  `sensitive confidential personal private institutional restricted critical important relevant regulated protected
-  proprietary different various such same other additional`.split(/\s+/),
+  wordList(`sensitive confidential personal private institutional restricted critical important relevant regulated protected
+  proprietary different various such same other additional`),
 )
 
 /** The question's subject phrase, or undefined when its grammar is not one of the plain yes/no shapes. */
@@ -135,12 +136,11 @@ const GENERAL = new Set([...GENERAL_NOUNS].map(stem))
 const OPENS_NO_VERB = new Set(['DET', 'PRON', 'ADP', 'AUX', 'PUNCT', 'CCONJ', 'SCONJ'])
 /** A word as the phrase holds it, without the punctuation that ends it ("processes," is "processes"). */
 const bare = (w: string) => w.replace(/[,;:]+$/, '')
-const gerund = (w: Word | undefined) => w?.pos === 'VERB' && /ing$/.test(w.lower)
 /** Words that give a practice its form, never its subject, wherever they stand in the phrase. */
 const FORM_WORDS = new Set(
-  `process processes procedure procedures technical measure measures policy policies standard standards requirement
+  wordList(`process processes procedure procedures technical measure measures policy policies standard standards requirement
   requirements criteria mechanism mechanisms practice practices plan plans program programs programme programmes
-  guideline guidelines template templates capability capabilities control controls method methods`.split(/\s+/),
+  guideline guidelines template templates capability capabilities control controls method methods`),
 )
 /** What else a phrase of form words only may hold ("processes, procedures, and technical measures", "regards"). */
 const FORM_TOO = new Set(
@@ -200,7 +200,7 @@ export interface Scope {
 export function readSubject(asked: string): { terms: string[]; head: string[]; scope?: Scope } {
   const phrase = subjectOf(asked)
   if (!phrase?.words.length) return { terms: [], head: [] }
-  const capitals = !/[a-z]/.test(asked)
+  const capitals = inCapitals(asked)
   const terms = contentTerms(phrase, capitals)
   return { terms, head: headTerms(phrase, terms, capitals), scope: scopeAfter(phrase, capitals) }
 }
@@ -275,7 +275,7 @@ export function namesSubject(
   text: string,
 ): boolean {
   if (!subject.length || subject.some((t) => sentenceTerms.has(t) || context.has(t))) return true
-  const words = subject.filter((t) => /^[a-z]+$/.test(t))
+  const words = subject.filter(isPlainWord)
   const paraphrase = (u: string) => words.some((t) => isParaphrase(t, u))
   const found = [...sentenceTerms].filter(paraphrase)
   if (!found.length) return false

@@ -1,3 +1,4 @@
+import { capitalised, collapseSpace } from './text'
 /**
  * Lines that are part of a document's furniture, not its statements: signature blocks, tables of contents, running
  * headers and footers. They never answer a question (an ISO 27001 certificate's "Director of ISO Services" line is
@@ -23,10 +24,10 @@ export function isFurniture(text: string): boolean {
   const words = t.match(/[A-Za-z][A-Za-z'’-]*/g) ?? []
   if (words.length && words.length <= 14 && TITLE.test(t)) {
     // A name-and-title line: mostly capitalised words, no sentence of its own.
-    const capitalised = words.filter((w) => /^[A-Z]/.test(w)).length
+    const capitals = words.filter(capitalised).length
     const small = new Set(['of', 'and', 'the', 'for', 'to', 'at', 'in', '&'])
     const content = words.filter((w) => !small.has(w.toLowerCase())).length
-    if (content && capitalised / content >= 0.75 && !/[.!?]\s*$/.test(t.replace(/\b(?:Inc|Ltd|LLC|Corp|Co)\.$/, '')))
+    if (content && capitals / content >= 0.75 && !/[.!?]\s*$/.test(t.replace(/\b(?:Inc|Ltd|LLC|Corp|Co)\.$/, '')))
       return true
   }
   return false
@@ -34,7 +35,7 @@ export function isFurniture(text: string): boolean {
 
 /** The line as a running header or footer would repeat it: digits (page numbers, dates) and spacing aside. */
 export function repeatKey(text: string): string {
-  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
+  return collapseSpace(text.toLowerCase().replace(/\d+/g, '#'))
 }
 
 /** Lines that recur on three or more pages (passages) of the same file: running headers and footers. */

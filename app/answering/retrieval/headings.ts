@@ -1,4 +1,5 @@
 import type { Passage } from '../../evidence/model'
+import { wordList } from './text'
 
 /** Section headings: what the sentences under them are about, used as context rather than quoted as evidence. */
 
@@ -15,17 +16,17 @@ export function isHeading(text: string, passage?: Pick<Passage, 'context'>): boo
   if (t.length > HEADING_CHARS || /[.!?:;,]$/.test(t) || /^[•·▪◦●○■□*+\-–]/.test(t)) return false
   if (!/^[A-Z0-9]/.test(t) || /\s{3,}|\.{3,}/.test(t)) return false
   // Title case ("Backup and Recovery Practices") or a few words: a one-line statement without a stop is evidence.
-  const words = t.split(/\s+/).filter((w) => !SMALL_WORDS.has(w.toLowerCase()))
+  const words = wordList(t).filter((w) => !SMALL_WORDS.has(w.toLowerCase()))
   const capitalised = words.filter((w) => /^[A-Z0-9(“"']/.test(w)).length
   if (words.length <= 3 || (words.length <= 9 && capitalised >= words.length * 0.75)) return true
   // Sentence-case headings ("Incident management and disaster recovery"): a few words with no verb or pronoun state
   // nothing, they name what follows.
-  return words.length <= 7 && !t.split(/\s+/).some((w) => STATEMENT_WORDS.has(w.toLowerCase().replace(/[^a-z']/g, '')))
+  return words.length <= 7 && !wordList(t).some((w) => STATEMENT_WORDS.has(w.toLowerCase().replace(/[^a-z']/g, '')))
 }
 
 const STATEMENT_WORDS = new Set(
-  `is are was were be been being has have had do does did will would can could must should may might shall we our
-  us you your it its they their he she this that these those there not no all every each only`.split(/\s+/),
+  wordList(`is are was were be been being has have had do does did will would can could must should may might shall we our
+  us you your it its they their he she this that these those there not no all every each only`),
 )
 
 const SMALL_WORDS = new Set([

@@ -9,6 +9,7 @@ import { terms } from './terms'
 import type { Hit, QueryTerm, Sentence } from './model'
 import { ParaphraseFinder } from './paraphrase.server'
 import { weighQuery } from './weights'
+import { endsWithColon, isPlainWord } from './text'
 
 export type { Hit, QueryTerm, Sentence } from './model'
 
@@ -75,7 +76,7 @@ export class SentenceIndex {
         if (isFurniture(text) || running.has(repeatKey(text))) continue
         const item = LIST_MARK.test(text)
         if (!item) {
-          providerList = /:\s*$/.test(text) && introducesProviderHoldings(`${previous} ${text}`)
+          providerList = endsWithColon(text) && introducesProviderHoldings(`${previous} ${text}`)
           previous = text
         }
         const list = terms(text)
@@ -121,11 +122,11 @@ export class SentenceIndex {
     }
   }
 
-  private readonly paraphrases = new ParaphraseFinder(() => [...this.postings.keys()].filter((t) => /^[a-z]+$/.test(t)))
+  private readonly paraphrases = new ParaphraseFinder(() => [...this.postings.keys()].filter(isPlainWord))
 
   /** The closest word the evidence uses for a word it never uses (word vectors: paraphrase.server.ts). */
   paraphrase(term: string): { stem: string; similarity: number } | undefined {
-    return /^[a-z]+$/.test(term) && !this.df(term) ? this.paraphrases.closest(term) : undefined
+    return isPlainWord(term) && !this.df(term) ? this.paraphrases.closest(term) : undefined
   }
 
   private lower?: Set<string>

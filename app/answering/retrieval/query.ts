@@ -1,4 +1,5 @@
 import { questionTerms, terms } from './terms'
+import { collapseSpace } from './text'
 
 /** What an answerer knows about the questionnaire beyond the question itself. */
 export interface AskContext {
@@ -40,7 +41,7 @@ const POSED_UNDER_IT = /^(?:do|does|is|are|can|will|has|have)\b(?! (?:it|they|th
  * asks about MFA; "... single-tenant? If not, describe ..." asks about single tenancy.
  */
 export function questionParts(text: string): QuestionParts {
-  let asked = text.replace(/\s+/g, ' ').trim()
+  let asked = collapseSpace(text)
   const mark = asked.indexOf('?')
   if (mark > 0 && mark < asked.length - 1) asked = asked.slice(0, mark + 1)
   // A leading condition ("If mobile, ...", "For customers not using SSO, ...") says where the question applies, not

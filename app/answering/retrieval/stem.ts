@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer'
+import { isPlainWord, withoutFinalS } from './text'
 
 /**
  * Stems from the `stemmer` package (M. F. Porter's algorithm), so "scanned", "scans" and "scanning" meet at "scan".
@@ -6,7 +7,7 @@ import { stemmer } from 'stemmer'
  * capitals (two to six, an optional plural "s": "APIs") keeps its letters, lower-cased, its plural dropped.
  */
 export function stem(word: string): string {
-  if (!/^[a-z]+$/.test(word)) return word
+  if (!isPlainWord(word)) return word
   let stemmed = STEMS.get(word)
   if (stemmed === undefined) {
     // Evidence and questions reuse a few thousand words: each is stemmed once. Bounded against hostile text.
@@ -23,6 +24,6 @@ const ACRONYM = /^[A-Z][A-Z0-9]{1,5}s?$/
 
 /** A token as written (its case intact) to its term: an acronym's own letters, any other word's stem. */
 export function stemToken(token: string, inCapitals = false): string {
-  if (!inCapitals && ACRONYM.test(token)) return token.replace(/s$/, '').toLowerCase()
+  if (!inCapitals && ACRONYM.test(token)) return withoutFinalS(token).toLowerCase()
   return stem(token.toLowerCase())
 }

@@ -1,16 +1,17 @@
 import { stem, stemToken } from './stem'
 import { concepts } from './vocabulary'
+import { alphanumerics, collapseSpace, inCapitals, isPlainWord, wordList } from './text'
 
 const STOP = new Set(
-  `a an and are as at be been being but by can could did do does for from had has have how i if in into is it its
+  wordList(`a an and are as at be been being but by can could did do does for from had has have how i if in into is it its
   of on or our should such that the their them then there these they this to was we were what when where which
   who will with would you your yes no please describe provide explain any all other than not may must shall
   vendor vendors institution institutions institutional company product service services e g eg ie i.e etc
-  also only each every both either those so just about over under more most some such very us`.split(/\s+/),
+  also only each every both either those so just about over under more most some such very us`),
 )
 
 /** Stop words again after stemming, so "companies" and "vendors" go the way of "company" and "vendor". */
-const STOP_STEMS = new Set([...STOP].filter((w) => /^[a-z]+$/.test(w) && w.length > 3).map((w) => stem(w)))
+const STOP_STEMS = new Set([...STOP].filter((w) => isPlainWord(w) && w.length > 3).map((w) => stem(w)))
 
 /** Web addresses carry path words ("config-settings.html") that are not statements: they are left out. */
 const URL = /<?\bhttps?:\/\/[^\s>)\]]+>?|\bwww\.[^\s>)\]]+/gi
@@ -36,7 +37,7 @@ function standardNames(text: string): string[] {
   // A letter suffix after the number ("DoD 5220.22-M") is part of the name as written, not of the token.
   const named = [...text.matchAll(STANDARD)].map((m) => {
     const suffix = /^-[A-Za-z]\b/.exec(text.slice(m.index + m[0].length))?.[0] ?? ''
-    return `${m[0]}${suffix}`.replace(/\s+/g, ' ').trim()
+    return collapseSpace(`${m[0]}${suffix}`)
   })
   return [...new Set(named)]
 }
@@ -68,18 +69,18 @@ export function standardTokens(text: string): string {
  */
 export function words(text: string, capitals?: boolean): string[] {
   const plain = standardTokens(clean(text)).replace(NEGATING_PREFIX, '$1').normalize('NFKD')
-  const inCapitals = capitals ?? !/[a-z]/.test(plain)
+  const capitalsOnly = capitals ?? inCapitals(plain)
   return (
-    (plain.match(/[A-Za-z0-9]+/g) ?? [])
+    alphanumerics(plain)
       // A stop word written in capitals in mixed-case text is an acronym: "US" is no "us", "IT" no "it".
-      .filter((w) => w.length > 1 && (!STOP.has(w.toLowerCase()) || (!inCapitals && /^[A-Z]{2,}$/.test(w))))
-      .map((w) => stemToken(w, inCapitals))
+      .filter((w) => w.length > 1 && (!STOP.has(w.toLowerCase()) || (!capitalsOnly && /^[A-Z]{2,}$/.test(w))))
+      .map((w) => stemToken(w, capitalsOnly))
       .filter((w) => !STOP_STEMS.has(w))
   )
 }
 
 function clean(text: string): string {
-  return text.replace(URL, ' ').replace(BROKEN, '$1-$2 $1$2').replace(/\s+/g, ' ')
+  return collapseSpace(text.replace(URL, ' ').replace(BROKEN, '$1-$2 $1$2'))
 }
 
 export { stem }
@@ -114,7 +115,7 @@ export function questionTerms(asked: string): string[] {
  * questionnaire (in alphabetical order); a questionnaire's own repeated clause is damped by query.ts boilerplate().
  */
 const GENERIC_WORDS = new Set(
-  `ability able according across annually applicable applied appropriate appropriately approved based capabilities
+  wordList(`ability able according across annually applicable applied appropriate appropriately approved based capabilities
   capability capable communicated complete completed conducted control controls current currently data defined
   detailed documented employ employed employing enforced ensure ensured ensures established evaluated existing
   followed formal formally full fully generally identified implemented including information last latest least
@@ -122,9 +123,7 @@ const GENERIC_WORDS = new Set(
   overall past performed periodic periodically place plan plans policies policy practices procedure procedures
   process processes program programme programs provide provided recent recently regular regularly relevant
   required requirements reviewed security specific standard standards strategies strategy support supported system
-  systems updated use used uses using utilise utilising utilize utilized utilizing version within year yearly years`.split(
-    /\s+/,
-  ),
+  systems updated use used uses using utilise utilising utilize utilized utilizing version within year yearly years`),
 )
 
 /** The stems of generic words, for terms whose every use in a text is generic. */
@@ -133,10 +132,7 @@ export const GENERIC = new Set([...GENERIC_WORDS].map(stem))
 /** Stems a text uses as a subject at least once (a word outside the generic list), so they keep full weight. */
 export function subjectStems(text: string): Set<string> {
   const out = new Set<string>()
-  for (const w of clean(text)
-    .toLowerCase()
-    .match(/[a-z0-9]+/g) ?? [])
-    if (!GENERIC_WORDS.has(w) && !STOP.has(w)) out.add(stem(w))
+  for (const w of alphanumerics(clean(text).toLowerCase())) if (!GENERIC_WORDS.has(w) && !STOP.has(w)) out.add(stem(w))
   return out
 }
 
