@@ -107,6 +107,12 @@ describe('security vocabulary', () => {
     expect(concepts('The office network sits behind two firewalls.').ids).toEqual(['#firewall'])
   })
 
+  it('reads a certification as an audit, but not a self-certification: a company vouching for itself audits nothing', () => {
+    expect(concepts('The platform holds a certification from an accredited body.').ids).toContain('#audit')
+    expect(concepts('The company self-certifies its adherence to a transfer framework.').ids).not.toContain('#audit')
+    expect(concepts('Self-certification to a data transfer framework is renewed yearly.').ids).not.toContain('#audit')
+  })
+
   it('tells intrusion detection from intrusion prevention, and reads "IDS/IPS" as both', () => {
     // Before: one concept, so "Is an intrusion prevention system in place?" was answered from a detection sentence.
     expect(concepts('Network intrusion detection alerts the on-call engineer.').ids).not.toContain('#ips')
