@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { ending, gerund, tagWords } from './grammar'
+
+describe('grammar: word endings', () => {
+  it('reads the endings the grammar uses by spelling alone; the tag says whether the word is a verb form', () => {
+    expect(['onboarding', 'reviewed', 'written', 'regularly', 'review', 'token'].map(ending)).toEqual([
+      'ing',
+      'ed',
+      'en',
+      'ly',
+      undefined,
+      'en',
+    ])
+    const words = tagWords('Staff are onboarding new vendors during the morning.')
+    expect(words.filter(gerund).map((w) => w.lower)).toEqual(['onboarding'])
+  })
+})
