@@ -113,6 +113,12 @@ describe('security vocabulary', () => {
     expect(concepts('Self-certification to a data transfer framework is renewed yearly.').ids).not.toContain('#audit')
   })
 
+  it('reads being certified as an audit, but not the certificates a server presents', () => {
+    expect(concepts('The hosting region was certified against the framework last spring.').ids).toContain('#audit')
+    expect(concepts('Web servers present certificates signed by a public authority.').ids).not.toContain('#audit')
+    expect(concepts('Expired certificate alerts reach the on-call engineer.').ids).not.toContain('#audit')
+  })
+
   it('tells intrusion detection from intrusion prevention, and reads "IDS/IPS" as both', () => {
     // Before: one concept, so "Is an intrusion prevention system in place?" was answered from a detection sentence.
     expect(concepts('Network intrusion detection alerts the on-call engineer.').ids).not.toContain('#ips')
