@@ -156,7 +156,12 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'automatic(?:ally)? log(?:s|ged)?[- ]?(?:out|off)',
     'lock(?:s|ed)? the session',
   ],
-  audit: ['audit\\w*', 'attestation', 'independent(?:ly)? (?:assess\\w*|review\\w*|audit\\w*)', '(?<!self-)certif(?!icates?\\b)\\w*'],
+  audit: [
+    'audit\\w*',
+    'attestation',
+    'independent(?:ly)? (?:assess\\w*|review\\w*|audit\\w*)',
+    '(?<!self-)certif(?!icates?\\b)\\w*',
+  ],
   // "Retain an external team" is not data retention: only retaining things that hold data counts.
   retention: ['retention', 'retained', 'retain(?:s|ing)? (?:data|logs?|records?|backups?|copies|information|content)'],
   // Deleting data on purpose; "protect data from disclosure, modification or destruction" names a threat, not a practice.
