@@ -148,7 +148,7 @@ const FORM_TOO = new Set(
 )
 const formOnly = (words: string[]) =>
   words.every((w) => {
-    const word = w.toLowerCase().replace(/,$/, '')
+    const word = bare(w.toLowerCase())
     return !word || FORM_WORDS.has(word) || FORM_TOO.has(word)
   })
 

@@ -1,4 +1,5 @@
 import { capitalised, collapseSpace } from './text'
+
 /**
  * Lines that are part of a document's furniture, not its statements: signature blocks, tables of contents, running
  * headers and footers. They never answer a question (an ISO 27001 certificate's "Director of ISO Services" line is

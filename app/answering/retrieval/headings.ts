@@ -16,12 +16,13 @@ export function isHeading(text: string, passage?: Pick<Passage, 'context'>): boo
   if (t.length > HEADING_CHARS || /[.!?:;,]$/.test(t) || /^[•·▪◦●○■□*+\-–]/.test(t)) return false
   if (!/^[A-Z0-9]/.test(t) || /\s{3,}|\.{3,}/.test(t)) return false
   // Title case ("Backup and Recovery Practices") or a few words: a one-line statement without a stop is evidence.
-  const words = wordList(t).filter((w) => !SMALL_WORDS.has(w.toLowerCase()))
+  const all = wordList(t)
+  const words = all.filter((w) => !SMALL_WORDS.has(w.toLowerCase()))
   const capitalised = words.filter((w) => /^[A-Z0-9(“"']/.test(w)).length
   if (words.length <= 3 || (words.length <= 9 && capitalised >= words.length * 0.75)) return true
   // Sentence-case headings ("Incident management and disaster recovery"): a few words with no verb or pronoun state
   // nothing, they name what follows.
-  return words.length <= 7 && !wordList(t).some((w) => STATEMENT_WORDS.has(w.toLowerCase().replace(/[^a-z']/g, '')))
+  return words.length <= 7 && !all.some((w) => STATEMENT_WORDS.has(w.toLowerCase().replace(/[^a-z']/g, '')))
 }
 
 const STATEMENT_WORDS = new Set(
