@@ -1,11 +1,11 @@
 import { FLAG_THRESHOLD, type Answer, type RuleName } from './model'
-import { clipQuote } from './citations'
 import shipped from './calibration.json' with { type: 'json' }
 import { isOtherProductReason } from './library-rules'
 import { questionParts } from './retrieval/query'
 import { CONTRADICTED_CAP } from './offline/combine'
 import { WORDING_CAP } from './offline/reading-rules'
 import { STRONG_COVERAGE } from './offline/ask'
+import { statesRule } from './offline/polarity'
 
 /**
  * Calibrated confidence (issue 21 §1, ADRs 017 and 035): the probability that an answer is right, from what the engine
@@ -66,22 +66,6 @@ const FIRED: RuleName[] = [
 
 /** List separators in a question: a list of practices dilutes coverage, so the model weighs coverage by it. */
 const LIST_SEPARATORS = /,|\band\b|\bor\b|\/|;/gi
-/**
- * A sentence that states a rule (a policy) rather than describing what is done: a feature where the sentence covers
- * only part of the question. A rule that states the whole question ("MFA is required for all administrative access"
- * for "Is MFA required for administrative access?") answers it as well as a description would.
- */
-const NORMATIVE = /\b(?:shall|must|should|(?:is|are) required|will be)\b/i
-
-/**
- * Whether a sentence states a rule rather than what is done (answers.json signals.normative), read in its opening (a
- * quote's length, where its main clause is): a "must" deep in a long sentence's list belongs to a clause of its own.
- * On the development sets, the whole sentence read instead cost two right answers for one wrong one.
- */
-export function statesRule(sentence: string): boolean {
-  return NORMATIVE.test(clipQuote(sentence))
-}
-
 /** How many list separators the question holds, capped at 3 (answers.json signals.listed). */
 export function listedParts(question: string): number {
   return Math.min(3, question.match(LIST_SEPARATORS)?.length ?? 0)
@@ -124,7 +108,7 @@ export function featuresOf(a: Answer): number[] | undefined {
     s.similarity ?? 0,
     (s.listed ?? 0) / 3,
     // The deciding sentence itself where the engine read one; else its quote.
-    (s.normative ?? NORMATIVE.test(a.citations[0]!.quote)) && (s.coverage ?? 0) < STRONG_COVERAGE ? 1 : 0,
+    (s.normative ?? statesRule(a.citations[0]!.quote)) && (s.coverage ?? 0) < STRONG_COVERAGE ? 1 : 0,
   ]
 }
 
@@ -164,10 +148,12 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'self-contradiction': FLAG_THRESHOLD - 0.01,
   'wording-capped': WORDING_CAP,
   'threshold-unmet': WORDING_CAP,
+  'denies-other': FLAG_THRESHOLD - 0.01,
   'kind-unstated': FLAG_THRESHOLD - 0.01,
   'scope-unstated': FLAG_THRESHOLD - 0.01,
   'practice-unstated': FLAG_THRESHOLD - 0.01,
   'name-unstated': FLAG_THRESHOLD - 0.01,
+  'predicate-unstated': FLAG_THRESHOLD - 0.01,
   'title-only': FLAG_THRESHOLD - 0.01,
   'party-unstated': FLAG_THRESHOLD - 0.01,
   'key-word-elsewhere': FLAG_THRESHOLD - 0.01,

@@ -9,7 +9,7 @@ import { planOf } from '../retrieval/coverage'
 import { polarity, type Polarity } from './polarity'
 import { askedFor } from './question-word'
 import { unmetRequirement } from './quantities'
-import { askedNames, respondentVerbs, secondQuestion, type AskedNames } from './phrase'
+import { adjectivePredicate, askedNames, respondentVerbs, secondQuestion, type AskedNames } from './phrase'
 import { namesSubject, readSubject, type Scope } from './subject'
 
 /** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
@@ -85,6 +85,14 @@ export class Ask {
   /** The verbs the respondent is asked about ("Do you tokenize or mask X?"), as written; empty for other shapes. */
   get verbs(): string[] {
     return this.once('verbs', () => respondentVerbs(this.asked))
+  }
+
+  /**
+   * The property a "Is/Are <subject> <adjective>?" question asks about: the adjective after the subject phrase and the
+   * adverbs before it ("geographically diverse"), as written; undefined for any other shape (phrase.ts).
+   */
+  get predicate(): string[] | undefined {
+    return this.once('predicate', () => adjectivePredicate(this.asked))
   }
 
   /** The names the question asks about (standards, proper names), read once. */

@@ -1,7 +1,7 @@
 import type { EvidenceDocument } from '../../evidence/model'
 import type { Question, Questionnaire } from '../../questionnaire/model'
 import type { Answer, AnsweringEngine, AnswerLabel, AnswerOptions, EngineProgress, RuleName } from '../model'
-import { calibrate, statesRule, withQuestion } from '../calibration'
+import { calibrate, withQuestion } from '../calibration'
 import { finalizeAnswers, type FinalizeOptions } from '../contract'
 import { cite, rowText, summary } from './answers'
 import { Ask, MAX_HITS, type Draft } from './ask'
@@ -10,6 +10,7 @@ import { EarlierAnswers } from '../library'
 import { OFFLINE_RULES } from './rules-table'
 import { boilerplate, questionParts, readQuestion, type AskContext } from '../retrieval/query'
 import { SentenceIndex } from '../retrieval'
+import { statesRule } from './polarity'
 
 /** Confidence = BASE + (1 - BASE) x coverage, then the reading rules' adjustments (rules-table.ts). */
 const CONFIDENCE_BASE = 0.4

@@ -276,6 +276,31 @@ export function written(words: Word[]): string {
 }
 
 /**
+ * The property a "Is/Are <subject> <adjective>?" question asks its subject to have: the adjective that ends the
+ * subject phrase and the adverbs before it ("geographically diverse", "mandatory"), as written. Undefined for any
+ * other shape, and where the adjective is not the property asked:
+ * - a participle the tagger reads as an adjective ("configured") names a practice, which coverage reads;
+ * - an "-able"/"-ible" adjective says what can be done or had ("available", "visible"), which evidence states as the
+ *   practice itself;
+ * - an adjective followed by "to" or "with" asks about its complement ("applicable to", "commensurate with").
+ */
+export function adjectivePredicate(asked: string): string[] | undefined {
+  const words = tagWords(collapseSpace(asked))
+  if (words[0]?.lemma !== 'be') return undefined
+  const rest = taggedPhrase(asked)?.rest ?? []
+  let i = 0
+  while (rest[i]?.pos === 'ADV') i++
+  const adjective = rest[i]
+  if (adjective?.pos !== 'ADJ' || ending(adjective.lower) === 'ed' || adjective.lower.endsWith('ble')) return undefined
+  if (['to', 'with'].includes(rest[i + 1]?.lower ?? '')) return undefined
+  // The adverbs before it as the question writes them: the phrase reader leaves a manner adverb out of the subject.
+  let at = words.findLastIndex((w) => w.lower === adjective.lower)
+  const out = [adjective.lower]
+  while (words[--at]?.pos === 'ADV') out.unshift(words[at]!.lower)
+  return out
+}
+
+/**
  * The verbs the respondent is asked about in "Do you tokenize, hash, or otherwise mask card numbers?", "Can
  * you enforce ...?": the word after the respondent (adverbs aside), whatever the tagger made of it (a quoted verb
  * reads as a noun), and those a list joins to it. Empty for any other shape, and for "have" (what is had is the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { polarity, quarterOf } from './polarity'
+import { onlyDenies, polarity, quarterOf } from './polarity'
 import { words } from '../retrieval/terms'
 
 const keys = (q: string) => new Set(words(q))
@@ -83,6 +83,29 @@ describe('polarity', () => {
     const team = 'The response team will update the status and develop a postmortem plan to prevent recurrence.'
     expect(polarity(team, keys('Do you have an incident response plan?')).planned).toBeUndefined()
     expect(polarity('We plan to support SSO next year.', keys('Do you support SSO?')).planned).toBeDefined()
+  })
+
+  it('reads "No." before a number as a numero, not a denial', () => {
+    const report = 'The review followed audit standard No. 4100 for kiosk controls.'
+    expect(polarity(report, keys('Are kiosk controls reviewed?')).negated).toBe(false)
+    expect(polarity('No kiosk controls are reviewed.', keys('Are kiosk controls reviewed?')).negated).toBe(true)
+  })
+})
+
+describe('onlyDenies', () => {
+  const naming = (word: string) => (clause: string) => clause.toLowerCase().includes(word)
+
+  it('is true when every clause naming the words denies something', () => {
+    const sentence = "We never lend kiosks to partners, and we won't list partners on invoices."
+    expect(onlyDenies(sentence, naming('partner'))).toBe(true)
+  })
+
+  it('is false when a clause states something of them, or the denial follows what it names', () => {
+    expect(onlyDenies('We never lend kiosks to partners, but partners may rent them.', naming('partner'))).toBe(false)
+    // "without" denies a manner only; a cue after the words governs what follows it.
+    expect(onlyDenies('Kiosks are swapped without downtime.', naming('kiosk'))).toBe(false)
+    expect(onlyDenies('Kiosks are cleaned and never shared.', naming('kiosk'))).toBe(false)
+    expect(onlyDenies('Invoices are sent monthly.', naming('kiosk'))).toBe(false)
   })
 })
 

@@ -1,6 +1,7 @@
 import { standardTokens, stem } from '../retrieval/terms'
 import { expandContractions, tagWords } from './grammar'
 import { alphanumerics } from '../retrieval/text'
+import { clipQuote } from '../citations'
 
 export interface Polarity {
   /** The sentence denies the practice the question asks about ("we do not encrypt ..."). */
@@ -28,7 +29,7 @@ const SET_ASIDE =
   /\b(?:instead\s+of|rather\s+than|in\s+lieu\s+of|in\s+place\s+of)\b|\bwhat(?=\s+(?:(?:an?|the)\s+)?(?:[\w()-]+\s+){1,5}(?:would|could|might)\b)/gi
 // Phrases with a negation word that deny nothing: "no later than", "not limited to", "whether or not".
 const FALSE_CUES =
-  /\b(?:no (?:later|more|less|fewer|longer than|sooner) than|not (?:only|limited to|just|merely)|whether or not|if not|no matter|no exception|no single point|at no (?:additional )?cost|not to exceed|nothing less)\b/gi
+  /\b(?:no (?:later|more|less|fewer|longer than|sooner) than|not (?:only|limited to|just|merely)|whether or not|if not|no(?=\.\s*\d)|no matter|no exception|no single point|at no (?:additional )?cost|not to exceed|nothing less)\b/gi
 const LIMITS =
   /\b(?:except(?:ion|ions|ing)?|excluding|other than|not all|some of|partial(?:ly)?|limited to|with the exception|apart from|only (?:for|in|on|when|where)|in some cases|on a case-by-case basis|upon request|on request|optional(?:ly)?)\b/i
 const HEDGES =
@@ -76,20 +77,46 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
   return false
 }
 
-/** Reads negation (scoped to the question's key words), limits, hedges and planned work from one sentence. */
-export function polarity(sentence: string, keyStems: Set<string>): Polarity {
-  // "aren't" → "are not" (the model's tokenizer): the auxiliary stays, so "checks aren't performed" still reads as
-  // subject, verb, denial. Typeset text writes "aren’t" with a curly apostrophe: read it as "aren't".
-  const cleaned = expandContractions(
+/** A sentence as the denial reads it: contractions expanded, false cues and set-aside phrases made plain. */
+const readable = (sentence: string) =>
+  expandContractions(
     sentence
       .replace(/[’‘ʼ′`]/g, "'")
       .replace(FALSE_CUES, ' ')
       .replace(SET_ASIDE, ' without '),
   )
+
+/** A cue that denies what follows it in its clause ("without" denies only a manner: "maintained without downtime"). */
+const DENIAL = new RegExp(`\\b(?:${[...CUE].filter((c) => c !== 'without').join('|')})\\b`, 'i')
+
+/** Its clauses: a denial reaches only its own. */
+const clausesOf = (text: string) => text.split(/[;:,]|\b(?:but|however|whereas|although|while)\b/i)
+
+/**
+ * Whether every clause of the sentence that names the question's words (`names`) denies something: "We never sell
+ * your information to third parties, and we won't use your name in marketing" says what is not done with third
+ * parties and marketing, and states nothing that is. Read where the denial reaches none of the key words (else the
+ * sentence is a No).
+ */
+export function onlyDenies(sentence: string, names: (clause: string) => boolean): boolean {
+  const naming = clausesOf(readable(sentence)).filter(names)
+  return (
+    naming.length > 0 &&
+    naming.every((clause) => {
+      // The denial governs what follows it: "redundant and maintainable without impact" denies no redundancy.
+      const cue = DENIAL.exec(clause)
+      return cue !== null && names(clause.slice(cue.index))
+    })
+  )
+}
+
+/** Reads negation (scoped to the question's key words), limits, hedges and planned work from one sentence. */
+export function polarity(sentence: string, keyStems: Set<string>): Polarity {
+  // "aren't" → "are not" (the model's tokenizer): the auxiliary stays, so "checks aren't performed" still reads as
+  // subject, verb, denial. Typeset text writes "aren’t" with a curly apostrophe: read it as "aren't".
+  const cleaned = readable(sentence)
   // A denial reaches only its own clause: "we do not sell data; backups are encrypted" denies no encryption.
-  const negated = cleaned
-    .split(/[;:,]|\b(?:but|however|whereas|although|while)\b/i)
-    .some((clause) => deniesKey(clause, keyStems))
+  const negated = clausesOf(cleaned).some((clause) => deniesKey(clause, keyStems))
   const plannedHit = PLANNED.test(sentence)
   return {
     negated,
@@ -97,6 +124,22 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
     hedged: HEDGES.test(sentence),
     planned: plannedHit ? { quarter: quarterOf(sentence) } : undefined,
   }
+}
+
+/**
+ * A sentence that states a rule (a policy) rather than describing what is done: a feature where the sentence covers
+ * only part of the question. A rule that states the whole question ("MFA is required for all administrative access"
+ * for "Is MFA required for administrative access?") answers it as well as a description would.
+ */
+const NORMATIVE = /\b(?:shall|must|should|(?:is|are) required|will be)\b/i
+
+/**
+ * Whether a sentence states a rule rather than what is done (answers.json signals.normative), read in its opening (a
+ * quote's length, where its main clause is): a "must" deep in a long sentence's list belongs to a clause of its own.
+ * On the development sets, the whole sentence read instead cost two right answers for one wrong one.
+ */
+export function statesRule(sentence: string): boolean {
+  return NORMATIVE.test(clipQuote(sentence))
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']

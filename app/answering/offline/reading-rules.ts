@@ -8,6 +8,7 @@ import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { refersToEarlier } from './scope'
 import { GENERAL_NOUNS, namesSubject } from './subject'
 import { alphanumerics, capitalised } from '../retrieval/text'
+import { onlyDenies, statesRule } from './polarity'
 
 /** Confidence raised when the quote names every subject itself; lowered when the match leans on its neighbours. */
 const SUBJECTS_OWN_BONUS = 0.12
@@ -76,6 +77,29 @@ const nameUnstated = (a: Ask): string | undefined => {
   // Every word of it: "SOC 3" does not name "SOC 2", nor "NIST" the "NIST Privacy Framework".
   const named = (name: string) => words(name).every((t) => a.leadWords.has(t))
   return names.some(named) ? undefined : names.map((n) => `"${n}"`).join(', ')
+}
+
+/** "Required": the deontic word a sentence that states a rule ("shall", "must", "is required") says in other words. */
+const REQUIRED = stem('required')
+/** "Mandatory", "compulsory": near "required" in the word vectors, though not near enough to count as its paraphrase. */
+const DEONTIC_SIMILARITY = 0.6
+
+/**
+ * The property a "Is/Are <subject> <adjective>?" question asks its subject to have ("geographically diverse",
+ * "mandatory": phrase.ts adjectivePredicate), when the lead sentence and its context name neither the adjective nor
+ * its adverbs, by stem or close paraphrase: "Only authorized personnel have access to the data center" is about data
+ * centers, and says nothing of where they are. A deontic adjective ("mandatory") is stated by a sentence that states
+ * a rule ("All staff must complete the training").
+ */
+const predicateUnstated = (a: Ask): string | undefined => {
+  const asked = a.yesNo ? a.predicate : undefined
+  if (!asked) return undefined
+  const said = a.leadWords
+  const named = (t: string) =>
+    said.has(t) ||
+    [...said].some((u) => isParaphrase(t, u)) ||
+    ((t === REQUIRED || isParaphrase(t, REQUIRED, DEONTIC_SIMILARITY)) && statesRule(a.lead.hit.sentence.text))
+  return asked.some((word) => words(word).some(named)) ? undefined : asked.join(' ')
 }
 
 /**
@@ -250,6 +274,14 @@ export const READING_RULES: OfflineRule[] = [
     },
   },
   {
+    name: 'denies-other',
+    kind: 'adjust',
+    reason:
+      'every clause of the deciding sentence that names the question\'s words denies something other than the practice asked ("we never sell your data to third parties" for a question on third-party providers): flagged',
+    when: (a) => deniesOther(a),
+    then: flagFor(() => 'the quote only says what is not done, not whether the practice asked is: check it'),
+  },
+  {
     name: 'kind-unstated',
     kind: 'adjust',
     reason:
@@ -273,6 +305,14 @@ export const READING_RULES: OfflineRule[] = [
       'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data") and whose verb the deciding sentence and its context never name ("Do you tokenize card data?" from "Card data is handled as our policy describes"): flagged, the verb quoted',
     when: (a) => practiceUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not state the practice asked (${practiceUnstated(a)!}): check it`),
+  },
+  {
+    name: 'predicate-unstated',
+    kind: 'adjust',
+    reason:
+      'an "Is/Are <subject> <adjective>?" question whose adjective (with its adverb: "geographically diverse") the deciding sentence and its context never name, by stem or close paraphrase: flagged, the property quoted',
+    when: (a) => predicateUnstated(a) !== undefined,
+    then: flagFor((a) => `the evidence does not say it is "${predicateUnstated(a)!}": check it`),
   },
   {
     name: 'name-unstated',
@@ -375,6 +415,18 @@ export const READING_RULES: OfflineRule[] = [
     then: (_, d) => void d.reasons.push('planned work without a date in the evidence'),
   },
 ]
+
+/**
+ * A Yes read from a sentence whose every clause naming the question's words denies something else ("we never sell
+ * your information to third parties" for "Do you use third-party email providers?"): it says what is not done, and
+ * not whether the practice asked is.
+ */
+function deniesOther(a: Ask): boolean {
+  const hit = a.lead.hit
+  if (a.lead.label !== 'YES') return false
+  const names = (clause: string) => terms(clause).some((t) => hit.matched.has(t))
+  return onlyDenies(hit.sentence.text, names)
+}
 
 /** Close passages on both sides, and the lead covers most of the question: the evidence contradicts itself. */
 function contradicted(a: Ask): boolean {

@@ -571,3 +571,82 @@ describe('a party named by its possessive (rule party-unstated)', () => {
     expect(institution!.reasons.join(' ')).not.toMatch(/does not name/)
   })
 })
+
+describe('the property a question asks its subject to have (rule predicate-unstated)', () => {
+  it('flags a Yes from a sentence on the subject that never states the asked adjective', async () => {
+    const evidence = await policy(
+      [
+        '# Facilities',
+        '',
+        'Our primary and standby server rooms are guarded by badge readers and cameras.',
+        '',
+        ...UNRELATED,
+        '',
+        '# Training',
+        '',
+        'Warehouse staff receive forklift safety training every spring.',
+      ].join('\n'),
+    )
+    const [diverse, mandatory] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion('Are your primary and standby server rooms geographically diverse?'),
+        yesNoQuestion('Is forklift safety training mandatory for all warehouse staff?'),
+      ]),
+      evidence,
+    )
+    expect(diverse!.rules).toContain('predicate-unstated')
+    expect(diverse!.confidence).toBeLessThan(0.85)
+    expect(diverse!.reasons.join(' ')).toMatch(/does not say it is "geographically diverse"/)
+    expect(mandatory!.rules).toContain('predicate-unstated')
+    expect(mandatory!.reasons.join(' ')).toMatch(/"mandatory"/)
+  })
+
+  it('reads the property stated by its adverb, and a mandate stated by a rule', async () => {
+    const evidence = await policy(
+      [
+        '# Facilities',
+        '',
+        'Our primary and standby server rooms sit in geographic regions 400 km apart.',
+        '',
+        ...UNRELATED,
+        '',
+        '# Training',
+        '',
+        'All warehouse staff must complete forklift safety training every spring.',
+      ].join('\n'),
+    )
+    const [diverse, mandatory] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion('Are your primary and standby server rooms geographically diverse?'),
+        yesNoQuestion('Is forklift safety training mandatory for all warehouse staff?'),
+      ]),
+      evidence,
+    )
+    expect(diverse!.label).toBe('YES')
+    expect(diverse!.rules).not.toContain('predicate-unstated')
+    expect(mandatory!.label).toBe('YES')
+    expect(mandatory!.rules).not.toContain('predicate-unstated')
+  })
+})
+
+describe('a sentence that only denies something else (rule denies-other)', () => {
+  it('flags a Yes read from a sentence whose every clause on the subject denies another practice', async () => {
+    const evidence = await policy(
+      [
+        '# Privacy',
+        '',
+        'We never rent your mailing address to courier partners, and we will not print your name in sponsor brochures.',
+        '',
+        ...UNRELATED,
+      ].join('\n'),
+    )
+    const [answer] = await engine().answer(
+      questionnaireOf([yesNoQuestion('Do you use courier partners (e.g. parcel or sponsor mailing services)?')]),
+      evidence,
+    )
+    // Before: Yes, unflagged, as though saying what is not done with couriers said that couriers are used.
+    expect(answer!.rules).toContain('denies-other')
+    expect(answer!.confidence).toBeLessThan(0.85)
+    expect(answer!.reasons.join(' ')).toMatch(/only says what is not done/)
+  })
+})

@@ -5,7 +5,7 @@ import { extractEvidence } from '../../evidence/extract.server'
 import { questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import type { Question } from '../../questionnaire/model'
 import { OfflineEngine } from './engine'
-import { askedNames, properNames, respondentVerbs, secondQuestion } from './phrase'
+import { adjectivePredicate, askedNames, properNames, respondentVerbs, secondQuestion } from './phrase'
 import { terms } from '../retrieval/terms'
 import { asksForRemarks, namesSubject, readSubject, subjectPhrase } from './subject'
 
@@ -397,5 +397,22 @@ describe('readSubject reads past form words and the product to what the question
     )
     // Before: Yes from the police request, "procedures" being no subject to check.
     expect(changes.label).toBeNull()
+  })
+})
+
+describe('adjectivePredicate', () => {
+  it('reads the adjective a "be" question asks its subject to have, with its adverbs', () => {
+    expect(adjectivePredicate('Are your two kiosk depots geographically diverse?')).toEqual([
+      'geographically',
+      'diverse',
+    ])
+    expect(adjectivePredicate('Is kiosk safety training mandatory for all staff?')).toEqual(['mandatory'])
+  })
+
+  it('reads no property from a participle, a complement-taking adjective or another shape', () => {
+    expect(adjectivePredicate('Are kiosk logs encrypted?')).toBeUndefined()
+    expect(adjectivePredicate('Is the kiosk app available from the vendor store?')).toBeUndefined()
+    expect(adjectivePredicate('Are staff able to reset kiosk passwords?')).toBeUndefined()
+    expect(adjectivePredicate('Do you keep kiosk logs separate?')).toBeUndefined()
   })
 })
