@@ -33,7 +33,7 @@ const FALSE_CUES =
 const LIMITS =
   /\b(?:except(?:ion|ions|ing)?|excluding|other than|not all|some of|partial(?:ly)?|limited to|with the exception|apart from|only (?:for|in|on|when|where)|in some cases|on a case-by-case basis|upon request|on request|optional(?:ly)?)\b/i
 const HEDGES =
-  /\b(?:generally|typically|usually|mostly|in most cases|where (?:technically )?(?:feasible|possible|practical)|as needed|as appropriate)\b/i
+  /\b(?:generally|typically|usually|mostly|in most cases|(?:where|wherever|when|whenever|if) (?:technically )?(?:feasible|possible|practical|applicable)|as needed|as appropriate)\b/i
 const PLANNED =
   /\b(?:(?<!\b(?:a|an|each|every)\s+(?:[\w-]+\s+)?)plan(?:s|ned)? to|planning to|planned for|on (?:our|the) (?:product )?roadmap|roadmap|(?:is|are) in progress|underway|under way|intends? to|intended to|expect(?:s|ed)? to (?:complete|achieve|launch|obtain|implement)|targeted for|scheduled for|working towards?|pursuing|in the process of|anticipates?|will (?:be )?(?:implement|introduc|launch|roll|obtain|achiev|complet|add|releas|support)\w*)\b/i
 
