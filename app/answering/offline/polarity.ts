@@ -93,9 +93,9 @@ const DENIAL = new RegExp(`\\b(?:${[...CUE].filter((c) => c !== 'without').join(
 const clausesOf = (text: string) => text.split(/[;:,]|\b(?:but|however|whereas|although|while)\b/i)
 
 /**
- * Whether every clause of the sentence that names the question's words (`names`) denies something: "We never sell
- * your information to third parties, and we won't use your name in marketing" says what is not done with third
- * parties and marketing, and states nothing that is. Read where the denial reaches none of the key words (else the
+ * Whether every clause of the sentence that names the question's words (`names`) denies something: "We never rent
+ * your address to courier partners, and we won't print your name in sponsor brochures" says what is not done with
+ * couriers and sponsors, and states nothing that is. Read where the denial reaches none of the key words (else the
  * sentence is a No).
  */
 export function onlyDenies(sentence: string, names: (clause: string) => boolean): boolean {
@@ -103,7 +103,7 @@ export function onlyDenies(sentence: string, names: (clause: string) => boolean)
   return (
     naming.length > 0 &&
     naming.every((clause) => {
-      // The denial governs what follows it: "redundant and maintainable without impact" denies no redundancy.
+      // The denial governs what follows it: "kiosks are swapped without downtime" denies no swap.
       const cue = DENIAL.exec(clause)
       return cue !== null && names(clause.slice(cue.index))
     })

@@ -87,8 +87,8 @@ const DEONTIC_SIMILARITY = 0.6
 /**
  * The property a "Is/Are <subject> <adjective>?" question asks its subject to have ("geographically diverse",
  * "mandatory": phrase.ts adjectivePredicate), when the lead sentence and its context name neither the adjective nor
- * its adverbs, by stem or close paraphrase: "Only authorized personnel have access to the data center" is about data
- * centers, and says nothing of where they are. A deontic adjective ("mandatory") is stated by a sentence that states
+ * its adverbs, by stem or close paraphrase: "Badge readers guard both server rooms" is about the server rooms, and
+ * says nothing of where they are. A deontic adjective ("mandatory") is stated by a sentence that states
  * a rule ("All staff must complete the training").
  */
 const predicateUnstated = (a: Ask): string | undefined => {
@@ -277,7 +277,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'denies-other',
     kind: 'adjust',
     reason:
-      'every clause of the deciding sentence that names the question\'s words denies something other than the practice asked ("we never sell your data to third parties" for a question on third-party providers): flagged',
+      'every clause of the deciding sentence that names the question\'s words denies something other than the practice asked ("we never rent your address to courier partners" for a question on courier services): flagged',
     when: (a) => deniesOther(a),
     then: flagFor(() => 'the quote only says what is not done, not whether the practice asked is: check it'),
   },
@@ -417,9 +417,9 @@ export const READING_RULES: OfflineRule[] = [
 ]
 
 /**
- * A Yes read from a sentence whose every clause naming the question's words denies something else ("we never sell
- * your information to third parties" for "Do you use third-party email providers?"): it says what is not done, and
- * not whether the practice asked is.
+ * A Yes read from a sentence whose every clause naming the question's words denies something else ("we never rent
+ * your address to courier partners" for "Do you use courier services?"): it says what is not done, and not whether
+ * the practice asked is.
  */
 function deniesOther(a: Ask): boolean {
   const hit = a.lead.hit
