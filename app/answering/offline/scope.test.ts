@@ -57,6 +57,10 @@ describe('question scope', () => {
   it('knows a question that leans on the one before it', () => {
     expect(leansOnPrevious('Are the policies and procedures reviewed and updated at least annually?')).toBe(true)
     expect(leansOnPrevious('Is the disaster response plan updated at least annually?')).toBe(false)
+    // A word that only says which ones ("the relevant plans", "the above policies") points back as "the" does.
+    expect(leansOnPrevious('Have the relevant kiosk plans been tested?')).toBe(false)
+    expect(leansOnPrevious('Have the relevant plans been tested?')).toBe(true)
+    expect(leansOnPrevious('Are the above procedures followed?')).toBe(true)
   })
 
   it('knows a question that points to an earlier one, and one that names its own antecedent', () => {

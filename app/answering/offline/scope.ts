@@ -93,7 +93,7 @@ export function negativeCondition(text: string): string | undefined {
 }
 
 const ANAPHORA =
-  /^(?:is|are|does|do|has|have|was|were|can)\s+(?:the|this|these|that|those|such|said)\s+(?:polic(?:y|ies)|procedures?|plans?|process(?:es)?|programm?e?s?|documentation|strateg(?:y|ies)|standards?|requirements?)\b/i
+  /^(?:is|are|does|do|has|have|was|were|can)\s+(?:the|this|these|that|those|such|said)\s+(?:(?:relevant|above|aforementioned|same)\s+)?(?:polic(?:y|ies)|procedures?|plans?|process(?:es)?|programm?e?s?|documentation|strateg(?:y|ies)|standards?|requirements?)\b/i
 
 /**
  * "Are the policies and procedures reviewed and updated at least annually?" names no subject of its own: it means
