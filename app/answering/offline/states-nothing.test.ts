@@ -11,6 +11,9 @@ import { keyWordElsewhere } from './reading-rules'
 const engine = () => new OfflineEngine({ now: new Date('2025-01-01') })
 const policy = (text: string) => extractEvidence([{ name: 'policy.md', bytes: new TextEncoder().encode(text) }])
 const quotes = (a: { citations: { quote: string }[] }) => a.citations.map((c) => c.quote).join(' | ')
+/** The engine's answers to yes/no questions from one policy file of these lines. */
+const answersTo = async (lines: string[], questions: string[]) =>
+  engine().answer(questionnaireOf(questions.map(yesNoQuestion)), await policy(lines.join('\n')))
 /** Paragraphs on nothing a question asks, so that the words the questions share with the evidence weigh as in a real file. */
 const UNRELATED = [
   'Office visitors sign in at the front desk.',
@@ -573,8 +576,13 @@ describe('a party named by its possessive (rule party-unstated)', () => {
 })
 
 describe('the property a question asks its subject to have (rule predicate-unstated)', () => {
+  const questions = [
+    'Are your primary and standby server rooms geographically diverse?',
+    'Is forklift safety training mandatory for all warehouse staff?',
+  ]
+
   it('flags a Yes from a sentence on the subject that never states the asked adjective', async () => {
-    const evidence = await policy(
+    const [diverse, mandatory] = await answersTo(
       [
         '# Facilities',
         '',
@@ -585,14 +593,8 @@ describe('the property a question asks its subject to have (rule predicate-unsta
         '# Training',
         '',
         'Warehouse staff receive forklift safety training every spring.',
-      ].join('\n'),
-    )
-    const [diverse, mandatory] = await engine().answer(
-      questionnaireOf([
-        yesNoQuestion('Are your primary and standby server rooms geographically diverse?'),
-        yesNoQuestion('Is forklift safety training mandatory for all warehouse staff?'),
-      ]),
-      evidence,
+      ],
+      questions,
     )
     expect(diverse!.rules).toContain('predicate-unstated')
     expect(diverse!.confidence).toBeLessThan(0.85)
@@ -602,7 +604,7 @@ describe('the property a question asks its subject to have (rule predicate-unsta
   })
 
   it('reads the property stated by its adverb, and a mandate stated by a rule', async () => {
-    const evidence = await policy(
+    const [diverse, mandatory] = await answersTo(
       [
         '# Facilities',
         '',
@@ -613,14 +615,8 @@ describe('the property a question asks its subject to have (rule predicate-unsta
         '# Training',
         '',
         'All warehouse staff must complete forklift safety training every spring.',
-      ].join('\n'),
-    )
-    const [diverse, mandatory] = await engine().answer(
-      questionnaireOf([
-        yesNoQuestion('Are your primary and standby server rooms geographically diverse?'),
-        yesNoQuestion('Is forklift safety training mandatory for all warehouse staff?'),
-      ]),
-      evidence,
+      ],
+      questions,
     )
     expect(diverse!.label).toBe('YES')
     expect(diverse!.rules).not.toContain('predicate-unstated')
@@ -631,18 +627,15 @@ describe('the property a question asks its subject to have (rule predicate-unsta
 
 describe('a sentence that only denies something else (rule denies-other)', () => {
   it('flags a Yes read from a sentence whose every clause on the subject denies another practice', async () => {
-    const evidence = await policy(
+    const [answer] = await answersTo(
       [
         '# Privacy',
         '',
         'We never rent your mailing address to courier partners, and we will not print your name in sponsor brochures.',
         '',
         ...UNRELATED,
-      ].join('\n'),
-    )
-    const [answer] = await engine().answer(
-      questionnaireOf([yesNoQuestion('Do you use courier partners (e.g. parcel or sponsor mailing services)?')]),
-      evidence,
+      ],
+      ['Do you use courier partners (e.g. parcel or sponsor mailing services)?'],
     )
     // Before: Yes, unflagged, as though saying what is not done with couriers said that couriers are used.
     expect(answer!.rules).toContain('denies-other')
