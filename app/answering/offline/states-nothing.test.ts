@@ -13,7 +13,7 @@ const policy = (text: string) => extractEvidence([{ name: 'policy.md', bytes: ne
 const quotes = (a: { citations: { quote: string }[] }) => a.citations.map((c) => c.quote).join(' | ')
 /** The engine's answers to yes/no questions from one policy file of these lines. */
 const answersTo = async (lines: string[], questions: string[]) =>
-  engine().answer(questionnaireOf(questions.map(yesNoQuestion)), await policy(lines.join('\n')))
+  engine().answer(questionnaireOf(questions.map((q) => yesNoQuestion(q))), await policy(lines.join('\n')))
 /** Paragraphs on nothing a question asks, so that the words the questions share with the evidence weigh as in a real file. */
 const UNRELATED = [
   'Office visitors sign in at the front desk.',
