@@ -89,7 +89,7 @@ export class Ask {
 
   /**
    * The property a "Is/Are <subject> <adjective>?" question asks about: the adjective after the subject phrase and the
-   * adverbs before it ("geographically diverse"), as written; undefined for any other shape (phrase.ts).
+   * adverbs before it ("geographically diverse"), lower-cased; undefined for any other shape (phrase.ts).
    */
   get predicate(): string[] | undefined {
     return this.once('predicate', () => adjectivePredicate(this.asked))

@@ -277,7 +277,7 @@ export function written(words: Word[]): string {
 
 /**
  * The property a "Is/Are <subject> <adjective>?" question asks its subject to have: the adjective that ends the
- * subject phrase and the adverbs before it ("geographically diverse", "mandatory"), as written. Undefined for any
+ * subject phrase and the adverbs before it ("geographically diverse", "mandatory"), lower-cased. Undefined for any
  * other shape, and where the adjective is not the property asked:
  * - a participle the tagger reads as an adjective ("configured") names a practice, which coverage reads;
  * - an "-able"/"-ible" adjective says what can be done or had ("available", "visible"), which evidence states as the

@@ -88,8 +88,8 @@ const DEONTIC_SIMILARITY = 0.6
  * The property a "Is/Are <subject> <adjective>?" question asks its subject to have ("geographically diverse",
  * "mandatory": phrase.ts adjectivePredicate), when the lead sentence and its context name neither the adjective nor
  * its adverbs, by stem or close paraphrase: "Badge readers guard both server rooms" is about the server rooms, and
- * says nothing of where they are. A deontic adjective ("mandatory") is stated by a sentence that states
- * a rule ("All staff must complete the training").
+ * says nothing of where they are. A deontic adjective ("mandatory") is stated by a sentence that states a rule ("All
+ * staff must complete the training").
  */
 const predicateUnstated = (a: Ask): string | undefined => {
   const asked = a.yesNo ? a.predicate : undefined
