@@ -100,6 +100,7 @@ export const RULE_NAMES = [
   'practice-unstated',
   'name-unstated',
   'predicate-unstated',
+  'recipient-unstated',
   'title-only',
   'party-unstated',
   'second-question',

@@ -5,7 +5,7 @@ import { tagWords } from './grammar'
 import { GENERIC, namesIn, stem, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
-import { refersToEarlier } from './scope'
+import { namesReceiver, recipientOf, refersToEarlier } from './scope'
 import { GENERAL_NOUNS, namesSubject } from './subject'
 import { alphanumerics, capitalised } from '../retrieval/text'
 import { onlyDenies, statesRule } from './polarity'
@@ -60,6 +60,23 @@ const practiceUnstated = (a: Ask): string | undefined => {
   if (asked.some((p) => p.own.some(named))) return undefined
   const quoted = asked.map((p) => `"${p.word}"`)
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0]
+}
+
+/**
+ * "Will you provide scan results to the institution?" asks whether the vendor gives something to the asking party.
+ * A sentence that names the thing but neither the giving (the question's verb, by stem or close paraphrase) nor any
+ * receiver (the customer, "on request") says the vendor has it, not that the party gets it: a retention schedule
+ * listing "scan results, 6 months" is no promise to share them.
+ */
+const recipientUnstated = (a: Ask): { verbs: string[]; party: string } | undefined => {
+  const recipient = a.yesNo && a.lead.label === 'YES' ? recipientOf(a.asked) : undefined
+  if (!recipient || !a.verbs.length) return undefined
+  const sentence = a.lead.hit.sentence
+  if (namesReceiver(sentence.text, sentence.context)) return undefined
+  const said = a.leadWords
+  const named = (t: string) => !GENERIC.has(t) && (said.has(t) || [...said].some((u) => isParaphrase(t, u)))
+  if (a.verbs.some((verb) => words(verb).some(named))) return undefined
+  return { verbs: a.verbs, party: recipient.replace(/^\w+\s+/, '') }
 }
 
 /**
@@ -154,6 +171,27 @@ const unansweredSecond = (a: Ask): string | undefined => {
   return own.length && !named ? parts.second : undefined
 }
 
+/** A hyphenated participle ("co-located", "institution-hosted", "wholly-owned"); "-based" kinds are read above. */
+const HYPHENATED_PARTICIPLE = /\b[a-z]+(?:-[a-z]+)*-(?!based\b)[a-z]+ed\b/gi
+
+/**
+ * The hyphenated participles of a Yes/No question ("a co-located data center") whose participle (the last part:
+ * "located") the lead sentence and its context never name, by stem or close paraphrase: "only authorized personnel
+ * enter the data center" says nothing of where it is or whose it is. The part before the hyphen is a prefix or a
+ * modifier ("pre-defined" is stated by "defined"). A participle that is a general word ("defined", "managed") or part
+ * of a concept ("role-based", "multi-factor") asks nothing of its own.
+ */
+function unstatedQualities(a: Ask): string[] {
+  if (!a.yesNo || a.lead.label !== 'YES') return []
+  const said = a.leadWords
+  const named = (t: string) => said.has(t) || [...said].some((u) => isParaphrase(t, u))
+  return [...a.asked.matchAll(HYPHENATED_PARTICIPLE)].flatMap(([word]) => {
+    const own = words(word.split('-').at(-1)!).filter((t) => !GENERIC.has(t))
+    if (!own.length || terms(word).some((t) => t.startsWith('#')) || own.some(named)) return []
+    return [word.toLowerCase()]
+  })
+}
+
 /** The question asks whether something is documented or written down. */
 const ASKS_DOCUMENT = /\b(?:documented|documentation|written)\b/i
 /** A sentence that names a document of some kind (a policy, plan, procedure, standard, programme...). */
@@ -161,14 +199,14 @@ const NAMES_DOCUMENT =
   /\b(?:document\w*|polic(?:y|ies)|plans?|procedures?|standards?|programmes?|programs?|written|guidelines?|manuals?|handbooks?|playbooks?|runbooks?)\b/i
 
 /**
- * What the question asks the practice to be that the deciding sentence does not say: an "X-based" kind, or
- * "documented" when the sentence names no document (a sentence about accessibility testing does not say that
- * accessibility documentation exists).
+ * What the question asks the practice to be that the deciding sentence does not say: an "X-based" kind, "documented"
+ * when the sentence names no document (a sentence about accessibility testing does not say that accessibility
+ * documentation exists), or a hyphenated participle ("co-located").
  */
 function unstated(a: Ask): string[] {
   const kinds = unstatedKinds(a).map((k) => `"${k.word}"`)
   if (a.yesNo && ASKS_DOCUMENT.test(a.asked) && !NAMES_DOCUMENT.test(a.lead.hit.sentence.text)) kinds.push('documented')
-  return kinds
+  return [...kinds, ...unstatedQualities(a).map((q) => `"${q}"`)]
 }
 
 /**
@@ -285,7 +323,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'kind-unstated',
     kind: 'adjust',
     reason:
-      'the question names a kind ("host-based", "network-based") or asks that it be documented, and the deciding sentence does not say so: flagged with that reason',
+      'the question names a kind ("host-based", "network-based"), a hyphenated participle ("co-located") or asks that it be documented, and the deciding sentence does not say so: flagged with that reason',
     // Whatever the rule's own score: the calibrated confidence may be high where the hand-set one was not.
     when: (a) => unstated(a).length > 0,
     then: flagFor((a) => `the evidence does not say it is ${unstated(a).join(' or ')}`),
@@ -313,6 +351,17 @@ export const READING_RULES: OfflineRule[] = [
       'an "Is/Are <subject> <adjective>?" question whose adjective (with its adverb: "geographically diverse") the deciding sentence and its context never name, by stem or close paraphrase: flagged, the property quoted',
     when: (a) => predicateUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not say it is "${predicateUnstated(a)!}": check it`),
+  },
+  {
+    name: 'recipient-unstated',
+    kind: 'adjust',
+    reason:
+      'the question asks whether the vendor gives something to the asking party ("Will you provide X to the institution?") and the deciding sentence and its context name neither the giving (by stem or close paraphrase) nor any receiver (the customer, "on request"): flagged',
+    when: (a) => recipientUnstated(a) !== undefined,
+    then: flagFor((a) => {
+      const { verbs, party } = recipientUnstated(a)!
+      return `the quote does not say it goes to ${party} (it names neither "${verbs.join('" nor "')}" nor a receiver): check it`
+    }),
   },
   {
     name: 'name-unstated',

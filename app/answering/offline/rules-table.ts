@@ -10,6 +10,7 @@ import {
   asksWhatCustomerCanDo,
   asksWhichDataIsHeld,
   asksWhoPerforms,
+  namesHeldData,
   statesPastEvent,
 } from './scope'
 import { leansOnPrevious, namesCustomer, negativeCondition, statesDataHandling, statesDelegation } from './scope'
@@ -168,7 +169,14 @@ export const QUESTION_RULES: OfflineRule[] = [
     stage: 'scope',
     reason: 'questions about data the product holds need a sentence saying it is stored or processed',
     when: (a) => asksWhichDataIsHeld(a.asked, new Set(a.query.map((t) => t.term))),
-    keep: (_, h) => statesDataHandling(h.sentence.text),
+    keep: (a, h) =>
+      statesDataHandling(h.sentence.text) &&
+      namesHeldData(
+        a.asked,
+        new Set(a.query.map((t) => t.term)),
+        h.sentence.text,
+        new Set([...h.sentence.terms, ...h.sentence.context]),
+      ),
   },
   {
     name: 'customer-actor',

@@ -4,7 +4,10 @@ import {
   asksWhatCustomerCanDo,
   asksWhichDataIsHeld,
   namesCustomer,
+  namesHeldData,
+  namesReceiver,
   asksWhoPerforms,
+  recipientOf,
   leansOnPrevious,
   refersToEarlier,
   negativeCondition,
@@ -23,6 +26,30 @@ describe('question scope', () => {
       statesDataHandling('Level 1 service provider under the Payment Card Industry (PCI) Data Security Standard'),
     ).toBe(false)
     expect(statesDataHandling('Card numbers are processed by our payment gateway and never stored.')).toBe(true)
+  })
+
+  it('needs the held data named by the sentence, not a word it shares', () => {
+    const names = (q: string, sentence: string) =>
+      namesHeldData(q, new Set(terms(q)), sentence, new Set(terms(sentence)))
+    const gps = 'Does the courier app collect GPS or location data from drivers?'
+    // "locations" is where the files are kept, not location data.
+    expect(names(gps, 'Driver files are stored in two locations.')).toBe(false)
+    expect(names(gps, 'The app stores location data only while a delivery is open.')).toBe(true)
+    expect(names(gps, 'GPS fixes are collected every minute during a shift.')).toBe(true)
+    // A concept both name counts: "cardholder data" and "a PCI-certified gateway".
+    const cards = 'Does the kiosk store or transmit cardholder data?'
+    expect(names(cards, 'Payments go through a PCI-certified gateway and are transmitted encrypted.')).toBe(true)
+    expect(names(cards, 'Receipts are transmitted by e-mail.')).toBe(false)
+  })
+
+  it('reads the asking party as the receiver of what the vendor gives', () => {
+    expect(recipientOf('Will you provide drill reports to the institution?')).toBe('to the institution')
+    expect(recipientOf('Do you share audit letters with us?')).toBe('with us')
+    // The vendor's own customers are not the party asking.
+    expect(recipientOf('Do you provide training to your customers?')).toBeUndefined()
+    expect(namesReceiver('Drill reports are sent to each tenant.', new Set())).toBe(true)
+    expect(namesReceiver('Audit letters are available upon request.', new Set())).toBe(true)
+    expect(namesReceiver('Drill reports: kept for two years', new Set())).toBe(false)
   })
 
   it('reads "who does it" questions and delegation to a provider', () => {
@@ -79,6 +106,10 @@ describe('question scope', () => {
     expect(asksAboutPastEvent('Has there been a data breach since your last audit?')).toBe(true)
     expect(asksAboutPastEvent('Have you sold licences to the university in the past three years?')).toBe(true)
     expect(asksAboutPastEvent('Have you worked with us within the last two years?')).toBe(true)
+    // A violation is an adverse event like a breach: its history is the user's to state.
+    expect(asksAboutPastEvent('Have you had any violations of your data-handling rules in the past 24 months?')).toBe(
+      true,
+    )
     expect(asksAboutPastEvent('Have you completed a penetration test in the last 12 months?')).toBe(false)
     expect(asksAboutPastEvent('Do you send incident reports to the customer?')).toBe(false)
   })

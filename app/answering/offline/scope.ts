@@ -17,7 +17,7 @@ const PAST_PERIOD = new RegExp(
 const PAST_EVENT =
   /\b(?:have you (?:ever )?(?:had|experienced|suffered|been subject)|has there been|have there been|did you have)\b/i
 const ADVERSE =
-  /\b(?:breach\w*|disruption\w*|outages?|incidents?|compromis\w*|lawsuits?|fines?|penalt\w*|data loss|downtime)\b/i
+  /\b(?:breach\w*|disruption\w*|outages?|incidents?|compromis\w*|violations?|lawsuits?|fines?|penalt\w*|data loss|downtime)\b/i
 /** The party asking, as the other side of the vendor's dealings ("to the Institution", "with us"). */
 const ASKING_PARTY =
   /\b(?:to|with|for) (?:the|our|this|your) (?:institution|university|college|school|district|organi[sz]ation|customer|client)\b|\b(?:to|with|for) us\b/i
@@ -61,6 +61,20 @@ export function asksWhichDataIsHeld(asked: string, concepts: Set<string>): boole
 export function statesDataHandling(sentence: string): boolean {
   return words(sentence).some((w) => HOLDS.has(w))
 }
+
+/**
+ * Whether a sentence names the regulated data a question asks about (asksWhichDataIsHeld): a concept both name (#pci
+ * in "cardholder data" and "a PCI-compliant network"), or the same words ("GPS", "location data"). "Stored in
+ * several locations" says where data is kept, not that location data is.
+ */
+export function namesHeldData(asked: string, askedTerms: Set<string>, sentence: string, sentenceTerms: Set<string>) {
+  if ([...askedTerms].some((t) => REGULATED.has(t) && sentenceTerms.has(t))) return true
+  const named = (text: string) => new Set([...text.matchAll(REGULATED_PHRASES)].map((m) => m[0].toLowerCase()))
+  const own = named(sentence)
+  return [...named(asked)].some((w) => own.has(w))
+}
+
+const REGULATED_PHRASES = new RegExp(REGULATED_WORDS.source, 'gi')
 
 const ACTOR =
   /\b(?:do|does|will|did)\s+(?:you|your (?:company|organi[sz]ation|firm|team|staff))\s+(?:\w+\s+)?(?:manage|operate|own|run|maintain|control|staff|build|house)\b/i
@@ -153,4 +167,29 @@ export function asksWhatCustomerCanDo(asked: string): boolean {
 
 export function namesCustomer(sentence: string): boolean {
   return NAMES_CUSTOMER.test(sentence)
+}
+
+/**
+ * The asking party as the one the vendor gives something to ("Will you provide scan results to the institution?",
+ * "... share reports with us?"). "Your customers" are the vendor's own, not the party asking.
+ */
+const RECIPIENT =
+  /\b(?:to|with)\s+(?:the|our|this)\s+(?:institution|university|college|school|district|customer|client)s?\b|\b(?:to|with)\s+us\b/i
+
+export function recipientOf(asked: string): string | undefined {
+  return RECIPIENT.exec(asked)?.[0]
+}
+
+/** The parties a sentence may name as the ones given something: the customer in any of its names, or "on request". */
+const RECEIVERS = new Set(
+  'institution university college school district customer client tenant subscriber user'.split(' ').map(stem),
+)
+const ON_REQUEST = /\b(?:up)?on (?:customer )?request\b|\bavailable to\b/i
+
+export function namesReceiver(sentence: string, context: Set<string>): boolean {
+  return (
+    ON_REQUEST.test(sentence) ||
+    words(sentence).some((w) => RECEIVERS.has(w)) ||
+    [...RECEIVERS].some((t) => context.has(t))
+  )
 }

@@ -643,3 +643,82 @@ describe('a sentence that only denies something else (rule denies-other)', () =>
     expect(answer!.reasons.join(' ')).toMatch(/only says what is not done/)
   })
 })
+
+describe('something given to the asking party (rule recipient-unstated)', () => {
+  const question = 'Will you provide summaries of your annual fire drills to the institution?'
+
+  it('flags a Yes from a sentence that lists the thing but says nothing of giving it', async () => {
+    const [answer] = await answersTo(
+      ['# Records kept', '', 'Fire drill summaries and attendance sheets: kept for 24 months', '', ...UNRELATED],
+      [question],
+    )
+    // Before: Yes at 0.9 and more, as if keeping the summaries were a promise to hand them over.
+    expect(answer!.rules).toContain('recipient-unstated')
+    expect(answer!.confidence).toBeLessThan(0.85)
+    expect(answer!.reasons.join(' ')).toMatch(/does not say it goes to the institution .*"provide"/)
+  })
+
+  it('is satisfied by the giving or by a receiver', async () => {
+    const [given, onRequest] = await answersTo(
+      [
+        '# Records kept',
+        '',
+        'We provide fire drill summaries to every tenant after each annual drill.',
+        '',
+        ...UNRELATED,
+      ],
+      [question, question.replace('provide', 'share').replace('to the', 'with the')],
+    )
+    expect(given!.label).toBe('YES')
+    expect(given!.rules).not.toContain('recipient-unstated')
+    // "share" is not the sentence's verb, but the tenant is a receiver.
+    expect(onRequest!.label).toBe('YES')
+    expect(onRequest!.rules).not.toContain('recipient-unstated')
+  })
+})
+
+describe('a hyphenated participle the quote never states (rule kind-unstated)', () => {
+  it('flags a Yes that names the subject but not the participle, and reads a prefix as part of its word', async () => {
+    const [vault, schedule] = await answersTo(
+      [
+        '# Archives',
+        '',
+        'Paper archives are kept in a locked vault in the basement.',
+        '',
+        'Archive boxes are moved to the vault on a defined weekly schedule.',
+        '',
+        ...UNRELATED,
+      ],
+      [
+        'Are paper archives kept in a locked, fire-rated vault in the basement?',
+        'Are archive boxes moved to the vault on a pre-defined schedule?',
+      ],
+    )
+    // Before: Yes, unflagged, though the sentence says nothing of the vault's climate.
+    expect(vault!.rules).toContain('kind-unstated')
+    expect(vault!.confidence).toBeLessThan(0.85)
+    expect(vault!.reasons.join(' ')).toMatch(/does not say it is "fire-rated"/)
+    // "pre-defined" is stated by "defined": the part before the hyphen is a prefix.
+    expect(schedule!.label).toBe('YES')
+    expect(schedule!.reasons.join(' ')).not.toMatch(/pre-defined/)
+  })
+})
+
+describe('data the product holds, named by the sentence (rule data-held)', () => {
+  // The sentence must name the data itself (scope.test.ts: "stored in two locations" does not name location data);
+  // one that does still answers.
+  it('answers from a sentence that names the held data and says it is stored', async () => {
+    const [held] = await answersTo(
+      [
+        '# Storage',
+        '',
+        'The courier app stores location data from drivers only while a delivery is open.',
+        '',
+        ...UNRELATED,
+      ],
+      ['Does the courier app collect or store GPS or location data from drivers?'],
+    )
+    expect(held!.label).toBe('YES')
+    expect(held!.rules).toContain('data-held')
+  })
+})
