@@ -107,7 +107,7 @@ describe('question scope', () => {
     expect(asksAboutPastEvent('Have you sold licences to the university in the past three years?')).toBe(true)
     expect(asksAboutPastEvent('Have you worked with us within the last two years?')).toBe(true)
     // A violation is an adverse event like a breach: its history is the user's to state.
-    expect(asksAboutPastEvent('Have you had any violations of your data-handling rules in the past 24 months?')).toBe(
+    expect(asksAboutPastEvent('Have there been violations of the data-handling rules in the last two years?')).toBe(
       true,
     )
     expect(asksAboutPastEvent('Have you completed a penetration test in the last 12 months?')).toBe(false)
