@@ -155,6 +155,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'name-unstated': FLAG_THRESHOLD - 0.01,
   'predicate-unstated': FLAG_THRESHOLD - 0.01,
   'recipient-unstated': FLAG_THRESHOLD - 0.01,
+  'rule-not-record': FLAG_THRESHOLD - 0.01,
   'title-only': FLAG_THRESHOLD - 0.01,
   'party-unstated': FLAG_THRESHOLD - 0.01,
   'key-word-elsewhere': FLAG_THRESHOLD - 0.01,

@@ -101,6 +101,7 @@ export const RULE_NAMES = [
   'name-unstated',
   'predicate-unstated',
   'recipient-unstated',
+  'rule-not-record',
   'title-only',
   'party-unstated',
   'second-question',

@@ -5,7 +5,7 @@ import { tagWords } from './grammar'
 import { GENERIC, namesIn, stem, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
-import { namesReceiver, recipientOf, refersToEarlier } from './scope'
+import { asksDoneInPeriod, namesReceiver, recipientOf, refersToEarlier } from './scope'
 import { GENERAL_NOUNS, namesSubject } from './subject'
 import { alphanumerics, capitalised } from '../retrieval/text'
 import { onlyDenies, statesRule } from './polarity'
@@ -362,6 +362,14 @@ export const READING_RULES: OfflineRule[] = [
       const { verbs, party } = recipientUnstated(a)!
       return `the quote does not say it goes to ${party} (it names neither "${verbs.join('" nor "')}" nor a receiver): check it`
     }),
+  },
+  {
+    name: 'rule-not-record',
+    kind: 'adjust',
+    reason:
+      'the question asks whether something was done in a period counted back from today ("Has the plan been tested in the last year?") and the deciding sentence states a rule that it must be done ("shall", "must"), not that it was: flagged',
+    when: (a) => a.yesNo && a.lead.label === 'YES' && asksDoneInPeriod(a.asked) && statesRule(a.lead.hit.sentence.text),
+    then: flagFor(() => 'the quote says it must be done, not that it was done in the period asked: check it'),
   },
   {
     name: 'name-unstated',

@@ -32,6 +32,21 @@ export function asksAboutPastEvent(asked: string): boolean {
   return past && (ADVERSE.test(asked) || (PAST_PERIOD.test(asked) && ASKING_PARTY.test(asked)))
 }
 
+/** A period counted back from today ("in the last year", "within the past 12 months"). */
+const PERIOD_BACK =
+  /\b(?:in|within|during|over)\s+the\s+(?:last|past|previous|prior)\s+(?:[\w-]+\s+)?(?:years?|months?|quarters?|weeks?|days?)\b/i
+/** A question in the perfect or the past ("Has the plan been tested ...?", "Did you ...?"). */
+const ASKS_PAST = /^\s*(?:has|have|did|was|were)\b/i
+
+/**
+ * "Has the recovery plan been tested in the last year?", "Have your systems had an outside review within the past
+ * 12 months?": whether something was done in a period counted back from today, which a record of it can answer (a
+ * report, a statement of what was done) and a rule that it must be done cannot.
+ */
+export function asksDoneInPeriod(asked: string): boolean {
+  return ASKS_PAST.test(asked) && PERIOD_BACK.test(asked)
+}
+
 /** A sentence about the vendor's own history: "We have not had a security breach in the last five years." */
 const STATES_HISTORY =
   /\b(?:have|has|had) (?:not |never |ever )?(?:had|experienced|suffered|been subject)\b|\bthere (?:have|has) (?:not |never )?been\b/i

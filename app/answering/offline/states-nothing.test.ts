@@ -722,3 +722,28 @@ describe('data the product holds, named by the sentence (rule data-held)', () =>
     expect(held!.rules).toContain('data-held')
   })
 })
+
+describe('a rule is no record (rule rule-not-record)', () => {
+  const question = 'Has the evacuation plan been rehearsed with floor wardens in the last year?'
+
+  it('flags a Yes read from a sentence that says it must be done, for a question on whether it was', async () => {
+    const [answer] = await answersTo(
+      ['# Safety', '', 'The evacuation plan shall be rehearsed with all floor wardens every year.', '', ...UNRELATED],
+      [question],
+    )
+    // Before: Yes, unflagged, as though the requirement were the rehearsal.
+    expect(answer!.rules).toContain('rule-not-record')
+    expect(answer!.confidence).toBeLessThan(0.85)
+    expect(answer!.reasons.join(' ')).toMatch(/must be done, not that it was done/)
+  })
+
+  it('answers from a record of it, and asks nothing of a question on what is done', async () => {
+    const [done, practice] = await answersTo(
+      ['# Safety', '', 'The evacuation plan was rehearsed with all floor wardens in March.', '', ...UNRELATED],
+      [question, 'Is the evacuation plan rehearsed with floor wardens every year?'],
+    )
+    expect(done!.label).toBe('YES')
+    expect(done!.rules).not.toContain('rule-not-record')
+    expect(practice!.rules).not.toContain('rule-not-record')
+  })
+})
