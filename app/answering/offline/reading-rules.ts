@@ -367,7 +367,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'rule-not-record',
     kind: 'adjust',
     reason:
-      'the question asks whether something was done in a period counted back from today ("Has the plan been tested in the last year?") and the deciding sentence states a rule that it must be done ("shall", "must"), not that it was: flagged',
+      'the question asks whether something was done in a period counted back from today ("Was the failover drill run in the last year?") and the deciding sentence states a rule that it must be done ("shall", "must"), not that it was: flagged',
     when: (a) => a.yesNo && a.lead.label === 'YES' && asksDoneInPeriod(a.asked) && statesRule(a.lead.hit.sentence.text),
     then: flagFor(() => 'the quote says it must be done, not that it was done in the period asked: check it'),
   },

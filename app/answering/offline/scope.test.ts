@@ -114,7 +114,7 @@ describe('question scope', () => {
     expect(asksAboutPastEvent('Have you completed a penetration test in the last 12 months?')).toBe(false)
     expect(asksAboutPastEvent('Do you send incident reports to the customer?')).toBe(false)
     // Whether something was done in a period counted back from today, of any kind.
-    expect(asksDoneInPeriod('Has the recovery plan been tested in the last year?')).toBe(true)
+    expect(asksDoneInPeriod('Has the failover drill been run in the last year?')).toBe(true)
     expect(asksDoneInPeriod('Did an outside firm review your network within the past 18 months?')).toBe(true)
     expect(asksDoneInPeriod('Is the recovery plan tested every year?')).toBe(false)
     expect(asksDoneInPeriod('Have you kept the logs since 2020?')).toBe(false)

@@ -39,7 +39,7 @@ const PERIOD_BACK =
 const ASKS_PAST = /^\s*(?:has|have|did|was|were)\b/i
 
 /**
- * "Has the recovery plan been tested in the last year?", "Have your systems had an outside review within the past
+ * "Was the failover drill run in the last year?", "Have your systems had an outside review within the past
  * 12 months?": whether something was done in a period counted back from today, which a record of it can answer (a
  * report, a statement of what was done) and a rule that it must be done cannot.
  */
