@@ -102,6 +102,7 @@ export const RULE_NAMES = [
   'predicate-unstated',
   'recipient-unstated',
   'rule-not-record',
+  'one-word-question',
   'title-only',
   'party-unstated',
   'second-question',

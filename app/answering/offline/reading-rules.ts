@@ -224,6 +224,18 @@ export function keyWordElsewhere(a: Ask): string | undefined {
 }
 
 /**
+ * The word a Yes/No question's whole query comes down to, when it is one plain word (not a concept, which is specific
+ * by itself): a sentence that merely uses it ("in consultation with counsel") covers the question as fully as one
+ * about it does.
+ */
+export function oneWordQuestion(a: Ask): string | undefined {
+  if (!a.yesNo || a.lead.label !== 'YES' || a.query.length !== 1) return undefined
+  const term = a.query[0]!.term
+  if (term.startsWith('#')) return undefined
+  return alphanumerics(a.asked).find((w) => words(w)[0] === term) ?? term
+}
+
+/**
  * An adjusting rule's effect when it sends the answer to a person: the confidence capped below the flag threshold
  * (whatever the calibrated model would say) and the reason, which says what to check.
  */
@@ -370,6 +382,16 @@ export const READING_RULES: OfflineRule[] = [
       'the question asks whether something was done in a period counted back from today ("Was the failover drill run in the last year?") and the deciding sentence states a rule that it must be done ("shall", "must"), not that it was: flagged',
     when: (a) => a.yesNo && a.lead.label === 'YES' && asksDoneInPeriod(a.asked) && statesRule(a.lead.hit.sentence.text),
     then: flagFor(() => 'the quote says it must be done, not that it was done in the period asked: check it'),
+  },
+  {
+    name: 'one-word-question',
+    kind: 'adjust',
+    reason:
+      'the question\'s query is a single plain word ("Are you providing consulting services?" reads as "consulting"), so any sentence that uses the word covers it whole: a Yes is flagged, the word named',
+    when: (a) => oneWordQuestion(a) !== undefined,
+    then: flagFor(
+      (a) => `the question's only distinctive word is "${oneWordQuestion(a)!}": check the quote is about what it asks`,
+    ),
   },
   {
     name: 'name-unstated',

@@ -747,3 +747,16 @@ describe('a rule is no record (rule rule-not-record)', () => {
     expect(practice!.rules).not.toContain('rule-not-record')
   })
 })
+
+describe('a question that comes down to one word (rule one-word-question)', () => {
+  it('flags a Yes whose sentence merely uses the one word the question has', async () => {
+    const [answer] = await answersTo(
+      ['# People', '', 'New hires get tutoring on the ticket system in their first week.', '', ...UNRELATED],
+      ['Are you providing tutoring services?'],
+    )
+    // Before: Yes at 0.97, the sentence covering the question "whole" by its one word.
+    expect(answer!.rules).toContain('one-word-question')
+    expect(answer!.confidence).toBeLessThan(0.85)
+    expect(answer!.reasons.join(' ')).toMatch(/only distinctive word is "tutoring"/)
+  })
+})
