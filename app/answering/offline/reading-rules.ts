@@ -225,7 +225,7 @@ export function keyWordElsewhere(a: Ask): string | undefined {
 
 /**
  * The word a Yes/No question's whole query comes down to, when it is one plain word (not a concept, which is specific
- * by itself): a sentence that merely uses it ("in consultation with counsel") covers the question as fully as one
+ * by itself): a sentence that merely uses it ("tutoring on the ticket system" for tutoring services) covers the question as fully as one
  * about it does.
  */
 export function oneWordQuestion(a: Ask): string | undefined {
@@ -387,7 +387,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'one-word-question',
     kind: 'adjust',
     reason:
-      'the question\'s query is a single plain word ("Are you providing consulting services?" reads as "consulting"), so any sentence that uses the word covers it whole: a Yes is flagged, the word named',
+      'the question\'s query is a single plain word ("Do you offer tutoring services?" reads as "tutoring"), so any sentence that uses the word covers it whole: a Yes is flagged, the word named',
     when: (a) => oneWordQuestion(a) !== undefined,
     then: flagFor(
       (a) => `the question's only distinctive word is "${oneWordQuestion(a)!}": check the quote is about what it asks`,
