@@ -225,8 +225,8 @@ export function keyWordElsewhere(a: Ask): string | undefined {
 
 /**
  * The word a Yes/No question's whole query comes down to, when it is one plain word (not a concept, which is specific
- * by itself): a sentence that merely uses it ("tutoring on the ticket system" for tutoring services) covers the question as fully as one
- * about it does.
+ * by itself): a sentence that merely uses it ("tutoring on the ticket system", for a question on tutoring services)
+ * covers the question as fully as one about it does.
  */
 export function oneWordQuestion(a: Ask): string | undefined {
   if (!a.yesNo || a.lead.label !== 'YES' || a.query.length !== 1) return undefined
