@@ -35,10 +35,12 @@ const introducesWhatFollows = (text: string) =>
   /^(?:the following\b|below\b|(?:the|this) (?:table|list|figure|diagram|chart|matrix)\b)/i.test(text)
 /**
  * A pointer to somewhere else: the sentence only sends the reader on ("For more information, see our privacy page.",
- * "Please refer to the guide.", "See the admin docs for details."), so it states nothing of its own.
+ * "Please refer to the guide.", "See the admin docs for details.", "If you are a contractor, please review our
+ * onboarding policy."), so it states nothing of its own. "Review" and "read" point only after "please": "Review of
+ * access rights is quarterly" states a practice.
  */
 const pointsElsewhere = (text: string) =>
-  /^(?:(?:for|to (?:learn|find out|read)) (?:more|further|additional|full)?\s*(?:information|details|info)?[^.;:]{0,160}?, )?(?:please )?(?:see|refer to|visit|consult|learn more)\b/i.test(
+  /^(?:(?:for|to (?:learn|find out|read)) (?:more|further|additional|full)?\s*(?:information|details|info)?[^.;:]{0,160}?, |(?:if|when) [^.;:]{0,160}?, )?(?:(?:please )?(?:see|refer to|visit|consult|learn more)|please (?:review|read|check))\b/i.test(
     text.trim(),
   )
 /**

@@ -262,6 +262,27 @@ describe('pointers to elsewhere (rule points-elsewhere)', () => {
     expect(plans!.rules).toContain('points-elsewhere')
     expect(plans!.label).toBeNull()
   })
+
+  it('knows a pointer behind a condition ("If you ..., please review our ...")', async () => {
+    const [list, review] = await answersTo(
+      [
+        '# Ledger',
+        '',
+        'If you are an auditor, please review our Ledger Privacy policy before your visit.',
+        '',
+        'Review of ledger access rights is done every quarter.',
+        '',
+        ...UNRELATED,
+      ],
+      ['Do you keep a documented list of the ledger privacy fields?', 'Are ledger access rights reviewed?'],
+    )
+    // Before: Yes at 0.95 from the pointer.
+    expect(list!.rules).toContain('points-elsewhere')
+    expect(list!.label).toBeNull()
+    // "Review of ..." opens a statement: only "please review" points.
+    expect(review!.label).toBe('YES')
+    expect(quotes(review!)).toMatch(/^Review of ledger access rights/)
+  })
 })
 
 describe('a sentence copied into another file', () => {
