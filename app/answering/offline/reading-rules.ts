@@ -1,7 +1,7 @@
 import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap } from './free-text'
-import { tagWords } from './grammar'
+import { ending, tagWords } from './grammar'
 import { GENERIC, namesIn, stem, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
@@ -69,14 +69,14 @@ const practiceUnstated = (a: Ask): string | undefined => {
  * listing "scan results, 6 months" is no promise to share them.
  */
 const recipientUnstated = (a: Ask): { verbs: string[]; party: string } | undefined => {
-  const recipient = a.yesNo && a.lead.label === 'YES' ? recipientOf(a.asked) : undefined
-  if (!recipient || !a.verbs.length) return undefined
+  const party = a.yesNo && a.lead.label === 'YES' ? recipientOf(a.asked) : undefined
+  if (!party || !a.verbs.length) return undefined
   const sentence = a.lead.hit.sentence
-  if (namesReceiver(sentence.text, sentence.context)) return undefined
+  if (namesReceiver(sentence.text, sentence.context, party)) return undefined
   const said = a.leadWords
   const named = (t: string) => !GENERIC.has(t) && (said.has(t) || [...said].some((u) => isParaphrase(t, u)))
   if (a.verbs.some((verb) => words(verb).some(named))) return undefined
-  return { verbs: a.verbs, party: recipient.replace(/^\w+\s+/, '') }
+  return { verbs: a.verbs, party }
 }
 
 /**
@@ -171,24 +171,24 @@ const unansweredSecond = (a: Ask): string | undefined => {
   return own.length && !named ? parts.second : undefined
 }
 
-/** A hyphenated participle ("co-located", "institution-hosted", "wholly-owned"); "-based" kinds are read above. */
-const HYPHENATED_PARTICIPLE = /\b[a-z]+(?:-[a-z]+)*-(?!based\b)[a-z]+ed\b/gi
-
 /**
- * The hyphenated participles of a Yes/No question ("a co-located data center") whose participle (the last part:
- * "located") the lead sentence and its context never name, by stem or close paraphrase: "only authorized personnel
- * enter the data center" says nothing of where it is or whose it is. The part before the hyphen is a prefix or a
- * modifier ("pre-defined" is stated by "defined"). A participle that is a general word ("defined", "managed") or part
- * of a concept ("role-based", "multi-factor") asks nothing of its own.
+ * The hyphenated participles of a Yes/No question ("a co-located data center", "an institution-hosted instance")
+ * whose participle (the last part: "located") the lead sentence and its context never name, by stem or close
+ * paraphrase: "only staff with badges enter the data center" says nothing of where it is or whose it is. The part
+ * before the hyphen is a prefix or a modifier ("pre-defined" is stated by "defined"). A participle that is a general
+ * word ("defined", "managed") or part of a concept ("multi-factor") asks nothing of its own; "-based" is a kind,
+ * read above.
  */
 function unstatedQualities(a: Ask): string[] {
   if (!a.yesNo || a.lead.label !== 'YES') return []
   const said = a.leadWords
   const named = (t: string) => said.has(t) || [...said].some((u) => isParaphrase(t, u))
-  return [...a.asked.matchAll(HYPHENATED_PARTICIPLE)].flatMap(([word]) => {
-    const own = words(word.split('-').at(-1)!).filter((t) => !GENERIC.has(t))
-    if (!own.length || terms(word).some((t) => t.startsWith('#')) || own.some(named)) return []
-    return [word.toLowerCase()]
+  return tagWords(a.asked).flatMap(({ lower }) => {
+    const last = lower.split('-').at(-1)!
+    if (last === lower || last === 'based' || ending(last) !== 'ed') return []
+    const own = words(last).filter((t) => !GENERIC.has(t))
+    if (!own.length || terms(lower).some((t) => t.startsWith('#')) || own.some(named)) return []
+    return [lower]
   })
 }
 

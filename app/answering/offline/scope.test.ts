@@ -44,13 +44,16 @@ describe('question scope', () => {
   })
 
   it('reads the asking party as the receiver of what the vendor gives', () => {
-    expect(recipientOf('Will you provide drill reports to the institution?')).toBe('to the institution')
-    expect(recipientOf('Do you share audit letters with us?')).toBe('with us')
-    // The vendor's own customers are not the party asking.
+    expect(recipientOf('Will you provide drill reports to the institution?')).toBe('the institution')
+    expect(recipientOf('Do you share audit letters with us?')).toBe('us')
+    // The vendor's own customers are not the party asking, and what is done for a party is not given to it.
     expect(recipientOf('Do you provide training to your customers?')).toBeUndefined()
-    expect(namesReceiver('Drill reports are sent to each tenant.', new Set())).toBe(true)
-    expect(namesReceiver('Audit letters are available upon request.', new Set())).toBe(true)
-    expect(namesReceiver('Drill reports: kept for two years', new Set())).toBe(false)
+    expect(recipientOf('Do you keep a spare key for the institution?')).toBeUndefined()
+    const names = (sentence: string, party = 'the institution') => namesReceiver(sentence, new Set(), party)
+    expect(names('Drill reports are sent to each tenant.')).toBe(true)
+    expect(names('Audit letters are available upon request.')).toBe(true)
+    expect(names('We send each university its drill report.', 'the university')).toBe(true)
+    expect(names('Drill reports: kept for two years')).toBe(false)
   })
 
   it('reads "who does it" questions and delegation to a provider', () => {

@@ -10,17 +10,21 @@ import { collapseSpace, withoutFinalS } from '../retrieval/text'
  */
 
 const COUNT = '(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|eighteen|twenty-four)'
+/** A period counted back from today ("in the last five years", "within the past year"). */
 const PAST_PERIOD = new RegExp(
-  `\\b(?:in|within|during|over) the (?:last|past|previous|prior) ${COUNT} (?:months?|years?)\\b`,
+  `\\b(?:in|within|during|over) the (?:last|past|previous|prior) (?:${COUNT} )?(?:months?|years?)\\b`,
   'i',
 )
 const PAST_EVENT =
   /\b(?:have you (?:ever )?(?:had|experienced|suffered|been subject)|has there been|have there been|did you have)\b/i
 const ADVERSE =
   /\b(?:breach\w*|disruption\w*|outages?|incidents?|compromis\w*|violations?|lawsuits?|fines?|penalt\w*|data loss|downtime)\b/i
-/** The party asking, as the other side of the vendor's dealings ("to the Institution", "with us"). */
+/**
+ * The party asking, as the other side of the vendor's dealings ("to the Institution", "with us"). "Your
+ * organization" and "your customers" are the vendor's own.
+ */
 const ASKING_PARTY =
-  /\b(?:to|with|for) (?:the|our|this|your) (?:institution|university|college|school|district|organi[sz]ation|customer|client)\b|\b(?:to|with|for) us\b/i
+  /\b(?:to|with|for) (?:the|our|this) (?:institution|university|college|school|district|customer|client)s?\b|\b(?:to|with|for) us\b/i
 
 /**
  * "Have you had a breach in the last 12 months?": evidence describes practices, so it cannot show an event. Nor can
@@ -32,19 +36,13 @@ export function asksAboutPastEvent(asked: string): boolean {
   return past && (ADVERSE.test(asked) || (PAST_PERIOD.test(asked) && ASKING_PARTY.test(asked)))
 }
 
-/** A period counted back from today ("in the last year", "within the past 12 months"). */
-const PERIOD_BACK =
-  /\b(?:in|within|during|over)\s+the\s+(?:last|past|previous|prior)\s+(?:[\w-]+\s+)?(?:years?|months?|quarters?|weeks?|days?)\b/i
-/** A question in the perfect or the past ("Has the plan been tested ...?", "Did you ...?"). */
-const ASKS_PAST = /^\s*(?:has|have|did|was|were)\b/i
-
 /**
  * "Was the failover drill run in the last year?", "Have your systems had an outside review within the past
  * 12 months?": whether something was done in a period counted back from today, which a record of it can answer (a
  * report, a statement of what was done) and a rule that it must be done cannot.
  */
 export function asksDoneInPeriod(asked: string): boolean {
-  return ASKS_PAST.test(asked) && PERIOD_BACK.test(asked)
+  return PAST_PERIOD.test(asked)
 }
 
 /** A sentence about the vendor's own history: "We have not had a security breach in the last five years." */
@@ -186,25 +184,23 @@ export function namesCustomer(sentence: string): boolean {
 
 /**
  * The asking party as the one the vendor gives something to ("Will you provide scan results to the institution?",
- * "... share reports with us?"). "Your customers" are the vendor's own, not the party asking.
+ * "... share reports with us?"): the party, without its preposition ("the institution", "us"). A party something is
+ * done for ("for the institution") receives nothing.
  */
-const RECIPIENT =
-  /\b(?:to|with)\s+(?:the|our|this)\s+(?:institution|university|college|school|district|customer|client)s?\b|\b(?:to|with)\s+us\b/i
-
 export function recipientOf(asked: string): string | undefined {
-  return RECIPIENT.exec(asked)?.[0]
+  const [preposition, ...party] = ASKING_PARTY.exec(asked)?.[0].split(' ') ?? []
+  return preposition && preposition.toLowerCase() !== 'for' ? party.join(' ') : undefined
 }
 
-/** The parties a sentence may name as the ones given something: the customer in any of its names, or "on request". */
-const RECEIVERS = new Set(
-  'institution university college school district customer client tenant subscriber user'.split(' ').map(stem),
-)
-const ON_REQUEST = /\b(?:up)?on (?:customer )?request\b|\bavailable to\b/i
+/** Any of the customer's names as a word of its own ("sent to each tenant", "we e-mail you the summary"). */
+const CUSTOMER_NAMED = new RegExp(`\\b${WHO}\\b`, 'i')
 
-export function namesReceiver(sentence: string, context: Set<string>): boolean {
-  return (
-    ON_REQUEST.test(sentence) ||
-    words(sentence).some((w) => RECEIVERS.has(w)) ||
-    [...RECEIVERS].some((t) => context.has(t))
-  )
+/**
+ * Whether a sentence names anyone something goes to: the customer in any of its names, the party the question names
+ * (by stem, in the sentence or its context: "each university"), or what the customer can get ("on request").
+ */
+export function namesReceiver(sentence: string, context: Set<string>, party: string): boolean {
+  const own = words(party)
+  const said = new Set(words(sentence))
+  return namesCustomer(sentence) || CUSTOMER_NAMED.test(sentence) || own.some((t) => said.has(t) || context.has(t))
 }
