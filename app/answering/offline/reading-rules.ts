@@ -224,15 +224,17 @@ export function keyWordElsewhere(a: Ask): string | undefined {
 }
 
 /**
- * The word a Yes/No question's whole query comes down to, when it is one plain word (not a concept, which is specific
- * by itself): a sentence that merely uses it ("tutoring on the ticket system", for a question on tutoring services)
+ * The word a Yes/No question's whole query comes down to, when it is one plain word (not a concept or an acronym,
+ * which name one thing): a sentence that merely uses it ("tutoring on the ticket system", for a question on tutoring services)
  * covers the question as fully as one about it does.
  */
 export function oneWordQuestion(a: Ask): string | undefined {
   if (!a.yesNo || a.lead.label !== 'YES' || a.query.length !== 1) return undefined
   const term = a.query[0]!.term
   if (term.startsWith('#')) return undefined
-  return alphanumerics(a.asked).find((w) => words(w)[0] === term) ?? term
+  const word = alphanumerics(a.asked).find((w) => words(w)[0] === term) ?? term
+  // An acronym ("DPO", "SBOM") names one thing, as a concept does.
+  return word.toUpperCase() === word && word.toLowerCase() !== word ? undefined : word
 }
 
 /**

@@ -780,4 +780,13 @@ describe('a question that comes down to one word (rule one-word-question)', () =
     expect(answer!.confidence).toBeLessThan(0.85)
     expect(answer!.reasons.join(' ')).toMatch(/only distinctive word is "tutoring"/)
   })
+
+  it('trusts one acronym, which names one thing', async () => {
+    const [answer] = await answersTo(
+      ['# People', '', 'Our DPO answers privacy requests within five working days.', '', ...UNRELATED],
+      ['Do you have a DPO?'],
+    )
+    expect(answer!.label).toBe('YES')
+    expect(answer!.rules).not.toContain('one-word-question')
+  })
 })
