@@ -79,6 +79,7 @@ export const RULE_NAMES = [
   'compound-head',
   'lead-in',
   'points-elsewhere',
+  'purpose-only',
   'document-scope',
   'question-in-evidence',
   'provider-holding',

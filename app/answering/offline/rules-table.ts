@@ -16,6 +16,7 @@ import {
 import { leansOnPrevious, namesCustomer, negativeCondition, statesDataHandling, statesDelegation } from './scope'
 import { asksForRemarks, subjectPhrase } from './subject'
 import { terms } from '../retrieval/terms'
+import { gerund, tagWords } from './grammar'
 import { endsWithColon } from '../retrieval/text'
 
 /** How sure the engine must be that a question's "If you don't ..." condition is unmet before calling it N/A. */
@@ -43,6 +44,17 @@ const pointsElsewhere = (text: string) =>
   /^(?:(?:for|to (?:learn|find out|read)) (?:more|further|additional|full)?\s*(?:information|details|info)?[^.;:]{0,160}?, |(?:if|when) [^.;:]{0,160}?, )?(?:(?:please )?(?:see|refer to|visit|consult|learn more)|please (?:review|read|check))\b/i.test(
     text.trim(),
   )
+/**
+ * A statement of purpose: the sentence opens with "to" and a verb, and every verb in it is an infinitive ("To ensure
+ * proper use of keys to protect the records."), gerunds aside, so it has no main clause stating what is done. "To
+ * protect data, we encrypt every disk" has one ("encrypt").
+ */
+const statesPurposeOnly = (text: string) => {
+  const words = tagWords(text)
+  if (words[0]?.lower !== 'to' || words[1]?.pos !== 'VERB') return false
+  // A gerund between nouns ("ticketing and billing systems") is no verb of a clause.
+  return words.every((w, k) => (w.pos !== 'VERB' && w.pos !== 'AUX') || gerund(w) || words[k - 1]?.lower === 'to')
+}
 /**
  * A sentence about the document's own reach ("This policy applies to all staff.", "The scope of this standard is
  * ..."): it says where the document holds, not what is done, so it answers no question about a practice.
@@ -205,6 +217,15 @@ export const QUESTION_RULES: OfflineRule[] = [
       'a sentence about the document itself that introduces what follows ("The following table lists the keys in use:") states nothing: the lines after it are read, with it as their context',
     when: (a) => a.hits.some((h) => introducesWhatFollows(h.sentence.text)),
     keep: (_, h) => !introducesWhatFollows(h.sentence.text),
+  },
+  {
+    name: 'purpose-only',
+    kind: 'narrow',
+    stage: 'scope',
+    reason:
+      'a sentence that only states an aim ("To ensure the integrity of records."), every verb of it an infinitive, says what a policy is for, not what is done: the other sentences are read',
+    when: (a) => a.hits.some((h) => statesPurposeOnly(h.sentence.text)),
+    keep: (_, h) => !statesPurposeOnly(h.sentence.text),
   },
   {
     name: 'points-elsewhere',

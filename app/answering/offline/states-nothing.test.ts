@@ -790,3 +790,34 @@ describe('a question that comes down to one word (rule one-word-question)', () =
     expect(answer!.rules).not.toContain('one-word-question')
   })
 })
+
+describe('a statement of purpose (rule purpose-only)', () => {
+  it('does not answer from a sentence that only states an aim, but from one that states what is done', async () => {
+    const questions = ['Does your kiosk support integration with other ticketing and billing systems?']
+    const [aim] = await answersTo(
+      [
+        '# Purpose',
+        '',
+        'To ensure secure kiosk integration with other ticketing and billing systems.',
+        '',
+        ...UNRELATED,
+      ],
+      questions,
+    )
+    // Before: Yes from the aim, which says what the policy is for, not that the kiosk does it.
+    expect(aim!.rules).toContain('purpose-only')
+    expect(aim!.label).toBeNull()
+    const [done] = await answersTo(
+      [
+        '# Kiosk',
+        '',
+        'To save staff time, the kiosk supports integration with other ticketing systems.',
+        '',
+        ...UNRELATED,
+      ],
+      questions,
+    )
+    expect(done!.label).toBe('YES')
+    expect(done!.rules).not.toContain('purpose-only')
+  })
+})
