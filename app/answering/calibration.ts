@@ -153,6 +153,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'scope-unstated': FLAG_THRESHOLD - 0.01,
   'practice-unstated': FLAG_THRESHOLD - 0.01,
   'name-unstated': FLAG_THRESHOLD - 0.01,
+  'occurrence-unstated': FLAG_THRESHOLD - 0.01,
   'predicate-unstated': FLAG_THRESHOLD - 0.01,
   'recipient-unstated': FLAG_THRESHOLD - 0.01,
   'rule-not-record': FLAG_THRESHOLD - 0.01,

@@ -100,6 +100,7 @@ export const RULE_NAMES = [
   'scope-unstated',
   'practice-unstated',
   'name-unstated',
+  'occurrence-unstated',
   'predicate-unstated',
   'recipient-unstated',
   'rule-not-record',

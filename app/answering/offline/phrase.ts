@@ -374,3 +374,15 @@ export function askedNames(text: string): AskedNames {
     lone: proper.filter((p) => p.words === 1 && !p.acronym).map((p) => p.name),
   }
 }
+
+/**
+ * The verb a "Do/Does/Is/Are <subject> ever <verb> ...?" question asks about ("Do backups ever leave the region?":
+ * "leave"), lower-cased: the question asks whether that happens at all. Undefined for any other shape.
+ */
+export function everVerb(asked: string): string | undefined {
+  const words = tagWords(collapseSpace(asked))
+  if (words[0]?.pos !== 'AUX') return undefined
+  const at = words.findIndex((w) => w.lower === 'ever')
+  if (at < 2) return undefined
+  return words.slice(at + 1).find((w) => w.pos === 'VERB')?.lower
+}

@@ -2,6 +2,7 @@ import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap } from './free-text'
 import { ending, tagWords } from './grammar'
+import { everVerb } from './phrase'
 import { GENERIC, namesIn, stem, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
@@ -94,6 +95,19 @@ const nameUnstated = (a: Ask): string | undefined => {
   // Every word of it: "SOC 3" does not name "SOC 2", nor "NIST" the "NIST Privacy Framework".
   const named = (name: string) => words(name).every((t) => a.leadWords.has(t))
   return names.some(named) ? undefined : names.map((n) => `"${n}"`).join(', ')
+}
+
+/**
+ * The verb of a "Do <subject> ever <verb> ...?" question (phrase.ts `everVerb`) when a Yes is read from a sentence that
+ * never names it, by stem or close paraphrase: a sentence on the site's backup generators says nothing of whether
+ * backups ever leave the region.
+ */
+const occurrenceUnstated = (a: Ask): string | undefined => {
+  const verb = a.yesNo && a.lead.label === 'YES' ? everVerb(a.asked) : undefined
+  const own = verb ? words(verb).filter((t) => !GENERIC.has(t)) : []
+  if (!own.length) return undefined
+  const said = a.leadWords
+  return own.some((t) => said.has(t) || [...said].some((u) => isParaphrase(t, u))) ? undefined : verb
 }
 
 /** "Required": the deontic word a sentence that states a rule ("shall", "must", "is required") says in other words. */
@@ -357,6 +371,17 @@ export const READING_RULES: OfflineRule[] = [
       'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data") and whose verb the deciding sentence and its context never name ("Do you tokenize card data?" from "Card data is handled as our policy describes"): flagged, the verb quoted',
     when: (a) => practiceUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not state the practice asked (${practiceUnstated(a)!}): check it`),
+  },
+  {
+    name: 'occurrence-unstated',
+    kind: 'adjust',
+    reason:
+      'a "Do <subject> ever <verb> ...?" question asks whether something happens at all, and the deciding sentence and its context never name its verb, by stem or close paraphrase: a Yes is flagged, the verb quoted',
+    when: (a) => occurrenceUnstated(a) !== undefined,
+    then: flagFor(
+      (a) =>
+        `the question asks whether it ever happens ("${occurrenceUnstated(a)!}"); the quote does not say it does: check it`,
+    ),
   },
   {
     name: 'predicate-unstated',

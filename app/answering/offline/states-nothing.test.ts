@@ -821,3 +821,33 @@ describe('a statement of purpose (rule purpose-only)', () => {
     expect(done!.rules).not.toContain('purpose-only')
   })
 })
+
+describe('whether something ever happens (rule occurrence-unstated)', () => {
+  const question = 'Do archive tapes ever leave the basement vault?'
+
+  it('flags a Yes from a sentence that never says the thing happens', async () => {
+    const [answer] = await answersTo(
+      [
+        '# Vault',
+        '',
+        'The basement vault has emergency lighting and a steel door for the archive tapes.',
+        '',
+        ...UNRELATED,
+      ],
+      [question],
+    )
+    // Before: Yes, unflagged, as though a sentence on the vault said the tapes leave it.
+    expect(answer!.rules).toContain('occurrence-unstated')
+    expect(answer!.confidence).toBeLessThan(0.85)
+    expect(answer!.reasons.join(' ')).toMatch(/ever happens \("leave"\)/)
+  })
+
+  it('answers from a sentence that says it happens', async () => {
+    const [answer] = await answersTo(
+      ['# Vault', '', 'Archive tapes leave the basement vault once a year for the audit.', '', ...UNRELATED],
+      [question],
+    )
+    expect(answer!.label).toBe('YES')
+    expect(answer!.rules).not.toContain('occurrence-unstated')
+  })
+})
