@@ -239,10 +239,10 @@ export function keyWordElsewhere(a: Ask): string | undefined {
 
 /**
  * The word a Yes/No question's whole query comes down to, when it is one plain word (not a concept or an acronym,
- * which name one thing): a sentence that merely uses it ("tutoring on the ticket system", for a question on tutoring services)
- * covers the question as fully as one about it does.
+ * which name one thing): a sentence that merely uses it ("tutoring on the ticket system", for a question on tutoring
+ * services) covers the question as fully as one about it does.
  */
-export function oneWordQuestion(a: Ask): string | undefined {
+function oneWordQuestion(a: Ask): string | undefined {
   if (!a.yesNo || a.lead.label !== 'YES' || a.query.length !== 1) return undefined
   const term = a.query[0]!.term
   if (term.startsWith('#')) return undefined
