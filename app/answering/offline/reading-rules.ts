@@ -8,7 +8,7 @@ import { isParaphrase } from '../retrieval/paraphrase.server'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { asksDoneInPeriod, namesReceiver, recipientOf, refersToEarlier } from './scope'
 import { GENERAL_NOUNS, namesSubject } from './subject'
-import { alphanumerics, capitalised } from '../retrieval/text'
+import { alphanumerics, capitalised, withoutFinalS } from '../retrieval/text'
 import { onlyDenies, statesRule } from './polarity'
 
 /** Confidence raised when the quote names every subject itself; lowered when the match leans on its neighbours. */
@@ -239,8 +239,9 @@ export function keyWordElsewhere(a: Ask): string | undefined {
 
 /**
  * The word a Yes/No question's whole query comes down to, when it is one plain word (not a concept or an acronym,
- * which name one thing): a sentence that merely uses it ("tutoring on the ticket system", for a question on tutoring
- * services) covers the question as fully as one about it does.
+ * which name one thing) and the lead sentence has it only as a relative sharing its stem: "in consultation with
+ * counsel" covers a question on consulting services as fully as a sentence about them would. A sentence that uses
+ * the word itself ("a web-based user interface" for "Does the product have an interface?") is about it.
  */
 function oneWordQuestion(a: Ask): string | undefined {
   if (!a.yesNo || a.lead.label !== 'YES' || a.query.length !== 1) return undefined
@@ -248,7 +249,10 @@ function oneWordQuestion(a: Ask): string | undefined {
   if (term.startsWith('#')) return undefined
   const word = alphanumerics(a.asked).find((w) => words(w)[0] === term) ?? term
   // An acronym ("DPO", "SBOM") names one thing, as a concept does.
-  return word.toUpperCase() === word && word.toLowerCase() !== word ? undefined : word
+  if (word.toUpperCase() === word && word.toLowerCase() !== word) return undefined
+  const own = withoutFinalS(word.toLowerCase())
+  const used = alphanumerics(a.lead.hit.sentence.text).some((w) => withoutFinalS(w.toLowerCase()) === own)
+  return used ? undefined : word
 }
 
 /**
@@ -414,7 +418,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'one-word-question',
     kind: 'adjust',
     reason:
-      'the question\'s query is a single plain word ("Do you offer tutoring services?" reads as "tutoring"), so any sentence that uses the word covers it whole: a Yes is flagged, the word named',
+      'the question\'s query is a single plain word ("Do you offer tutoring services?" reads as "tutoring"), so any sentence sharing its stem covers it whole: a Yes from a sentence that has only a relative of the word ("tutor", "tutorial") is flagged, the word named',
     when: (a) => oneWordQuestion(a) !== undefined,
     then: flagFor(
       (a) => `the question's only distinctive word is "${oneWordQuestion(a)!}": check the quote is about what it asks`,

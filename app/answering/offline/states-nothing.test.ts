@@ -772,13 +772,22 @@ describe('a rule is no record (rule rule-not-record)', () => {
 describe('a question that comes down to one word (rule one-word-question)', () => {
   it('flags a Yes whose sentence merely uses the one word the question has', async () => {
     const [answer] = await answersTo(
-      ['# People', '', 'New hires get tutoring on the ticket system in their first week.', '', ...UNRELATED],
+      ['# People', '', 'New hires meet a tutor from the ticket team in their first week.', '', ...UNRELATED],
       ['Are you providing tutoring services?'],
     )
-    // Before: Yes at 0.97, the sentence covering the question "whole" by its one word.
+    // Before: Yes at 0.97, the sentence covering the question "whole" by a word sharing its stem.
     expect(answer!.rules).toContain('one-word-question')
     expect(answer!.confidence).toBeLessThan(0.85)
     expect(answer!.reasons.join(' ')).toMatch(/only distinctive word is "tutoring"/)
+  })
+
+  it('trusts a sentence that uses the word itself', async () => {
+    const [answer] = await answersTo(
+      ['# Product', '', 'Admins manage users and settings in a web-based console interface.', '', ...UNRELATED],
+      ['Does your product have an interface?'],
+    )
+    expect(answer!.label).toBe('YES')
+    expect(answer!.rules).not.toContain('one-word-question')
   })
 
   it('trusts one acronym, which names one thing', async () => {
