@@ -49,6 +49,7 @@ describe('question scope', () => {
     // The vendor's own customers are not the party asking, and what is done for a party is not given to it.
     expect(recipientOf('Do you provide training to your customers?')).toBeUndefined()
     expect(recipientOf('Do you keep a spare key for the institution?')).toBeUndefined()
+    expect(recipientOf('Do you keep logs for the customer and send them to the customer?')).toBe('the customer')
     const names = (sentence: string, party = 'the institution') => namesReceiver(sentence, new Set(), party)
     expect(names('Drill reports are sent to each tenant.')).toBe(true)
     expect(names('Audit letters are available upon request.')).toBe(true)

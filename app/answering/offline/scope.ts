@@ -188,8 +188,13 @@ export function namesCustomer(sentence: string): boolean {
  * done for ("for the institution") receives nothing.
  */
 export function recipientOf(asked: string): string | undefined {
-  const [preposition, ...party] = ASKING_PARTY.exec(asked)?.[0].split(' ') ?? []
-  return preposition && preposition.toLowerCase() !== 'for' ? party.join(' ') : undefined
+  let rest = asked
+  for (let m = ASKING_PARTY.exec(rest); m; m = ASKING_PARTY.exec(rest)) {
+    const [preposition, ...party] = m[0].split(' ')
+    if (preposition!.toLowerCase() !== 'for') return party.join(' ')
+    rest = rest.slice(m.index + m[0].length)
+  }
+  return undefined
 }
 
 /** Any of the customer's names as a word of its own ("sent to each tenant", "we e-mail you the summary"). */
