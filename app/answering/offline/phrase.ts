@@ -380,6 +380,8 @@ export function askedNames(text: string): AskedNames {
  * "leave"), lower-cased: the question asks whether that happens at all. Undefined for any other shape.
  */
 export function everVerb(asked: string): string | undefined {
+  // Tagged only when the word is there: every Yes reads this.
+  if (!` ${asked.toLowerCase()} `.includes(' ever ')) return undefined
   const words = tagWords(collapseSpace(asked))
   if (words[0]?.pos !== 'AUX') return undefined
   const at = words.findIndex((w) => w.lower === 'ever')

@@ -5,11 +5,19 @@ import { ending, tagWords } from './grammar'
 import { everVerb } from './phrase'
 import { GENERIC, namesIn, stem, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
+import { isAcronym } from '../retrieval/stem'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { asksDoneInPeriod, namesReceiver, recipientOf, refersToEarlier } from './scope'
 import { GENERAL_NOUNS, namesSubject } from './subject'
 import { alphanumerics, capitalised, withoutFinalS } from '../retrieval/text'
 import { onlyDenies, statesRule } from './polarity'
+
+/** Whether the lead sentence or its context names a term, by stem or close paraphrase. */
+const leadNames = (a: Ask, term: string): boolean =>
+  a.leadWords.has(term) || [...a.leadWords].some((u) => isParaphrase(term, u))
+
+/** A term as the question writes it ("encrypted" for "encrypt"), or the term itself. */
+const writtenAs = (a: Ask, term: string): string => alphanumerics(a.asked).find((w) => words(w)[0] === term) ?? term
 
 /** Confidence raised when the quote names every subject itself; lowered when the match leans on its neighbours. */
 const SUBJECTS_OWN_BONUS = 0.12
@@ -56,9 +64,7 @@ const practiceUnstated = (a: Ask): string | undefined => {
     return own.length ? [{ word, own }] : []
   })
   if (!asked.length) return undefined
-  const said = a.leadWords
-  const named = (t: string) => said.has(t) || [...said].some((u) => isParaphrase(t, u))
-  if (asked.some((p) => p.own.some(named))) return undefined
+  if (asked.some((p) => p.own.some((t) => leadNames(a, t)))) return undefined
   const quoted = asked.map((p) => `"${p.word}"`)
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0]
 }
@@ -74,9 +80,7 @@ const recipientUnstated = (a: Ask): { verbs: string[]; party: string } | undefin
   if (!party || !a.verbs.length) return undefined
   const sentence = a.lead.hit.sentence
   if (namesReceiver(sentence.text, sentence.context, party)) return undefined
-  const said = a.leadWords
-  const named = (t: string) => !GENERIC.has(t) && (said.has(t) || [...said].some((u) => isParaphrase(t, u)))
-  if (a.verbs.some((verb) => words(verb).some(named))) return undefined
+  if (a.verbs.some((verb) => words(verb).some((t) => !GENERIC.has(t) && leadNames(a, t)))) return undefined
   return { verbs: a.verbs, party }
 }
 
@@ -106,8 +110,7 @@ const occurrenceUnstated = (a: Ask): string | undefined => {
   const verb = a.yesNo && a.lead.label === 'YES' ? everVerb(a.asked) : undefined
   const own = verb ? words(verb).filter((t) => !GENERIC.has(t)) : []
   if (!own.length) return undefined
-  const said = a.leadWords
-  return own.some((t) => said.has(t) || [...said].some((u) => isParaphrase(t, u))) ? undefined : verb
+  return own.some((t) => leadNames(a, t)) ? undefined : verb
 }
 
 /** "Required": the deontic word a sentence that states a rule ("shall", "must", "is required") says in other words. */
@@ -125,10 +128,8 @@ const DEONTIC_SIMILARITY = 0.6
 const predicateUnstated = (a: Ask): string | undefined => {
   const asked = a.yesNo ? a.predicate : undefined
   if (!asked) return undefined
-  const said = a.leadWords
   const named = (t: string) =>
-    said.has(t) ||
-    [...said].some((u) => isParaphrase(t, u)) ||
+    leadNames(a, t) ||
     ((t === REQUIRED || isParaphrase(t, REQUIRED, DEONTIC_SIMILARITY)) && statesRule(a.lead.hit.sentence.text))
   return asked.some((word) => words(word).some(named)) ? undefined : asked.join(' ')
 }
@@ -194,14 +195,12 @@ const unansweredSecond = (a: Ask): string | undefined => {
  * read above.
  */
 function unstatedQualities(a: Ask): string[] {
-  if (!a.yesNo || a.lead.label !== 'YES') return []
-  const said = a.leadWords
-  const named = (t: string) => said.has(t) || [...said].some((u) => isParaphrase(t, u))
+  if (!a.yesNo || a.lead.label !== 'YES' || !a.asked.includes('-')) return []
   return tagWords(a.asked).flatMap(({ lower }) => {
     const last = lower.split('-').at(-1)!
     if (last === lower || last === 'based' || ending(last) !== 'ed') return []
     const own = words(last).filter((t) => !GENERIC.has(t))
-    if (!own.length || terms(lower).some((t) => t.startsWith('#')) || own.some(named)) return []
+    if (!own.length || terms(lower).some((t) => t.startsWith('#')) || own.some((t) => leadNames(a, t))) return []
     return [lower]
   })
 }
@@ -234,7 +233,7 @@ export function keyWordElsewhere(a: Ask): string | undefined {
   const key = core.reduce((best, t) => (t.weight > best.weight ? t : best)).term
   const s = a.lead.hit.sentence
   if (a.index.df(key) === 0 || s.terms.has(key) || s.context.has(key)) return undefined
-  return alphanumerics(a.asked).find((w) => words(w)[0] === key) ?? key
+  return writtenAs(a, key)
 }
 
 /**
@@ -247,9 +246,9 @@ function oneWordQuestion(a: Ask): string | undefined {
   if (!a.yesNo || a.lead.label !== 'YES' || a.query.length !== 1) return undefined
   const term = a.query[0]!.term
   if (term.startsWith('#')) return undefined
-  const word = alphanumerics(a.asked).find((w) => words(w)[0] === term) ?? term
+  const word = writtenAs(a, term)
   // An acronym ("DPO", "SBOM") names one thing, as a concept does.
-  if (word.toUpperCase() === word && word.toLowerCase() !== word) return undefined
+  if (isAcronym(word)) return undefined
   const own = withoutFinalS(word.toLowerCase())
   const used = alphanumerics(a.lead.hit.sentence.text).some((w) => withoutFinalS(w.toLowerCase()) === own)
   return used ? undefined : word

@@ -50,6 +50,8 @@ const pointsElsewhere = (text: string) =>
  * protect data, we encrypt every disk" has one ("encrypt").
  */
 const statesPurposeOnly = (text: string) => {
+  // Tagged only when it opens with "to": this runs on every candidate sentence of every question.
+  if (!text.trimStart().toLowerCase().startsWith('to ')) return false
   const words = tagWords(text)
   if (words[0]?.lower !== 'to' || words[1]?.pos !== 'VERB') return false
   // A gerund between nouns ("ticketing and billing systems") is no verb of a clause.

@@ -22,8 +22,11 @@ const MAX_REMEMBERED = 50_000
 
 const ACRONYM = /^[A-Z][A-Z0-9]{1,5}s?$/
 
+/** A token written as an acronym: two to six capitals or digits, an optional plural "s" ("DPO", "APIs"). */
+export const isAcronym = (token: string): boolean => ACRONYM.test(token)
+
 /** A token as written (its case intact) to its term: an acronym's own letters, any other word's stem. */
 export function stemToken(token: string, inCapitals = false): string {
-  if (!inCapitals && ACRONYM.test(token)) return withoutFinalS(token).toLowerCase()
+  if (!inCapitals && isAcronym(token)) return withoutFinalS(token).toLowerCase()
   return stem(token.toLowerCase())
 }
