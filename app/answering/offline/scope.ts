@@ -80,7 +80,12 @@ export function statesDataHandling(sentence: string): boolean {
  * in "cardholder data" and "a PCI-compliant network"), or the same words ("GPS", "location data"). "Stored in
  * several locations" says where data is kept, not that location data is.
  */
-export function namesHeldData(asked: string, askedTerms: Set<string>, sentence: string, sentenceTerms: Set<string>) {
+export function namesHeldData(
+  asked: string,
+  askedTerms: Set<string>,
+  sentence: string,
+  sentenceTerms: Set<string>,
+): boolean {
   if ([...askedTerms].some((t) => REGULATED.has(t) && sentenceTerms.has(t))) return true
   const named = (text: string) => new Set([...text.matchAll(REGULATED_PHRASES)].map((m) => m[0].toLowerCase()))
   const own = named(sentence)
