@@ -1,6 +1,6 @@
 import { allowedItemName, findAllowed } from '../../questionnaire/model'
 import type { Question } from '../../questionnaire/model'
-import type { Answer } from '../model'
+import { FLAG_THRESHOLD, type Answer } from '../model'
 import { noEvidenceAnswer } from '../contract'
 import { cite } from './answers'
 import type { Hit, SentenceIndex } from '../retrieval'
@@ -72,14 +72,20 @@ export function answerChoice(q: Question, items: string[], index: SentenceIndex,
     matched: new Set(),
   }
   const clear = !next && top.score >= 3
+  // Below the threshold even when clear: that the evidence names one item does not say the others do not apply
+  // (a product hosted on one cloud may also be offered self-hosted), and no labelled answers calibrate this reading.
   return {
     key: q.key,
     label: 'YES',
     choice: top.item,
     text: `${allowedItemName(top.item)}: ${top.best.text}`,
-    confidence: clear ? 0.86 : 0.7,
+    confidence: clear ? FLAG_THRESHOLD - 0.01 : 0.7,
     citations: [cite(hit)],
-    flagged: false,
-    reasons: clear ? [] : ['the evidence names this item, but not often or not alone: confirm the choice'],
+    flagged: true,
+    reasons: [
+      clear
+        ? 'the evidence names this item and no other: confirm it is the one that applies'
+        : 'the evidence names this item, but not often or not alone: confirm the choice',
+    ],
   }
 }

@@ -122,10 +122,13 @@ describe('lists of things rather than verdicts', () => {
     '7) Other',
   ]
 
-  it('chooses the item the evidence names, and cites where', async () => {
+  it('chooses the item the evidence names, cites where, and asks the user to confirm it', async () => {
     const [choice] = await answer([q('Select your hosting option', hosting)], [overview])
-    expect(choice).toMatchObject({ choice: '4) AWS', flagged: false })
+    expect(choice).toMatchObject({ choice: '4) AWS', flagged: true })
     expect(choice!.citations[0]!.quote).toMatch(/AWS|Amazon Web Services/)
+    // Naming one cloud does not rule out the others (a self-hosted edition, a second region on another cloud).
+    expect(choice!.confidence).toBeLessThan(0.85)
+    expect(choice!.reasons.join(' ')).toMatch(/names this item and no other: confirm it is the one that applies/)
   })
 
   it('leaves the choice to a person when the evidence names none, or several equally', async () => {
