@@ -9,7 +9,14 @@ import { planOf } from '../retrieval/coverage'
 import { polarity, type Polarity } from './polarity'
 import { askedFor } from './question-word'
 import { unmetRequirement } from './quantities'
-import { adjectivePredicate, askedNames, respondentVerbs, secondQuestion, type AskedNames } from './phrase'
+import {
+  adjectivePredicate,
+  askedNames,
+  participlePredicate,
+  respondentVerbs,
+  secondQuestion,
+  type AskedNames,
+} from './phrase'
 import { namesSubject, readSubject, type Scope } from './subject'
 
 /** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
@@ -93,6 +100,11 @@ export class Ask {
    */
   get predicate(): string[] | undefined {
     return this.once('predicate', () => adjectivePredicate(this.asked))
+  }
+
+  /** What a passive "Is/Are <subject> <participle> ...?" question asks of its subject (phrase.ts), read once. */
+  get passive(): string[] | undefined {
+    return this.once('passive', () => participlePredicate(this.asked))
   }
 
   /** The names the question asks about (standards, proper names), read once. */

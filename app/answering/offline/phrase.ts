@@ -1,6 +1,7 @@
 import { ending, gerund, tagWords, type Word } from './grammar'
 import { namesIn } from '../retrieval/terms'
 import { capitalised, collapseSpace } from '../retrieval/text'
+import { isAcronym } from '../retrieval/stem'
 
 /**
  * The noun phrase a question is about, read from its part-of-speech tags (offline/grammar.ts): the subject of "Are
@@ -110,6 +111,12 @@ export function phraseAt(words: Word[], from: number): Phrase {
     const w = words[i]!
     const next = words[i + 1]
     if (predicate(w, next, out)) break
+    // "role-based access control (RBAC) for administrators": an abbreviation in brackets restates the nouns before it;
+    // the phrase goes on past it.
+    if (out.length && w.text === '(' && next && isAcronym(next.text) && words[i + 2]?.text === ')') {
+      i += 2
+      continue
+    }
     if (nominal(w) || modifierVerb(w, next, words[i - 1]) || gerundOfNouns(words, i)) {
       push(w)
       continue
@@ -126,6 +133,13 @@ export function phraseAt(words: Word[], from: number): Phrase {
     // "hardening and build standards", "processes, procedures, and technical measures": a list goes on.
     const listGoesOn = (j: number) =>
       nominal(words[j]) || (words[j]?.pos === 'VERB' && (nominal(words[j + 1]) || words[j + 1]?.lower === 'of'))
+    // "a continuity plan, with a named owner, that ...": a preposition set off by commas confines the phrase as one
+    // without them does.
+    if (out.length && w.text === ',' && next?.pos === 'ADP' && next.lower !== 'of' && next.lower !== 'including') {
+      i++
+      const p = words[i]!
+      return { words: out, texts, tags, start, end: i, after: words.slice(i + 1), endedBy: p.lower, endedByTag: p.pos }
+    }
     if (out.length && (w.pos === 'CCONJ' || w.text === ',')) {
       let j = i + 1
       while (words[j]?.pos === 'CCONJ' || words[j]?.text === ',' || opens(words[j])) j++
@@ -387,4 +401,44 @@ export function everVerb(asked: string): string | undefined {
   const at = words.findIndex((w) => w.lower === 'ever')
   if (at < 2) return undefined
   return words.slice(at + 1).find((w) => w.pos === 'VERB')?.lower
+}
+
+/**
+ * What a passive "Is/Are <subject> <participle> ...?" question asks of its subject: the last participle after the
+ * subject, the participles a list joins to it, and the content words of what follows them ("stored in a central
+ * location": stored, central, location), lower-cased. A participle that only modifies the subject ("logs produced by
+ * your servers") comes before the one asked. Undefined for any other shape.
+ */
+export function participlePredicate(asked: string): string[] | undefined {
+  const words = tagWords(collapseSpace(asked))
+  if (words[0]?.lemma !== 'be') return undefined
+  const rest = taggedPhrase(asked)?.rest ?? []
+  const participle = (w: Word | undefined) =>
+    (w?.pos === 'VERB' || w?.pos === 'ADJ') && ending(w.lower) === 'ed' && /^[a-z-]+$/.test(w.lower)
+  let at = rest.findLastIndex((w, k) => participle(w) && !rest.slice(k + 1).some((v) => v.text === '('))
+  if (at < 0) return undefined
+  // "tested, reviewed, and approved": the list of participles ending in the last one.
+  for (let k = at - 1; k >= 0; k--) {
+    if (participle(rest[k])) at = k
+    else if (rest[k]!.pos !== 'CCONJ' && rest[k]!.text !== ',') break
+  }
+  // It ends where a clause of its own begins: a purpose ("to protect ..."), a condition, a relative clause.
+  const end = rest.findIndex(
+    (w, k) =>
+      k > at &&
+      (w.text === '(' ||
+        w.text === '?' ||
+        w.pos === 'SCONJ' ||
+        w.pos === 'PRON' ||
+        (w.pos === 'PART' && w.lower === 'to')),
+  )
+  const kept = rest.slice(at, end < 0 ? undefined : end)
+  // "backed up": the verb and its particle are one word ("backup").
+  return kept.flatMap((w, k) =>
+    participle(w) && kept[k + 1]?.lower === 'up'
+      ? [w.lower.replace(/(?:ed|d)$/, '').replace(/([a-z])\1$/, '$1') + 'up']
+      : participle(w) || ['NOUN', 'PROPN', 'ADJ'].includes(w.pos)
+        ? [w.lower]
+        : [],
+  )
 }

@@ -1,7 +1,7 @@
 import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap } from './free-text'
-import { ending, tagWords } from './grammar'
+import { ending, gerund, tagWords } from './grammar'
 import { everVerb } from './phrase'
 import { GENERIC, namesIn, stem, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
@@ -9,7 +9,7 @@ import { isAcronym } from '../retrieval/stem'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { asksDoneInPeriod, namesReceiver, recipientOf, refersToEarlier } from './scope'
 import { GENERAL_NOUNS, namesSubject } from './subject'
-import { alphanumerics, capitalised, withoutFinalS } from '../retrieval/text'
+import { alphanumerics, capitalised, isPlainWord, withoutFinalS, wordList } from '../retrieval/text'
 import { onlyDenies, statesRule } from './polarity'
 
 /** Whether the lead sentence or its context names a term, by stem or close paraphrase. */
@@ -118,20 +118,33 @@ const REQUIRED = stem('required')
 /** "Mandatory", "compulsory": near "required" in the word vectors, though not near enough to count as its paraphrase. */
 const DEONTIC_SIMILARITY = 0.6
 
+/** A sentence with no verb but gerunds: a list item or a heading ("Logging and auditing of admin access"). */
+const verbless = (text: string) => !tagWords(text).some((w) => (w.pos === 'VERB' && !gerund(w)) || w.pos === 'AUX')
+
 /**
  * The property a "Is/Are <subject> <adjective>?" question asks its subject to have ("geographically diverse",
  * "mandatory": phrase.ts adjectivePredicate), when the lead sentence and its context name neither the adjective nor
  * its adverbs, by stem or close paraphrase: "Badge readers guard both server rooms" is about the server rooms, and
  * says nothing of where they are. A deontic adjective ("mandatory") is stated by a sentence that states a rule ("All
- * staff must complete the training").
+ * staff must complete the training"). A passive "Are <subject> <participle> ...?" question ("stored in a central
+ * location") is read the same way when the lead sentence has no verb of its own (a list item naming the subject:
+ * "Logging and auditing of admin access"): it names the thing, and says nothing of what is done with it. A sentence
+ * with a verb states a practice that coverage weighs; there the participle is too often stated in other words.
  */
 const predicateUnstated = (a: Ask): string | undefined => {
   const asked = a.yesNo ? a.predicate : undefined
-  if (!asked) return undefined
   const named = (t: string) =>
     leadNames(a, t) ||
     ((t === REQUIRED || isParaphrase(t, REQUIRED, DEONTIC_SIMILARITY)) && statesRule(a.lead.hit.sentence.text))
-  return asked.some((word) => words(word).some(named)) ? undefined : asked.join(' ')
+  if (asked) return asked.some((word) => words(word).some(named)) ? undefined : asked.join(' ')
+  // A passive predicate: the participle and what follows it, form words ("performed", "in place") aside; any one of
+  // them named is enough.
+  const passive = a.yesNo && a.lead.label === 'YES' && verbless(a.lead.hit.sentence.text) ? a.passive : undefined
+  const own = (passive ?? []).map((word) =>
+    [...new Set([...words(word), ...terms(word)])].filter((t) => !GENERIC.has(t)),
+  )
+  if (!own.some((t) => t.length)) return undefined
+  return own.some((t) => t.some(named)) ? undefined : passive!.join(' ')
 }
 
 /**
@@ -205,6 +218,36 @@ function unstatedQualities(a: Ask): string[] {
   })
 }
 
+/**
+ * The kinds a Yes/No question gives a general noun ("client systems", "vendor accounts"): the noun before it, when
+ * the lead sentence names the general noun itself but never the kind, by stem or close paraphrase, nor does its
+ * context. "Altering system configurations must be restricted" is about systems in general, not client systems.
+ */
+/** General nouns for the vendor's things (not its people, documents or the form of a practice): a kind is one of these. */
+const THINGS = new Set(
+  wordList(`product products system systems application applications app apps service services solution solutions
+  platform platforms software website websites site sites tool tools environment environments infrastructure network
+  networks server servers database databases data`),
+)
+
+function unstatedCompounds(a: Ask): string[] {
+  if (!a.yesNo || a.lead.label !== 'YES') return []
+  const sentence = a.lead.hit.sentence
+  const tagged = tagWords(a.asked)
+  return tagged.flatMap((w, k) => {
+    const head = tagged[k + 1]
+    if (!head || !['NOUN', 'PROPN'].includes(w.pos) || head.pos !== 'NOUN' || !THINGS.has(head.lower)) return []
+    if (GENERAL_NOUNS.has(w.lower) || !isPlainWord(w.lower)) return []
+    const own = words(w.lower).filter((t) => !GENERIC.has(t))
+    const general = words(head.lower)
+    if (!own.length || !general.every((t) => sentence.terms.has(t))) return []
+    if (terms(`${w.lower} ${head.lower}`).some((t) => t.startsWith('#'))) return []
+    return own.some((t) => leadNames(a, t))
+      ? []
+      : [`about "${w.lower} ${head.lower}" (the quote speaks of ${head.lower} in general)`]
+  })
+}
+
 /** The question asks whether something is documented or written down. */
 const ASKS_DOCUMENT = /\b(?:documented|documentation|written)\b/i
 /** A sentence that names a document of some kind (a policy, plan, procedure, standard, programme...). */
@@ -214,12 +257,12 @@ const NAMES_DOCUMENT =
 /**
  * What the question asks the practice to be that the deciding sentence does not say: an "X-based" kind, "documented"
  * when the sentence names no document (a sentence about accessibility testing does not say that accessibility
- * documentation exists), or a hyphenated participle ("co-located").
+ * documentation exists), a hyphenated participle ("co-located"), or the kind of a general noun ("client systems").
  */
 function unstated(a: Ask): string[] {
   const kinds = unstatedKinds(a).map((k) => `"${k.word}"`)
   if (a.yesNo && ASKS_DOCUMENT.test(a.asked) && !NAMES_DOCUMENT.test(a.lead.hit.sentence.text)) kinds.push('documented')
-  return [...kinds, ...unstatedQualities(a).map((q) => `"${q}"`)]
+  return [...kinds, ...unstatedQualities(a).map((q) => `"${q}"`), ...unstatedCompounds(a)]
 }
 
 /**
@@ -354,7 +397,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'kind-unstated',
     kind: 'adjust',
     reason:
-      'the question names a kind ("host-based", "network-based"), a hyphenated participle ("co-located") or asks that it be documented, and the deciding sentence does not say so: flagged with that reason',
+      'the question names a kind ("host-based", "network-based", "client systems": a noun before a general noun for the vendor\'s things), a hyphenated participle ("co-located") or asks that it be documented, and the deciding sentence does not say so: flagged with that reason',
     // Whatever the rule's own score: the calibrated confidence may be high where the hand-set one was not.
     when: (a) => unstated(a).length > 0,
     then: flagFor((a) => `the evidence does not say it is ${unstated(a).join(' or ')}`),
@@ -390,7 +433,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'predicate-unstated',
     kind: 'adjust',
     reason:
-      'an "Is/Are <subject> <adjective>?" question whose adjective (with its adverb: "geographically diverse") the deciding sentence and its context never name, by stem or close paraphrase: flagged, the property quoted',
+      'an "Is/Are <subject> <adjective>?" question whose adjective (with its adverb: "geographically diverse") the deciding sentence and its context never name, by stem or close paraphrase, or a passive "Are <subject> <participle> ...?" question answered from a sentence with no verb that names none of the participle and what follows it: flagged, the property quoted',
     when: (a) => predicateUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not say it is "${predicateUnstated(a)!}": check it`),
   },

@@ -725,6 +725,66 @@ describe('a hyphenated participle the quote never states (rule kind-unstated)', 
   })
 })
 
+describe('the kind of a general noun the quote never names (rule kind-unstated)', () => {
+  it('flags a Yes from a sentence on the general noun alone, and trusts one that names the kind', async () => {
+    const [kiosk, rental] = await answersTo(
+      [
+        '# Configuration',
+        '',
+        'The operations lead manages and approves every change to system configurations.',
+        '',
+        'Rental system configurations are managed from a signed baseline.',
+        '',
+        ...UNRELATED,
+        '',
+        '# Kiosks',
+        '',
+        // The kind is a common word of the evidence, so the question's weight is on the configuration.
+        'Lobby kiosk screens are wiped down every evening.',
+        '',
+        'Kiosk paper rolls are replaced weekly.',
+        '',
+        'Each kiosk has a help button.',
+      ],
+      [
+        'Do you manage the configuration of your kiosk systems?',
+        'Do you manage the configuration of your rental systems?',
+      ],
+    )
+    // Before: Yes, unflagged, from a sentence on systems in general.
+    expect(kiosk!.rules).toContain('kind-unstated')
+    expect(kiosk!.confidence).toBeLessThan(0.85)
+    expect(kiosk!.reasons.join(' ')).toMatch(/"kiosk systems" \(the quote speaks of systems in general\)/)
+    expect(rental!.label).toBe('YES')
+    expect(rental!.rules).not.toContain('kind-unstated')
+  })
+})
+
+describe('a passive predicate a list item never states (rule predicate-unstated)', () => {
+  it('flags a Yes from a sentence with no verb that names the subject only, not one that states the practice', async () => {
+    const [archived, printed] = await answersTo(
+      [
+        '# Kiosk records',
+        '',
+        'Receipt logging and auditing for every kiosk transaction',
+        '',
+        'Kiosk receipts are printed on thermal paper and filed by the night shift.',
+        '',
+        ...UNRELATED,
+      ],
+      [
+        'Are the receipt logs produced by your kiosks archived in a central vault?',
+        'Are kiosk receipts printed and filed?',
+      ],
+    )
+    expect(archived!.rules).toContain('predicate-unstated')
+    expect(archived!.confidence).toBeLessThan(0.85)
+    expect(archived!.reasons.join(' ')).toMatch(/does not say it is "archived central vault"/)
+    expect(printed!.label).toBe('YES')
+    expect(printed!.rules).not.toContain('predicate-unstated')
+  })
+})
+
 describe('data the product holds, named by the sentence (rule data-held)', () => {
   // The sentence must name the data itself (scope.test.ts: "stored in two locations" does not name location data);
   // one that does still answers.

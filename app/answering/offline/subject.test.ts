@@ -5,7 +5,14 @@ import { extractEvidence } from '../../evidence/extract.server'
 import { questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import type { Question } from '../../questionnaire/model'
 import { OfflineEngine } from './engine'
-import { adjectivePredicate, askedNames, properNames, respondentVerbs, secondQuestion } from './phrase'
+import {
+  adjectivePredicate,
+  askedNames,
+  participlePredicate,
+  properNames,
+  respondentVerbs,
+  secondQuestion,
+} from './phrase'
 import { terms } from '../retrieval/terms'
 import { asksForRemarks, namesSubject, readSubject, subjectPhrase } from './subject'
 
@@ -238,6 +245,23 @@ describe('readSubject reads where a question confines its subject', () => {
     expect(scopeOf(asked)?.phrase).toBe('on warehouse scanners')
   })
 
+  it('is read from a preposition set off by commas, as the question writes it', () => {
+    expect(scopeOf('Do you keep a kiosk runbook (KRB), with a dedicated maintainer, that is reviewed yearly?')).toEqual(
+      {
+        phrase: 'with a dedicated maintainer',
+        terms: ['maintain'],
+      },
+    )
+    // "including" gives examples, not a scope.
+    expect(scopeOf('Do you keep kiosk runbooks, including restart steps?')).toBeUndefined()
+  })
+
+  it('is read past an abbreviation in brackets that restates the subject', () => {
+    expect(scopeOf('Do you offer single sign-on (SSO) for kiosk operators?')?.phrase).toBe('for kiosk operators')
+    // Brackets that hold more than an abbreviation end the phrase as before.
+    expect(scopeOf('Do you offer single sign-on (via SAML) for kiosk operators?')).toBeUndefined()
+  })
+
   it('is nothing when the place is general or the subject ends at no preposition', () => {
     expect(scopeOf('Do you apply security patches on your servers?')).toBeUndefined()
     expect(scopeOf('Is multi-factor authentication required for remote access?')).toBeUndefined()
@@ -397,6 +421,30 @@ describe('readSubject reads past form words and the product to what the question
     )
     // Before: Yes from the police request, "procedures" being no subject to check.
     expect(changes.label).toBeNull()
+  })
+})
+
+describe('participlePredicate', () => {
+  it('reads the participle a passive question asks, past one that only modifies the subject, and what follows it', () => {
+    expect(participlePredicate('Are the receipts printed by your kiosks archived in a central vault?')).toEqual([
+      'archived',
+      'central',
+      'vault',
+    ])
+    expect(participlePredicate('Are kiosk images scanned, signed, and approved before release?')).toEqual([
+      'scanned',
+      'signed',
+      'approved',
+      'release',
+    ])
+    // A verb and its particle are one word; a purpose clause asks nothing of the subject.
+    expect(participlePredicate('Is kiosk footage periodically backed up?')).toEqual(['backup'])
+    expect(participlePredicate('Are kiosk procedures documented to guide night staff?')).toEqual(['documented'])
+  })
+
+  it('reads nothing from another shape', () => {
+    expect(participlePredicate('Do you archive kiosk receipts?')).toBeUndefined()
+    expect(participlePredicate('Is kiosk training mandatory?')).toBeUndefined()
   })
 })
 

@@ -244,8 +244,8 @@ function scopeAfter(phrase: Phrase, capitals: boolean): Scope | undefined {
   const scope = phraseAt(phrase.after, 0)
   const terms = scope.words.length ? contentTerms(scope, capitals) : []
   if (!terms.length) return undefined
-  // As the question writes it, commas included ("for laptops, phones, and tablets").
-  const words = phrase.after.slice(scope.start, scope.end ?? scope.start! + scope.words.length)
+  // As the question writes it, its determiner and commas included ("for your laptops, phones, and tablets").
+  const words = phrase.after.slice(0, scope.end ?? scope.start! + scope.words.length)
   return { phrase: `${phrase.endedBy} ${written(words)}`, terms }
 }
 
