@@ -156,6 +156,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'occurrence-unstated': FLAG_THRESHOLD - 0.01,
   'predicate-unstated': FLAG_THRESHOLD - 0.01,
   'recipient-unstated': FLAG_THRESHOLD - 0.01,
+  'customer-rules-unstated': FLAG_THRESHOLD - 0.01,
   'rule-not-record': FLAG_THRESHOLD - 0.01,
   'one-word-question': FLAG_THRESHOLD - 0.01,
   'title-only': FLAG_THRESHOLD - 0.01,

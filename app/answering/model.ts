@@ -103,6 +103,7 @@ export const RULE_NAMES = [
   'occurrence-unstated',
   'predicate-unstated',
   'recipient-unstated',
+  'customer-rules-unstated',
   'rule-not-record',
   'one-word-question',
   'title-only',

@@ -7,7 +7,7 @@ import { GENERIC, namesIn, stem, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { isAcronym } from '../retrieval/stem'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
-import { asksDoneInPeriod, namesReceiver, recipientOf, refersToEarlier } from './scope'
+import { asksDoneInPeriod, customerRulesOf, namesReceiver, recipientOf, refersToEarlier } from './scope'
 import { GENERAL_NOUNS, namesSubject } from './subject'
 import { alphanumerics, capitalised, isPlainWord, withoutFinalS, wordList } from '../retrieval/text'
 import { onlyDenies, statesRule } from './polarity'
@@ -69,6 +69,14 @@ const practiceUnstated = (a: Ask): string | undefined => {
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0]
 }
 
+/** The asking party's rules the question names ("institutional policies"), when the lead names no customer's rules. */
+const customerRulesUnstated = (a: Ask): string | undefined => {
+  const rules = a.yesNo && a.lead.label === 'YES' ? customerRulesOf(a.asked) : undefined
+  if (!rules) return undefined
+  // The customer's own rules, named as such: "customer data" names the customer, not its policies.
+  return customerRulesOf(a.lead.hit.sentence.text) ? undefined : `"${rules}"`
+}
+
 /**
  * "Will you provide scan results to the institution?" asks whether the vendor gives something to the asking party.
  * A sentence that names the thing but neither the giving (the question's verb, by stem or close paraphrase) nor any
@@ -128,8 +136,9 @@ const verbless = (text: string) => !tagWords(text).some((w) => (w.pos === 'VERB'
  * says nothing of where they are. A deontic adjective ("mandatory") is stated by a sentence that states a rule ("All
  * staff must complete the training"). A passive "Are <subject> <participle> ...?" question ("stored in a central
  * location") is read the same way when the lead sentence has no verb of its own (a list item naming the subject:
- * "Logging and auditing of admin access"): it names the thing, and says nothing of what is done with it. A sentence
- * with a verb states a practice that coverage weighs; there the participle is too often stated in other words.
+ * "Logging and auditing of admin access"): it names the thing, and says nothing of what is done with it; or when the
+ * participle is all the question asks ("Are the standby generators tested?"). Elsewhere a sentence with a verb states
+ * a practice that coverage weighs, and the participle is too often stated in other words.
  */
 const predicateUnstated = (a: Ask): string | undefined => {
   const asked = a.yesNo ? a.predicate : undefined
@@ -139,7 +148,10 @@ const predicateUnstated = (a: Ask): string | undefined => {
   if (asked) return asked.some((word) => words(word).some(named)) ? undefined : asked.join(' ')
   // A passive predicate: the participle and what follows it, form words ("performed", "in place") aside; any one of
   // them named is enough.
-  const passive = a.yesNo && a.lead.label === 'YES' && verbless(a.lead.hit.sentence.text) ? a.passive : undefined
+  // "Are the standby generators tested?": the participle is all the question asks of its subject.
+  const bare = a.passive?.length === 1 && alphanumerics(a.asked).at(-1)?.toLowerCase() === a.passive[0]
+  const passive =
+    a.yesNo && a.lead.label === 'YES' && (bare || verbless(a.lead.hit.sentence.text)) ? a.passive : undefined
   const own = (passive ?? []).map((word) =>
     [...new Set([...words(word), ...terms(word)])].filter((t) => !GENERIC.has(t)),
   )
@@ -433,7 +445,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'predicate-unstated',
     kind: 'adjust',
     reason:
-      'an "Is/Are <subject> <adjective>?" question whose adjective (with its adverb: "geographically diverse") the deciding sentence and its context never name, by stem or close paraphrase, or a passive "Are <subject> <participle> ...?" question answered from a sentence with no verb that names none of the participle and what follows it: flagged, the property quoted',
+      'an "Is/Are <subject> <adjective>?" question whose adjective (with its adverb: "geographically diverse") the deciding sentence and its context never name, by stem or close paraphrase, or a passive "Are <subject> <participle> ...?" question answered from a sentence with no verb (any sentence when the participle ends the question: "Are X tested?") that names none of the participle and what follows it: flagged, the property quoted',
     when: (a) => predicateUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not say it is "${predicateUnstated(a)!}": check it`),
   },
@@ -447,6 +459,17 @@ export const READING_RULES: OfflineRule[] = [
       const { verbs, party } = recipientUnstated(a)!
       return `the quote does not say it goes to ${party} (it names neither "${verbs.join('" nor "')}" nor a receiver): check it`
     }),
+  },
+  {
+    name: 'customer-rules-unstated',
+    kind: 'adjust',
+    reason:
+      'the question asks whether the vendor follows the asking party\'s own rules ("institutional policies", "the customer\'s requirements") and the deciding sentence names no customer\'s rules ("customer data" names the customer, not its policies): the vendor\'s own policies are not those; flagged',
+    when: (a) => customerRulesUnstated(a) !== undefined,
+    then: flagFor(
+      (a) =>
+        `the question asks about ${customerRulesUnstated(a)!}; the quote does not name the customer's own rules: check it`,
+    ),
   },
   {
     name: 'rule-not-record',

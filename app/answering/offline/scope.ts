@@ -202,6 +202,18 @@ export function recipientOf(asked: string): string | undefined {
   return undefined
 }
 
+/** The asking party's own rules: "institutional policies", "the customer's requirements", "your clients' standards". */
+const CUSTOMER_RULES =
+  /\b(?:institution(?:al|'s|s'|’s)?|university's|customer(?:'s|s'|’s)?|client(?:'s|s'|’s)?)\s+(?:own\s+)?(?:polic(?:y|ies)|requirements?|standards?|procedures?|guidelines?|rules)\b/i
+
+/**
+ * "Can you comply with institutional policies on privacy?" asks whether the vendor follows the asking party's own
+ * rules: the phrase naming them, or undefined. The vendor's own policies are not those.
+ */
+export function customerRulesOf(asked: string): string | undefined {
+  return CUSTOMER_RULES.exec(asked)?.[0]
+}
+
 /** Any of the customer's names as a word of its own ("sent to each tenant", "we e-mail you the summary"). */
 const CUSTOMER_NAMED = new RegExp(`\\b${WHO}\\b`, 'i')
 

@@ -760,6 +760,37 @@ describe('the kind of a general noun the quote never names (rule kind-unstated)'
   })
 })
 
+describe("the asking party's own rules (rule customer-rules-unstated)", () => {
+  it("flags a Yes from the vendor's own policy, and trusts a sentence on the customer's", async () => {
+    const questions = ["Will you follow the institution's policies on kiosk receipt retention?"]
+    const [own] = await answersTo(
+      [
+        '# Receipts',
+        '',
+        'Kiosk receipt retention follows our records policy, and customer data is kept for a year.',
+        '',
+        ...UNRELATED,
+      ],
+      questions,
+    )
+    expect(own!.rules).toContain('customer-rules-unstated')
+    expect(own!.confidence).toBeLessThan(0.85)
+    expect(own!.reasons.join(' ')).toMatch(/institution's policies"; the quote does not name the customer's own rules/)
+    const [theirs] = await answersTo(
+      [
+        '# Receipts',
+        '',
+        "Kiosk receipt retention is set to each customer's requirements when the contract is signed.",
+        '',
+        ...UNRELATED,
+      ],
+      questions,
+    )
+    expect(theirs!.label).toBe('YES')
+    expect(theirs!.rules).not.toContain('customer-rules-unstated')
+  })
+})
+
 describe('a passive predicate a list item never states (rule predicate-unstated)', () => {
   it('flags a Yes from a sentence with no verb that names the subject only, not one that states the practice', async () => {
     const [archived, printed] = await answersTo(
@@ -782,6 +813,22 @@ describe('a passive predicate a list item never states (rule predicate-unstated)
     expect(archived!.reasons.join(' ')).toMatch(/does not say it is "archived central vault"/)
     expect(printed!.label).toBe('YES')
     expect(printed!.rules).not.toContain('predicate-unstated')
+  })
+
+  it('flags a Yes to a question that asks only its participle, from any sentence that never states it', async () => {
+    const questions = ['Are the kiosk standby batteries tested?']
+    const [untested] = await answersTo(
+      ['# Power', '', 'Kiosk standby batteries keep every kiosk running for four hours.', '', ...UNRELATED],
+      questions,
+    )
+    expect(untested!.rules).toContain('predicate-unstated')
+    expect(untested!.reasons.join(' ')).toMatch(/does not say it is "tested"/)
+    const [tested] = await answersTo(
+      ['# Power', '', 'Kiosk standby batteries are load-tested every quarter.', '', ...UNRELATED],
+      questions,
+    )
+    expect(tested!.label).toBe('YES')
+    expect(tested!.rules).not.toContain('predicate-unstated')
   })
 })
 
