@@ -254,9 +254,11 @@ function unstatedCompounds(a: Ask): string[] {
     const general = words(head.lower)
     if (!own.length || !general.every((t) => sentence.terms.has(t))) return []
     if (terms(`${w.lower} ${head.lower}`).some((t) => t.startsWith('#'))) return []
-    return own.some((t) => leadNames(a, t))
-      ? []
-      : [`about "${w.lower} ${head.lower}" (the quote speaks of ${head.lower} in general)`]
+    // The context (neighbours, heading) names the kind by its own words only, as it names a subject (namesSubject):
+    // a paraphrase in the next row of a table ("customer" for "client") is about that row.
+    const said = new Set([...sentence.terms, ...words(sentence.text)])
+    const named = (t: string) => sentence.context.has(t) || said.has(t) || [...said].some((u) => isParaphrase(t, u))
+    return own.some(named) ? [] : [`about "${w.lower} ${head.lower}" (the quote speaks of ${head.lower} in general)`]
   })
 }
 

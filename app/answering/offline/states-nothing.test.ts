@@ -760,6 +760,30 @@ describe('the kind of a general noun the quote never names (rule kind-unstated)'
   })
 })
 
+describe('the kind of a general noun, named in the context only by its own word', () => {
+  it('does not take a paraphrase in the next line ("customer" for "client") for the kind', async () => {
+    const [client] = await answersTo(
+      [
+        '# Configuration',
+        '',
+        'The operations lead manages and approves every change to system configurations.',
+        'Customer invoices are sent at the start of each month.',
+        '',
+        ...UNRELATED,
+        '',
+        '# Clients',
+        '',
+        'Client laptops are wiped down every evening.',
+        '',
+        'Client paper rolls are replaced weekly.',
+      ],
+      ['Do you manage the configuration of your client systems?'],
+    )
+    expect(client!.rules).toContain('kind-unstated')
+    expect(client!.reasons.join(' ')).toMatch(/"client systems"/)
+  })
+})
+
 describe("the asking party's own rules (rule customer-rules-unstated)", () => {
   it("flags a Yes from the vendor's own policy, and trusts a sentence on the customer's", async () => {
     const questions = ["Will you follow the institution's policies on kiosk receipt retention?"]
