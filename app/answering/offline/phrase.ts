@@ -1,7 +1,7 @@
 import { ending, gerund, tagWords, type Word } from './grammar'
 import { namesIn } from '../retrieval/terms'
 import { capitalised, collapseSpace } from '../retrieval/text'
-import { isAcronym } from '../retrieval/stem'
+import { isAcronym, stem } from '../retrieval/stem'
 
 /**
  * The noun phrase a question is about, read from its part-of-speech tags (offline/grammar.ts): the subject of "Are
@@ -331,7 +331,7 @@ export function respondentVerbs(asked: string): string[] {
   for (;;) {
     while (words[i]?.pos === 'ADV') i++
     const w = words[i]
-    if (!w || !/^[a-z][a-z-]*$/i.test(w.text) || w.lemma === 'have' || opens(w)) break
+    if (!w || !LETTERS.test(w.text) || w.lemma === 'have' || opens(w)) break
     out.push(w.lower)
     i++
     const comma = words[i]?.text === ','
@@ -403,6 +403,9 @@ export function everVerb(asked: string): string | undefined {
   return words.slice(at + 1).find((w) => w.pos === 'VERB')?.lower
 }
 
+/** A word of letters (hyphens inside: "co-located"), as the text writes it. */
+const LETTERS = /^[a-z][a-z-]*$/i
+
 /**
  * What a passive "Is/Are <subject> <participle> ...?" question asks of its subject: the last participle after the
  * subject, the participles a list joins to it, and the content words of what follows them ("stored in a central
@@ -414,7 +417,7 @@ export function participlePredicate(asked: string): string[] | undefined {
   if (words[0]?.lemma !== 'be') return undefined
   const rest = taggedPhrase(asked)?.rest ?? []
   const participle = (w: Word | undefined) =>
-    (w?.pos === 'VERB' || w?.pos === 'ADJ') && ending(w.lower) === 'ed' && /^[a-z-]+$/.test(w.lower)
+    (w?.pos === 'VERB' || w?.pos === 'ADJ') && ending(w.lower) === 'ed' && LETTERS.test(w.lower)
   let at = rest.findLastIndex((w, k) => participle(w) && !rest.slice(k + 1).some((v) => v.text === '('))
   if (at < 0) return undefined
   // "tested, reviewed, and approved": the list of participles ending in the last one.
@@ -436,7 +439,7 @@ export function participlePredicate(asked: string): string[] | undefined {
   // "backed up": the verb and its particle are one word ("backup").
   return kept.flatMap((w, k) =>
     participle(w) && kept[k + 1]?.lower === 'up'
-      ? [w.lower.replace(/(?:ed|d)$/, '').replace(/([a-z])\1$/, '$1') + 'up']
+      ? [`${stem(w.lower)}up`]
       : participle(w) || ['NOUN', 'PROPN', 'ADJ'].includes(w.pos)
         ? [w.lower]
         : [],

@@ -258,7 +258,7 @@ function unstatedCompounds(a: Ask): string[] {
     // a paraphrase in the next row of a table ("customer" for "client") is about that row.
     const said = new Set([...sentence.terms, ...words(sentence.text)])
     const named = (t: string) => sentence.context.has(t) || said.has(t) || [...said].some((u) => isParaphrase(t, u))
-    return own.some(named) ? [] : [`about "${w.lower} ${head.lower}" (the quote speaks of ${head.lower} in general)`]
+    return own.some(named) ? [] : [`about "${w.lower} ${head.lower}" (the quote names only "${head.lower}")`]
   })
 }
 
