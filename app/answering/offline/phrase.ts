@@ -111,7 +111,7 @@ export function phraseAt(words: Word[], from: number): Phrase {
     const w = words[i]!
     const next = words[i + 1]
     if (predicate(w, next, out)) break
-    // "role-based access control (RBAC) for administrators": an abbreviation in brackets restates the nouns before it;
+    // "badge-based door control (BDC) for night porters": an abbreviation in brackets restates the nouns before it;
     // the phrase goes on past it.
     if (out.length && w.text === '(' && next && isAcronym(next.text) && words[i + 2]?.text === ')') {
       i += 2

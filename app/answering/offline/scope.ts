@@ -207,7 +207,7 @@ const CUSTOMER_RULES =
   /\b(?:institution(?:al|'s|s'|’s)?|university's|customer(?:'s|s'|’s)?|client(?:'s|s'|’s)?)\s+(?:own\s+)?(?:polic(?:y|ies)|requirements?|standards?|procedures?|guidelines?|rules)\b/i
 
 /**
- * "Can you comply with institutional policies on privacy?" asks whether the vendor follows the asking party's own
+ * "Will you keep to the district's policies on pupil records?" asks whether the vendor follows the asking party's own
  * rules: the phrase naming them, or undefined. The vendor's own policies are not those.
  */
 export function customerRulesOf(asked: string): string | undefined {
