@@ -7,6 +7,7 @@ import { normal } from '../library-text'
 import { compounds, GENERIC, terms, words } from '../retrieval/terms'
 import { planOf } from '../retrieval/coverage'
 import { polarity, type Polarity } from './polarity'
+import { tagWords, type Word } from './grammar'
 import { askedFor } from './question-word'
 import { unmetRequirement } from './quantities'
 import {
@@ -100,6 +101,11 @@ export class Ask {
    */
   get predicate(): string[] | undefined {
     return this.once('predicate', () => adjectivePredicate(this.asked))
+  }
+
+  /** The question's words as the tagger reads them, read once. */
+  get tagged(): Word[] {
+    return this.once('tagged', () => tagWords(this.asked))
   }
 
   /** What a passive "Is/Are <subject> <participle> ...?" question asks of its subject (phrase.ts), read once. */

@@ -221,7 +221,7 @@ const unansweredSecond = (a: Ask): string | undefined => {
  */
 function unstatedQualities(a: Ask): string[] {
   if (!a.yesNo || a.lead.label !== 'YES' || !a.asked.includes('-')) return []
-  return tagWords(a.asked).flatMap(({ lower }) => {
+  return a.tagged.flatMap(({ lower }) => {
     const last = lower.split('-').at(-1)!
     if (last === lower || last === 'based' || ending(last) !== 'ed') return []
     const own = words(last).filter((t) => !GENERIC.has(t))
@@ -243,9 +243,10 @@ const THINGS = new Set(
 )
 
 function unstatedCompounds(a: Ask): string[] {
-  if (!a.yesNo || a.lead.label !== 'YES') return []
+  // Tagged only when it can match: this runs on every Yes.
+  if (!a.yesNo || a.lead.label !== 'YES' || !alphanumerics(a.asked).some((w) => THINGS.has(w.toLowerCase()))) return []
   const sentence = a.lead.hit.sentence
-  const tagged = tagWords(a.asked)
+  const tagged = a.tagged
   return tagged.flatMap((w, k) => {
     const head = tagged[k + 1]
     if (!head || !['NOUN', 'PROPN'].includes(w.pos) || head.pos !== 'NOUN' || !THINGS.has(head.lower)) return []
