@@ -407,14 +407,16 @@ export function everVerb(asked: string): string | undefined {
 const LETTERS = /^[a-z][a-z-]*$/i
 
 /**
- * What a passive "Is/Are <subject> <participle> ...?" question asks of its subject: the last participle after the
+ * What a passive "Is/Are <subject> <participle> ...?" question (or "Have <subject> been ...?", "Can <subject> be
+ * ...?") asks of its subject: the last participle after the
  * subject, the participles a list joins to it, and the content words of what follows them ("stored in a central
  * location": stored, central, location), lower-cased. A participle that only modifies the subject ("logs produced by
  * your servers") comes before the one asked. Undefined for any other shape.
  */
 export function participlePredicate(asked: string): string[] | undefined {
   const words = tagWords(collapseSpace(asked))
-  if (words[0]?.lemma !== 'be') return undefined
+  // "Is/Are X ...?"; or, after another auxiliary, "Have X been ...?", "Can X be ...?" (checked below).
+  if (words[0]?.lemma !== 'be' && words[0]?.pos !== 'AUX') return undefined
   const rest = taggedPhrase(asked)?.rest ?? []
   const participle = (w: Word | undefined) =>
     (w?.pos === 'VERB' || w?.pos === 'ADJ') && ending(w.lower) === 'ed' && LETTERS.test(w.lower)
@@ -424,6 +426,13 @@ export function participlePredicate(asked: string): string[] | undefined {
   for (let k = at - 1; k >= 0; k--) {
     if (participle(rest[k])) at = k
     else if (rest[k]!.pos !== 'CCONJ' && rest[k]!.text !== ',') break
+  }
+  if (words[0]!.lemma !== 'be') {
+    // The question's own "be"/"been" right before the participles (adverbs aside), at the start of what follows the
+    // subject: a "be" further on belongs to a clause of its own ("Do you log events that are reviewed?").
+    let k = at - 1
+    while (rest[k]?.pos === 'ADV') k--
+    if (k !== 0 || rest[k]?.lemma !== 'be') return undefined
   }
   // It ends where a clause of its own begins: a purpose ("to protect ..."), a condition, a relative clause.
   const end = rest.findIndex(

@@ -840,13 +840,14 @@ describe('a passive predicate a list item never states (rule predicate-unstated)
   })
 
   it('flags a Yes to a question that asks only its participle, from any sentence that never states it', async () => {
-    const questions = ['Are the kiosk standby batteries tested?']
-    const [untested] = await answersTo(
+    const questions = ['Are the kiosk standby batteries tested?', 'Have the kiosk standby batteries been tested?']
+    const [untested, perfect] = await answersTo(
       ['# Power', '', 'Kiosk standby batteries keep every kiosk running for four hours.', '', ...UNRELATED],
       questions,
     )
     expect(untested!.rules).toContain('predicate-unstated')
     expect(untested!.reasons.join(' ')).toMatch(/does not say it is "tested"/)
+    expect(perfect!.rules).toContain('predicate-unstated')
     const [tested] = await answersTo(
       ['# Power', '', 'Kiosk standby batteries are load-tested every quarter.', '', ...UNRELATED],
       questions,

@@ -442,6 +442,12 @@ describe('participlePredicate', () => {
     expect(participlePredicate('Are kiosk procedures documented to guide night staff?')).toEqual(['documented'])
   })
 
+  it('reads the perfect and the modal passive, not a passive in a clause of its own', () => {
+    expect(participlePredicate('Have the kiosk fire drills been rehearsed?')).toEqual(['rehearsed'])
+    expect(participlePredicate('Can kiosk receipts be reprinted on demand?')).toEqual(['reprinted', 'demand'])
+    expect(participlePredicate('Do you keep kiosk receipts that are signed?')).toBeUndefined()
+  })
+
   it('reads nothing from another shape', () => {
     expect(participlePredicate('Do you archive kiosk receipts?')).toBeUndefined()
     expect(participlePredicate('Is kiosk training mandatory?')).toBeUndefined()
