@@ -157,6 +157,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'predicate-unstated': FLAG_THRESHOLD - 0.01,
   'recipient-unstated': FLAG_THRESHOLD - 0.01,
   'customer-rules-unstated': FLAG_THRESHOLD - 0.01,
+  'acronym-unstated': FLAG_THRESHOLD - 0.01,
   'rule-not-record': FLAG_THRESHOLD - 0.01,
   'one-word-question': FLAG_THRESHOLD - 0.01,
   'title-only': FLAG_THRESHOLD - 0.01,

@@ -104,6 +104,7 @@ export const RULE_NAMES = [
   'predicate-unstated',
   'recipient-unstated',
   'customer-rules-unstated',
+  'acronym-unstated',
   'rule-not-record',
   'one-word-question',
   'title-only',

@@ -5,11 +5,11 @@ import { ending, gerund, tagWords } from './grammar'
 import { everVerb } from './phrase'
 import { GENERIC, namesIn, stem, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
-import { isAcronym } from '../retrieval/stem'
+import { isAcronym, stemToken } from '../retrieval/stem'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { asksDoneInPeriod, customerRulesOf, namesReceiver, recipientOf, refersToEarlier } from './scope'
 import { GENERAL_NOUNS, namesSubject } from './subject'
-import { alphanumerics, capitalised, isPlainWord, withoutFinalS, wordList } from '../retrieval/text'
+import { alphanumerics, capitalised, inCapitals, isPlainWord, withoutFinalS, wordList } from '../retrieval/text'
 import { onlyDenies, statesRule } from './polarity'
 
 /** Whether the lead sentence or its context names a term, by stem or close paraphrase. */
@@ -67,6 +67,25 @@ const practiceUnstated = (a: Ask): string | undefined => {
   if (asked.some((p) => p.own.some((t) => leadNames(a, t)))) return undefined
   const quoted = asked.map((p) => `"${p.word}"`)
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0]
+}
+
+/**
+ * The question's acronyms ("MAC address", "IDS") that the lead sentence has only as a plain word of the same letters
+ * ("Windows, Mac and Linux workstations", "user ids"): the same term to the index, another word to the reader. A
+ * question or a sentence written in capitals tells nothing by its case.
+ */
+const acronymsUnstated = (a: Ask): string[] => {
+  if (!a.yesNo || a.lead.label !== 'YES' || inCapitals(a.q.text)) return []
+  // The whole question: an example ("e.g., MAC address") is what the sentence was matched on.
+  const acronyms = [...new Set(alphanumerics(a.q.text).filter(isAcronym))]
+  const text = a.lead.hit.sentence.text
+  if (!acronyms.length || inCapitals(text)) return []
+  const tokens = alphanumerics(text)
+  return acronyms.filter((acronym) => {
+    const term = stemToken(acronym)
+    const same = tokens.filter((t) => stemToken(t) === term)
+    return same.length > 0 && !same.some(isAcronym)
+  })
 }
 
 /** The asking party's rules the question names ("institutional policies"), when the lead names no customer's rules. */
@@ -462,6 +481,19 @@ export const READING_RULES: OfflineRule[] = [
       const { verbs, party } = recipientUnstated(a)!
       return `the quote does not say it goes to ${party} (it names neither "${verbs.join('" nor "')}" nor a receiver): check it`
     }),
+  },
+  {
+    name: 'acronym-unstated',
+    kind: 'adjust',
+    reason:
+      'the question writes an acronym ("MAC address") and the deciding sentence has its letters only as a plain word ("Mac workstations"): one term to the index, another word to the reader; flagged, both quoted',
+    when: (a) => acronymsUnstated(a).length > 0,
+    then: flagFor(
+      (a) =>
+        `the question's ${acronymsUnstated(a)
+          .map((x) => `"${x}"`)
+          .join(', ')} is not the quote's word of the same letters: check it`,
+    ),
   },
   {
     name: 'customer-rules-unstated',

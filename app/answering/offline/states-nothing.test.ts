@@ -784,6 +784,37 @@ describe('the kind of a general noun, named in the context only by its own word'
   })
 })
 
+describe('an acronym the quote has only as a plain word (rule acronym-unstated)', () => {
+  it('flags a Yes whose sentence spells the letters as another word, and trusts the acronym itself', async () => {
+    const questions = ['Do you capture kiosk device information (e.g., serial number, MAC address)?']
+    const [plain] = await answersTo(
+      [
+        '# Kiosks',
+        '',
+        'The kiosks run on Mac and Linux terminals that send device information to our help desk.',
+        '',
+        ...UNRELATED,
+      ],
+      questions,
+    )
+    expect(plain!.rules).toContain('acronym-unstated')
+    expect(plain!.confidence).toBeLessThan(0.85)
+    expect(plain!.reasons.join(' ')).toMatch(/"MAC" is not the quote's word of the same letters/)
+    const [acronym] = await answersTo(
+      [
+        '# Kiosks',
+        '',
+        'The kiosks send device information, such as the MAC address, to our help desk.',
+        '',
+        ...UNRELATED,
+      ],
+      questions,
+    )
+    expect(acronym!.label).toBe('YES')
+    expect(acronym!.rules).not.toContain('acronym-unstated')
+  })
+})
+
 describe("the asking party's own rules (rule customer-rules-unstated)", () => {
   it("flags a Yes from the vendor's own policy, and trusts a sentence on the customer's", async () => {
     const questions = ["Will you follow the institution's policies on kiosk receipt retention?"]
