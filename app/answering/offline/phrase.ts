@@ -134,12 +134,9 @@ export function phraseAt(words: Word[], from: number): Phrase {
     const listGoesOn = (j: number) =>
       nominal(words[j]) || (words[j]?.pos === 'VERB' && (nominal(words[j + 1]) || words[j + 1]?.lower === 'of'))
     // "a continuity plan, with a named owner, that ...": a preposition set off by commas confines the phrase as one
-    // without them does.
-    if (out.length && w.text === ',' && next?.pos === 'ADP' && next.lower !== 'of' && next.lower !== 'including') {
-      i++
-      const p = words[i]!
-      return { words: out, texts, tags, start, end: i, after: words.slice(i + 1), endedBy: p.lower, endedByTag: p.pos }
-    }
+    // without them does (below).
+    if (out.length && w.text === ',' && next?.pos === 'ADP' && next.lower !== 'of' && next.lower !== 'including')
+      continue
     if (out.length && (w.pos === 'CCONJ' || w.text === ',')) {
       let j = i + 1
       while (words[j]?.pos === 'CCONJ' || words[j]?.text === ',' || opens(words[j])) j++
@@ -428,11 +425,11 @@ export function participlePredicate(asked: string): string[] | undefined {
     else if (rest[k]!.pos !== 'CCONJ' && rest[k]!.text !== ',') break
   }
   if (words[0]!.lemma !== 'be') {
-    // The question's own "be"/"been" right before the participles (adverbs aside), at the start of what follows the
-    // subject: a "be" further on belongs to a clause of its own ("Do you log events that are reviewed?").
+    // The question's own "be"/"been" right before the participles, with nothing but adverbs around it ("Have X ever
+    // been tested?"): a "be" further on belongs to a clause of its own ("Do you log events that are reviewed?").
     let k = at - 1
     while (rest[k]?.pos === 'ADV') k--
-    if (k !== 0 || rest[k]?.lemma !== 'be') return undefined
+    if (rest[k]?.lemma !== 'be' || rest.slice(0, k).some((w) => w.pos !== 'ADV')) return undefined
   }
   // It ends where a clause of its own begins: a purpose ("to protect ..."), a condition, a relative clause.
   const end = rest.findIndex(

@@ -166,8 +166,8 @@ const predicateUnstated = (a: Ask): string | undefined => {
     ((t === REQUIRED || isParaphrase(t, REQUIRED, DEONTIC_SIMILARITY)) && statesRule(a.lead.hit.sentence.text))
   if (asked) return asked.some((word) => words(word).some(named)) ? undefined : asked.join(' ')
   // A passive predicate: the participle and what follows it, form words ("performed", "in place") aside; any one of
-  // them named is enough.
-  // "Are the standby generators tested?": the participle is all the question asks of its subject.
+  // them named is enough. Read from a verbless lead, or from any lead when the participle is all the question asks
+  // of its subject ("Are the standby generators tested?").
   const bare = a.passive?.length === 1 && alphanumerics(a.asked).at(-1)?.toLowerCase() === a.passive[0]
   const passive =
     a.yesNo && a.lead.label === 'YES' && (bare || verbless(a.lead.hit.sentence.text)) ? a.passive : undefined
@@ -249,11 +249,6 @@ function unstatedQualities(a: Ask): string[] {
   })
 }
 
-/**
- * The kinds a Yes/No question gives a general noun ("client systems", "vendor accounts"): the noun before it, when
- * the lead sentence names the general noun itself but never the kind, by stem or close paraphrase, nor does its
- * context. "Altering system configurations must be restricted" is about systems in general, not client systems.
- */
 /** General nouns for the vendor's things (not its people, documents or the form of a practice): a kind is one of these. */
 const THINGS = new Set(
   wordList(`product products system systems application applications app apps service services solution solutions
@@ -261,6 +256,11 @@ const THINGS = new Set(
   networks server servers database databases data`),
 )
 
+/**
+ * The kinds a Yes/No question gives a general noun ("kiosk systems", "vendor databases"): the noun before it, when
+ * the lead sentence names the general noun itself but never the kind, by stem or close paraphrase, nor does its
+ * context. "Altering system configurations must be restricted" is about systems in general, not kiosk systems.
+ */
 function unstatedCompounds(a: Ask): string[] {
   // Tagged only when it can match: this runs on every Yes.
   if (!a.yesNo || a.lead.label !== 'YES' || !alphanumerics(a.asked).some((w) => THINGS.has(w.toLowerCase()))) return []

@@ -444,6 +444,7 @@ describe('participlePredicate', () => {
 
   it('reads the perfect and the modal passive, not a passive in a clause of its own', () => {
     expect(participlePredicate('Have the kiosk fire drills been rehearsed?')).toEqual(['rehearsed'])
+    expect(participlePredicate('Have the kiosk fire drills ever been rehearsed?')).toEqual(['rehearsed'])
     expect(participlePredicate('Can kiosk receipts be reprinted on demand?')).toEqual(['reprinted', 'demand'])
     expect(participlePredicate('Do you keep kiosk receipts that are signed?')).toBeUndefined()
   })
