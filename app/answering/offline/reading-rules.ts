@@ -3,7 +3,7 @@ import { cite, where } from './answers'
 import { freeTextGap } from './free-text'
 import { ending, gerund, tagWords } from './grammar'
 import { everVerb } from './phrase'
-import { GENERIC, namesIn, stem, terms, words } from '../retrieval/terms'
+import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { isAcronym, stemToken } from '../retrieval/stem'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
@@ -179,6 +179,45 @@ const predicateUnstated = (a: Ask): string | undefined => {
 }
 
 /**
+ * The manner the question asks a practice be done in: an "-ly" adverb before its participle ("securely stored",
+ * "automatically applied"), general ones aside ("regularly", "periodically": a period states those), when the lead
+ * sentence itself names it neither by stem nor by close paraphrase. A manner qualifies the verb of its own sentence:
+ * a heading or a neighbour that says "secure" does not say that this sentence's storing is.
+ */
+const mannerUnstated = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES' || !/ly\s+\w+(?:ed|en)\b/i.test(a.asked)) return undefined
+  const sentence = a.lead.hit.sentence
+  const own = new Set([...sentence.terms, ...words(sentence.text)])
+  const named = (t: string) => own.has(t) || [...own].some((u) => isParaphrase(t, u))
+  const tagged = a.tagged
+  for (const [k, w] of tagged.entries()) {
+    const next = tagged[k + 1]
+    if (w.pos !== 'ADV' || ending(w.lower) !== 'ly' || !next || !['VERB', 'ADJ'].includes(next.pos)) continue
+    if (!['ed', 'en'].includes(ending(next.lower) ?? '') || !a.passive?.includes(next.lower)) continue
+    // "per organizationally designed requirements": a participle before a noun describes it; it asks nothing.
+    if (['NOUN', 'PROPN', 'ADJ'].includes(tagged[k + 2]?.pos ?? '')) continue
+    // Listed as written: "regularly" is a general word, "securely" is not (though "security" is).
+    const stems = [...subjectStems(w.lower)]
+    if (stems.length && !stems.some(named)) return `${w.lower} ${next.lower}`
+  }
+  return undefined
+}
+
+/**
+ * The question's instances ("e.g., hardened base images", "such as kiosk badges") when the lead sentence and its
+ * context name none of any list's own words (general ones aside), by stem or close paraphrase: the instances say
+ * which sense of the question's words is meant, and a sentence that shares those words may use them in another
+ * ("altering system configurations" for a configuration management process). The list as the question writes it.
+ */
+const instancesUnstated = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  return a.parts.instances.find((list) => {
+    const own = [...new Set(terms(list))].filter((t) => !GENERIC.has(t))
+    return own.length > 0 && !own.some((t) => leadNames(a, t))
+  })
+}
+
+/**
  * "Do you have ...?", "Is there ...?": the question asks whether something exists, which a document's title in a
  * list of policies may answer. Any other question asks for a practice or a property, which a title never states.
  */
@@ -197,6 +236,22 @@ const titleOnly = (a: Ask): boolean => {
     !words.some((w) => w.pos === 'VERB' || w.pos === 'AUX') &&
     content.every((w) => capitalised(w.text))
   )
+}
+
+/**
+ * An instruction for a question whether something is done: the lead sentence opens with a verb in its dictionary
+ * form and no subject before it ("Configure the kiosk firewall before go-live.", "Extend badge readers to
+ * every branch."), and the question is passive ("Are X reviewed?", "Have X been trained?"). Set-up guides address the
+ * reader and lists of goals name work still to do: neither says it is done. A feature list in the same mood ("Manage
+ * users in the console.") does say what a product lets one do, so a question on what it has or can do is left alone.
+ * "Scans run nightly" (a noun) and "Keeping systems patched: ..." (a gerund heading) are no instructions; nor is "Use
+ * of ..." (a noun the tagger may read as a verb).
+ */
+const instructs = (a: Ask): boolean => {
+  const text = a.lead.hit.sentence.text.trimStart()
+  if (!/^[A-Z][a-z]+\s/.test(text) || a.lead.label !== 'YES' || !a.passive) return false
+  const [first, next] = tagWords(text)
+  return first?.pos === 'VERB' && first.lemma === first.lower && !gerund(first) && next?.lower !== 'of'
 }
 
 /**
@@ -472,6 +527,25 @@ export const READING_RULES: OfflineRule[] = [
     then: flagFor((a) => `the evidence does not say it is "${predicateUnstated(a)!}": check it`),
   },
   {
+    name: 'manner-unstated',
+    kind: 'adjust',
+    reason:
+      'the question asks that a practice be done in a manner ("securely stored", "automatically applied": an "-ly" adverb before its participle, general ones such as "regularly" aside) and the deciding sentence itself does not name it, by stem or close paraphrase: flagged, the manner quoted',
+    when: (a) => mannerUnstated(a) !== undefined,
+    then: flagFor((a) => `the evidence does not say it is "${mannerUnstated(a)!}": check it`),
+  },
+  {
+    name: 'instances-unstated',
+    kind: 'adjust',
+    reason:
+      'the question gives instances of what it means ("e.g., hardened base images") and the deciding sentence and its context name none of them, by stem or close paraphrase: the sentence may use the question\'s words in another sense; flagged, the instances quoted ("i.e." restates the question and is not read)',
+    when: (a) => instancesUnstated(a) !== undefined,
+    then: flagFor(
+      (a) =>
+        `the quote names none of the question's examples (${instancesUnstated(a)!}): check it is about what the question means`,
+    ),
+  },
+  {
     name: 'recipient-unstated',
     kind: 'adjust',
     reason:
@@ -541,6 +615,14 @@ export const READING_RULES: OfflineRule[] = [
     then: flagFor(
       (a) => `the quote is a title ("${a.lead.hit.sentence.text.trim()}"): it states no practice; check it`,
     ),
+  },
+  {
+    name: 'instruction',
+    kind: 'adjust',
+    reason:
+      'the question asks whether something is done ("Are X reviewed?", "Have X been trained?") and the deciding sentence is an instruction (it opens with a verb in its dictionary form: "Configure the kiosk firewall before go-live.", "Extend badge readers to every branch."): a set-up guide tells the reader what to do and a list of goals names work to come; neither states that it is done: flagged',
+    when: (a) => instructs(a),
+    then: flagFor(() => 'the quote is an instruction or a goal, not a statement that it is done: check it'),
   },
   {
     name: 'party-unstated',

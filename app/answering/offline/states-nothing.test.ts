@@ -1023,3 +1023,91 @@ describe('whether something ever happens (rule occurrence-unstated)', () => {
     expect(answer!.rules).not.toContain('occurrence-unstated')
   })
 })
+
+describe('an instruction or a goal (rule instruction)', () => {
+  it('flags a Yes from a sentence that tells the reader what to do, and trusts one that states it is done', async () => {
+    const questions = ['Are kiosk firewall rules restricted to the branch network?']
+    const [told] = await answersTo(
+      ['# Set-up', '', 'Restrict the kiosk firewall rules to the branch network.', '', ...UNRELATED],
+      questions,
+    )
+    expect(told!.label).toBe('YES')
+    expect(told!.rules).toContain('instruction')
+    expect(told!.confidence).toBeLessThan(0.85)
+    expect(told!.reasons.join(' ')).toMatch(/an instruction or a goal, not a statement that it is done/)
+    const [done] = await answersTo(
+      ['# Network', '', 'Kiosk firewall rules are restricted to the branch network.', '', ...UNRELATED],
+      questions,
+    )
+    expect(done!.label).toBe('YES')
+    expect(done!.rules).not.toContain('instruction')
+    // A feature list in the same mood says what the product lets one do: it answers what the product has.
+    const [feature] = await answersTo(
+      ['# Features', '', 'Manage kiosk receipts from a web-based branch console.', '', ...UNRELATED],
+      ['Does the kiosk have a web-based branch console?'],
+    )
+    expect(feature!.label).toBe('YES')
+    expect(feature!.rules).not.toContain('instruction')
+  })
+})
+
+describe('the manner a practice is asked to be done in (rule manner-unstated)', () => {
+  it('flags a Yes whose sentence does the practice without saying how, and trusts one that says so', async () => {
+    const questions = ['Are kiosk receipts securely stored?']
+    const [how] = await answersTo(
+      ['# Receipt security', '', 'Kiosk receipts are stored for a year at the branch.', '', ...UNRELATED],
+      questions,
+    )
+    expect(how!.label).toBe('YES')
+    expect(how!.rules).toContain('manner-unstated')
+    expect(how!.confidence).toBeLessThan(0.85)
+    expect(how!.reasons.join(' ')).toMatch(/does not say it is "securely stored"/)
+    const [secure] = await answersTo(
+      ['# Receipts', '', 'Kiosk receipts are stored securely in a locked safe at the branch.', '', ...UNRELATED],
+      questions,
+    )
+    expect(secure!.rules).not.toContain('manner-unstated')
+    // A general adverb says when, which periods state: "regularly" is not a manner.
+    const [regular] = await answersTo(
+      ['# Receipts', '', 'Kiosk receipt counts are reconciled every week by the branch.', '', ...UNRELATED],
+      ['Are kiosk receipt counts regularly reconciled?'],
+    )
+    expect(regular!.rules).not.toContain('manner-unstated')
+  })
+})
+
+describe("the question's own examples (rule instances-unstated)", () => {
+  it('flags a Yes whose sentence names none of the examples, not one restating the question ("i.e.")', async () => {
+    const questions = ['Do you have a kiosk configuration management process (e.g., hardened base images)?']
+    const [other] = await answersTo(
+      [
+        '# Kiosk rules',
+        '',
+        'Software that could alter kiosk configuration must be approved by the branch management.',
+        '',
+        ...UNRELATED,
+      ],
+      questions,
+    )
+    expect(other!.label).toBe('YES')
+    expect(other!.rules).toContain('instances-unstated')
+    expect(other!.confidence).toBeLessThan(0.85)
+    expect(other!.reasons.join(' ')).toMatch(/names none of the question's examples \(hardened base images\)/)
+    const [named] = await answersTo(
+      [
+        '# Kiosk builds',
+        '',
+        'Kiosk configuration management starts from hardened base images that the build team maintains.',
+        '',
+        ...UNRELATED,
+      ],
+      questions,
+    )
+    expect(named!.rules).not.toContain('instances-unstated')
+    const [restated] = await answersTo(
+      ['# Kiosks', '', 'Kiosk help desks are staffed around the clock, every day of the year.', '', ...UNRELATED],
+      ['Are kiosk help desks staffed around the clock (i.e., 24x7x365)?'],
+    )
+    expect(restated!.rules).not.toContain('instances-unstated')
+  })
+})

@@ -262,6 +262,17 @@ describe('readSubject reads where a question confines its subject', () => {
     expect(scopeOf('Do you offer single sign-on (via SAML) for kiosk operators?')).toBeUndefined()
   })
 
+  it('is read after an adjective that is all the predicate, with a gerund modifying its noun', () => {
+    expect(scopeOf('Is a kiosk audit report available for the ticketing environment?')).toEqual({
+      phrase: 'for the ticketing environment',
+      terms: ['ticket'],
+    })
+    // After "there" the adjective describes the subject; "to" and "with" ask about the adjective's complement.
+    expect(scopeOf('Is there a kiosk team responsible for branch upgrades?')).toBeUndefined()
+    expect(scopeOf('Is the kiosk audit report available to branch managers?')).toBeUndefined()
+    expect(scopeOf('Are kiosk receipts compliant with the branch rules?')).toBeUndefined()
+  })
+
   it('is nothing when the place is general or the subject ends at no preposition', () => {
     expect(scopeOf('Do you apply security patches on your servers?')).toBeUndefined()
     expect(scopeOf('Is multi-factor authentication required for remote access?')).toBeUndefined()

@@ -202,7 +202,9 @@ export function readSubject(asked: string): { terms: string[]; head: string[]; s
   if (!phrase?.words.length) return { terms: [], head: [] }
   const capitals = inCapitals(asked)
   const terms = contentTerms(phrase, capitals)
-  return { terms, head: headTerms(phrase, terms, capitals), scope: scopeAfter(phrase, capitals) }
+  // "Is there a team responsible for ...?": after "there" the adjective describes the subject, it is no predicate.
+  const existential = /^\s*(?:is|are|was|were) there\b/i.test(asked)
+  return { terms, head: headTerms(phrase, terms, capitals), scope: scopeAfter(phrase, capitals, !existential) }
 }
 
 /**
@@ -239,14 +241,28 @@ function headTerms(phrase: Phrase, content: string[], capitals: boolean): string
   return content.filter((t) => own.has(t) || t.startsWith('#'))
 }
 
-function scopeAfter(phrase: Phrase, capitals: boolean): Scope | undefined {
-  if (!phrase.after || phrase.endedByTag !== 'ADP' || phrase.endedBy === 'of') return undefined
-  const scope = phraseAt(phrase.after, 0)
+/**
+ * The scope: the phrase after the preposition that ends the subject phrase, or after an adjective that is all the
+ * question's predicate ("Is a pen-test report available for the kiosk network?": the report is asked of that network).
+ * A participle ("required for remote access") names a practice and its own object; "to" and "with" after an adjective
+ * ask about its complement ("applicable to", "compliant with"), which other rules read.
+ */
+function scopeAfter(phrase: Phrase, capitals: boolean, predicate: boolean): Scope | undefined {
+  const rest = phrase.rest ?? []
+  const adjective = predicate && rest[0]?.pos === 'ADJ' && ending(rest[0].lower) !== 'ed' && rest[1]?.pos === 'ADP'
+  const [after, by] =
+    phrase.after && phrase.endedByTag === 'ADP'
+      ? [phrase.after, phrase.endedBy!]
+      : adjective
+        ? [rest.slice(2), rest[1]!.lower]
+        : []
+  if (!after || !by || by === 'of' || (adjective && ['to', 'with', 'as'].includes(by))) return undefined
+  const scope = phraseAt(after, 0)
   const terms = scope.words.length ? contentTerms(scope, capitals) : []
   if (!terms.length) return undefined
   // As the question writes it, its determiner and commas included ("for your laptops, phones, and tablets").
-  const words = phrase.after.slice(0, scope.end ?? scope.start! + scope.words.length)
-  return { phrase: `${phrase.endedBy} ${written(words)}`, terms }
+  const words = after.slice(0, scope.end ?? scope.start! + scope.words.length)
+  return { phrase: `${by} ${written(words)}`, terms }
 }
 
 /**

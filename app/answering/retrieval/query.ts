@@ -16,12 +16,17 @@ export interface QuestionParts {
   asked: string
   /** Example lists ("e.g. SAML, OAuth, CAS"): any one of the items satisfies the list. */
   examples: string[]
+  /**
+   * Those the question gives as instances of what it means ("e.g.", "such as"); not those restating it ("i.e.") or
+   * saying what it takes in ("including").
+   */
+  instances: string[]
 }
 
 const QUALIFIER =
   /,?\s*\b(?:and|or) (?:when|whenever|after|upon) (?:any )?significant (?:changes?|events?) (?:occur|occurs|are made|happen)?\b,?|,?\s*\b(?:if|when|where|whenever|as) (?:possible|applicable|feasible|appropriate|necessary|needed|required)(?: and (?:possible|applicable|feasible|appropriate))?\b,?/gi
 const EXAMPLE_LIST =
-  /[([]\s*(?:e\.?g\.?|i\.?e\.?|for example|such as|including)[,:]?\s*([^)\]]*)[)\]]|,?\s*such as ([^.?;]+)/gi
+  /[([]\s*(e\.?g\.?|i\.?e\.?|for example|such as|including)[,:]?\s*([^)\]]*)[)\]]|,?\s*such as ([^.?;]+)/gi
 
 /**
  * A question's leading condition and what follows it: "For tenants without SSO, do you ...?" gives the condition
@@ -52,11 +57,14 @@ export function questionParts(text: string): QuestionParts {
   // Qualifiers that soften what is asked ("if possible", "where applicable") are not part of the practice.
   asked = asked.replace(QUALIFIER, ' ')
   const examples: string[] = []
-  asked = asked.replace(EXAMPLE_LIST, (_, inside?: string, tail?: string) => {
-    examples.push((inside ?? tail ?? '').trim())
+  const instances: string[] = []
+  asked = asked.replace(EXAMPLE_LIST, (_, marker?: string, inside?: string, tail?: string) => {
+    const list = (inside ?? tail ?? '').trim()
+    examples.push(list)
+    if (list && !/^(?:i\.?e|including)/i.test(marker ?? '')) instances.push(list)
     return ' '
   })
-  return { asked, examples: examples.filter(Boolean) }
+  return { asked, examples: examples.filter(Boolean), instances }
 }
 
 /** A question read once: its parts, and the terms of what it asks. */
