@@ -82,7 +82,7 @@ const predicate = (w: Word, next: Word | undefined, out: string[]) =>
 export function phraseAt(words: Word[], from: number): Phrase {
   let i = from
   while (opens(words[i])) i++
-  // "for managing your software supply chain": a gerund after a preposition leads to its object; after a determiner
+  // "for managing your kiosk fleet": a gerund after a preposition leads to its object; after a determiner
   // it modifies a noun ("the hosting environment").
   const next = words[i + 1]
   if (
