@@ -218,6 +218,25 @@ const instancesUnstated = (a: Ask): string | undefined => {
 }
 
 /**
+ * A question whether the vendor requires or enforces something ("Do you require MFA for administrators?", "Is MFA
+ * mandatory?") answered from a sentence that states only that it can be done ("The option to require MFA is
+ * available.", "Admins can enable MFA."): a product's ability is not the vendor's rule. A sentence that states a rule
+ * ("must", "shall", "is required") or says it is enforced answers it.
+ */
+const ASKS_MANDATE =
+  /^\s*(?:(?:do|does)\s+(?:you|your\s+\w+(?:\s+\w+)?|the\s+\w+(?:\s+\w+)?)\s+(?:require|enforce|mandate)\b|(?:is|are)\b[^?]*\b(?:required|mandatory|enforced|compulsory)\b)/i
+const STATES_ABILITY =
+  /\b(?:ability to|able to|options?\b|optional(?:ly)?|can|could|may|available|allows?|enables?|lets|supports?|configurable)\b/i
+const MANDATE_STEMS = ['requir', 'enforc', 'mandatori', 'mandat', 'compulsori'].map((w) => stem(w))
+const abilityOnly = (a: Ask): boolean => {
+  if (!a.yesNo || a.lead.label !== 'YES' || !ASKS_MANDATE.test(a.asked)) return false
+  const text = a.lead.hit.sentence.text
+  if (!STATES_ABILITY.test(text) || statesRule(text)) return false
+  // "MFA is enforced for every administrator": stated as done, whatever else the sentence allows.
+  return !/\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:required|enforced|mandatory|compulsory)\b/i.test(text)
+}
+
+/**
  * "Do you have ...?", "Is there ...?": the question asks whether something exists, which a document's title in a
  * list of policies may answer. Any other question asks for a practice or a property, which a title never states.
  */
@@ -544,6 +563,14 @@ export const READING_RULES: OfflineRule[] = [
       (a) =>
         `the quote names none of the question's examples (${instancesUnstated(a)!}): check it is about what the question means`,
     ),
+  },
+  {
+    name: 'ability-not-rule',
+    kind: 'adjust',
+    reason:
+      'the question asks whether the vendor requires or enforces something ("Do you require MFA for administrators?") and the deciding sentence states only that it can be done ("the ability to require MFA is available", "admins can enable it"): a product\'s ability is not the vendor\'s rule; flagged',
+    when: (a) => abilityOnly(a),
+    then: flagFor(() => 'the quote says it can be done, not that you require it: check it'),
   },
   {
     name: 'recipient-unstated',

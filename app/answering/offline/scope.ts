@@ -202,9 +202,13 @@ export function recipientOf(asked: string): string | undefined {
   return undefined
 }
 
-/** The asking party's own rules: "institutional policies", "the customer's requirements", "your clients' standards". */
+/**
+ * The asking party's own rules: "institutional policies", "the customer's requirements", "your clients' standards",
+ * and the rules a participle gives to the party ("requirements [set by the institution]", "rules defined by each
+ * customer").
+ */
 const CUSTOMER_RULES =
-  /\b(?:institution(?:al|'s|s'|’s)?|university's|customer(?:'s|s'|’s)?|client(?:'s|s'|’s)?)\s+(?:own\s+)?(?:polic(?:y|ies)|requirements?|standards?|procedures?|guidelines?|rules)\b/i
+  /\b(?:institution(?:al|'s|s'|’s)?|university's|customer(?:'s|s'|’s)?|client(?:'s|s'|’s)?)\s+(?:own\s+)?(?:polic(?:y|ies)|requirements?|standards?|procedures?|guidelines?|rules)\b|\b(?:polic(?:y|ies)|requirements?|standards?|procedures?|guidelines?|rules)\s+[[(]?(?:provided|set|defined|specified|given|issued|established)\s+by\s+(?:the\s+|each\s+|your\s+)?(?:institution|university|customer|client)s?\b/i
 
 /**
  * "Will you keep to the district's policies on pupil records?" asks whether the vendor follows the asking party's own

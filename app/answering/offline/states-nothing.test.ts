@@ -1111,3 +1111,40 @@ describe("the question's own examples (rule instances-unstated)", () => {
     expect(restated!.rules).not.toContain('instances-unstated')
   })
 })
+
+describe('an ability for a rule (rule ability-not-rule)', () => {
+  it('flags "Do you require ...?" answered from a sentence that says it can be done, not one that says it is', async () => {
+    const questions = ['Do you require badge checks for all kiosk technicians?']
+    const [can] = await answersTo(
+      ['# Options', '', 'The option to require badge checks for kiosk technicians is available.', '', ...UNRELATED],
+      questions,
+    )
+    expect(can!.label).toBe('YES')
+    expect(can!.rules).toContain('ability-not-rule')
+    expect(can!.confidence).toBeLessThan(0.85)
+    expect(can!.reasons.join(' ')).toMatch(/says it can be done, not that you require it/)
+    const [must] = await answersTo(
+      ['# Branch rules', '', 'All kiosk technicians must pass a badge check before each visit.', '', ...UNRELATED],
+      questions,
+    )
+    expect(must!.label).toBe('YES')
+    expect(must!.rules).not.toContain('ability-not-rule')
+  })
+})
+
+describe('rules a participle gives to the asking party (rule customer-rules-unstated)', () => {
+  it('reads "requirements [set by the institution]" as the customer\'s own rules', async () => {
+    const [own] = await answersTo(
+      [
+        '# Kiosk PINs',
+        '',
+        'Staff terminals enforce a kiosk PIN length of six digits, as our own standard requires.',
+        '',
+        ...UNRELATED,
+      ],
+      ['Can you enforce kiosk PIN length requirements [set by the institution]?'],
+    )
+    expect(own!.rules).toContain('customer-rules-unstated')
+    expect(own!.confidence).toBeLessThan(0.85)
+  })
+})
