@@ -185,7 +185,7 @@ const predicateUnstated = (a: Ask): string | undefined => {
  * a heading or a neighbour that says "secure" does not say that this sentence's storing is.
  */
 const mannerUnstated = (a: Ask): string | undefined => {
-  if (!a.yesNo || a.lead.label !== 'YES' || !/ly\s+\w+(?:ed|en)\b/i.test(a.asked)) return undefined
+  if (!a.yesNo || a.lead.label !== 'YES' || !a.passive) return undefined
   const sentence = a.lead.hit.sentence
   const own = new Set([...sentence.terms, ...words(sentence.text)])
   const named = (t: string) => own.has(t) || [...own].some((u) => isParaphrase(t, u))
@@ -193,7 +193,7 @@ const mannerUnstated = (a: Ask): string | undefined => {
   for (const [k, w] of tagged.entries()) {
     const next = tagged[k + 1]
     if (w.pos !== 'ADV' || ending(w.lower) !== 'ly' || !next || !['VERB', 'ADJ'].includes(next.pos)) continue
-    if (!['ed', 'en'].includes(ending(next.lower) ?? '') || !a.passive?.includes(next.lower)) continue
+    if (!['ed', 'en'].includes(ending(next.lower) ?? '') || !a.passive.includes(next.lower)) continue
     // "per organizationally designed requirements": a participle before a noun describes it; it asks nothing.
     if (['NOUN', 'PROPN', 'ADJ'].includes(tagged[k + 2]?.pos ?? '')) continue
     // Listed as written: "regularly" is a general word, "securely" is not (though "security" is).
