@@ -227,7 +227,6 @@ const ASKS_MANDATE =
   /^\s*(?:(?:do|does)\s+(?:you|your\s+\w+(?:\s+\w+)?|the\s+\w+(?:\s+\w+)?)\s+(?:require|enforce|mandate)\b|(?:is|are)\b[^?]*\b(?:required|mandatory|enforced|compulsory)\b)/i
 const STATES_ABILITY =
   /\b(?:ability to|able to|options?\b|optional(?:ly)?|can|could|may|available|allows?|enables?|lets|supports?|configurable)\b/i
-const MANDATE_STEMS = ['requir', 'enforc', 'mandatori', 'mandat', 'compulsori'].map((w) => stem(w))
 const abilityOnly = (a: Ask): boolean => {
   if (!a.yesNo || a.lead.label !== 'YES' || !ASKS_MANDATE.test(a.asked)) return false
   const text = a.lead.hit.sentence.text
