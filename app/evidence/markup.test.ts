@@ -235,3 +235,147 @@ describe('Markdown evidence is plain text', () => {
     expect(enforceVerbatim(answer!, evidenceIndex(evidence)).citations).toHaveLength(answer!.citations.length)
   })
 })
+
+describe('reStructuredText tables, fields and substitutions', () => {
+  it('reads a grid table row spanning several lines as one line, the rows above "=" its context', () => {
+    const rst = [
+      'Intro.',
+      '',
+      '+------------+---------------------------+',
+      '| Asset      | Handling                  |',
+      '+============+===========================+',
+      '| Kiosk      | Disks are wiped before    |',
+      '| terminals  | the unit leaves a branch. |',
+      '+------------+---------------------------+',
+      '| Badges     | Revoked on the last day.  |',
+      '+------------+---------------------------+',
+      '',
+      'After.',
+    ].join('\n')
+    expect(plainLines(rst).filter((l) => l.text)).toEqual([
+      { line: 0, text: 'Intro.' },
+      {
+        line: 5,
+        text: 'Kiosk terminals\tDisks are wiped before the unit leaves a branch.',
+        block: true,
+        context: 'Asset\tHandling',
+      },
+      { line: 8, text: 'Badges\tRevoked on the last day.', block: true, context: 'Asset\tHandling' },
+      { line: 11, text: 'After.' },
+    ])
+  })
+
+  it('reads a simple table with and without a header, a row with a blank first column continuing the one above', () => {
+    const rst = [
+      '=======  =====================',
+      'Asset    Handling',
+      '=======  =====================',
+      'Kiosk    Disks are wiped',
+      '         before transfer.',
+      'Badges   Revoked on exit.',
+      '=======  =====================',
+      '',
+      '=====  =====',
+      'Vault  Sealed',
+      '=====  =====',
+    ].join('\n')
+    expect(plainLines(rst).filter((l) => l.text)).toEqual([
+      { line: 3, text: 'Kiosk\tDisks are wiped before transfer.', block: true, context: 'Asset\tHandling' },
+      { line: 5, text: 'Badges\tRevoked on exit.', block: true, context: 'Asset\tHandling' },
+      { line: 9, text: 'Vault\tSealed', block: true },
+    ])
+  })
+
+  it('reads list-table and csv-table directives row by row, their caption and header rows as context', () => {
+    const rst = [
+      '.. list-table:: Branch assets',
+      '   :header-rows: 1',
+      '   :widths: 20 80',
+      '',
+      '   * - Asset',
+      '     - Handling',
+      '   * - Kiosk',
+      '     - Wiped before transfer,',
+      '       then logged.',
+      '',
+      '.. csv-table:: Keys',
+      '   :header: "Key", "Rotation"',
+      '',
+      '   "Vault key", "Yearly, by the branch"',
+      '   Till key, Monthly',
+      '',
+      'After.',
+    ].join('\n')
+    expect(plainLines(rst).filter((l) => l.text)).toEqual([
+      {
+        line: 6,
+        text: 'Kiosk\tWiped before transfer, then logged.',
+        block: true,
+        context: 'Branch assets\tAsset\tHandling',
+      },
+      { line: 13, text: 'Vault key\tYearly, by the branch', block: true, context: 'Keys\tKey\tRotation' },
+      { line: 14, text: 'Till key\tMonthly', block: true, context: 'Keys\tKey\tRotation' },
+      { line: 16, text: 'After.' },
+    ])
+  })
+
+  it('puts substitutions in place, drops footnote references, and reads field lists, line blocks and containers', () => {
+    const md = [
+      '.. |period| replace:: ninety days',
+      '.. |logo| image:: logo.png',
+      '',
+      '|logo| Kiosk logs are kept |period| [#]_ and audited [1]_ per [BRANCH9]_.',
+      '',
+      ':Owner: Branch security',
+      ':Reviewed: yearly',
+      '',
+      '| Tills are counted nightly.',
+      '',
+      ':::note Vault access',
+      'Two staff open the vault.',
+      ':::',
+      '',
+      'Term',
+      ': Its definition.',
+      '',
+      '| Cell | Cell |',
+    ].join('\n')
+    expect(
+      plainLines(md)
+        .filter((l) => l.text)
+        .map((l) => [l.text.trim(), l.subheading ?? false]),
+    ).toEqual([
+      ['Kiosk logs are kept ninety days and audited per BRANCH9.', false],
+      ['Owner: Branch security', false],
+      ['Reviewed: yearly', false],
+      ['Tills are counted nightly.', false],
+      ['Vault access', true],
+      ['Two staff open the vault.', false],
+      ['Term', false],
+      ['Its definition.', false],
+      ['| Cell | Cell |', false],
+    ])
+  })
+
+  it('keeps every quote from an .rst grid table free of its borders and bars', async () => {
+    const rst = [
+      'Branch controls',
+      '===============',
+      '',
+      '+---------------------+-----------------------------------------+',
+      '| Control             | Practice                                |',
+      '+=====================+=========================================+',
+      '| Kiosk disk wiping   | Kiosk disks are wiped before each unit  |',
+      '|                     | leaves the branch.                      |',
+      '+---------------------+-----------------------------------------+',
+    ].join('\n')
+    const doc = { file: 'branch.rst', passages: markdownPassages('branch.rst', rst), library: [], chars: rst.length }
+    const [answer] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([yesNoQuestion('Are kiosk disks wiped before a unit leaves the branch?')]),
+      [{ ...doc, status: 'ok' as const }],
+    )
+    expect(answer!.label).toBe('YES')
+    expect(answer!.citations.length).toBeGreaterThan(0)
+    for (const c of answer!.citations) expect(c.quote).not.toMatch(/\+-|\+=|\||\s{3,}/)
+  })
+})

@@ -67,6 +67,9 @@ export function stripInline(line: string): string {
     .replace(/\s?~~(?=\S)(.+?)(?<=\S)~~/g, '')
     // A footnote reference ("Nessus[^1]") is a pointer, not a word.
     .replace(/\[\^[^\]\s]+\]/g, '')
+    // So is reStructuredText's ("encrypted [#]_", "[1]_"); a citation's ("[NIST800]_") reads as its label.
+    .replace(/\s?\[(?:#[\w-]*|\*|\d+)\]_(?!\w)/g, '')
+    .replace(/\[([A-Za-z][\w.-]*)\]_(?!\w)/g, '$1')
     .replace(/!\[([^\]]*)\]\((?:[^()]|\([^)]*\))*\)/g, '$1')
     .replace(/\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)/g, '$1')
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
@@ -119,6 +122,16 @@ const RST_PROSE = new RegExp(
   ].join('|')})$`,
   'i',
 )
+/** A reStructuredText grid table's border ("+------+-----+", "+======+=====+" under the header rows). */
+const GRID_BORDER = /^\s*\+(?:[-=:]+\+)+\s*$/
+/** A reStructuredText simple table's border: runs of "=" for two columns or more. */
+const SIMPLE_BORDER = /^\s*=+(?:\s+=+)+\s*$/
+/** A field list's line (":Owner: Security team"): a name and its value. */
+const FIELD = /^:([A-Za-z][\w .-]*?):(?:\s+(.*))?$/
+/** A container fence (":::note Retention", ":::"): its title, if any, heads its content. */
+const CONTAINER = /^ {0,3}:{3,}\s*(?:[\w-]+)?\s*(?:\[(.*)\]|(.*))$/
+/** A reStructuredText line block's line ("| Security team"), or a definition (": the text", in Markdown Extra). */
+const LEADING_MARK = /^( {0,3})(?:\|(?=\s|$)(?!.*\|)|:(?=\s))\s*/
 /** A directive's option line (":alt: Chart", ":maxdepth: 2"): settings, not statements. */
 const RST_OPTION = /^\s+:[\w-]+:(?:\s|$)/
 
@@ -141,7 +154,7 @@ export function plainLines(source: string): PlainLine[] {
   const text = source
     .replace(/<!--[\s\S]*?-->/g, (m) => m.replace(/[^\n]/g, ''))
     .replace(/<\/?[a-z][^<>]*\n[^<>]*>/gi, (m) => m.replace(/[^\n]/g, ''))
-  const lines = text.split('\n')
+  const lines = substitute(text.split('\n'))
   // Front matter (a YAML or TOML block opening the file) is the file's metadata, not its statements.
   const front = FRONT_MATTER.exec(lines[0] ?? '')
   if (front) {
@@ -198,6 +211,28 @@ export function plainLines(source: string): PlainLine[] {
       i = rstExplicit(lines, i, explicit[1]!.length, explicit[2] ?? '', out)
       continue
     }
+    if (GRID_BORDER.test(raw)) {
+      i = gridTable(lines, i, out)
+      continue
+    }
+    if (SIMPLE_BORDER.test(raw) && !SIMPLE_BORDER.test(lines[i - 1] ?? '')) {
+      const end = simpleTable(lines, i, out)
+      if (end > i) {
+        i = end
+        continue
+      }
+    }
+    const container = CONTAINER.exec(raw)
+    if (container) {
+      const title = (container[1] ?? container[2] ?? '').trim()
+      if (title) out.push({ line: i, text: stripInline(title), subheading: true })
+      continue
+    }
+    const field = FIELD.exec(raw)
+    if (field) {
+      out.push({ line: i, text: stripInline(field[2] ? `${field[1]}: ${field[2]}` : `${field[1]}:`) })
+      continue
+    }
     if (RULE.test(raw) || LINK_DEFINITION.test(raw)) continue
     if (raw.includes('|') && TABLE_RULE.test(next) && next.includes('-')) {
       header = cells(raw).join('\t')
@@ -222,6 +257,7 @@ export function plainLines(source: string): PlainLine[] {
           .replace(/^\s*::\s*$/, '')
           .replace(/^\s{0,3}(?:>\s?)+/, '')
           .replace(LIST_MARK, listMark)
+          .replace(LEADING_MARK, '$1')
           .replace(TASK_BOX, '$1'),
         inlineTable,
       ),
@@ -243,6 +279,8 @@ function rstExplicit(lines: string[], i: number, indent: number, body: string, o
     return i
   }
   const directive = /^([\w-]+(?::[\w-]+)?)::(?:\s+(.*))?$/.exec(body)
+  if (directive && /^(?:list|csv)-table$/i.test(directive[1]!))
+    return rstTableDirective(lines, i, indent, directive, out)
   if (directive && RST_PROSE.test(directive[1]!)) {
     if (directive[2]) out.push({ line: i, text: stripInline(directive[2]) })
     while (i + 1 < lines.length && RST_OPTION.test(lines[i + 1]!)) i++
@@ -252,6 +290,166 @@ function rstExplicit(lines: string[], i: number, indent: number, body: string, o
   let j = i + 1
   while (j < lines.length && (!lines[j]!.trim() || indentOf(lines[j]!) > indent)) j++
   return j - 1
+}
+
+/** The block of lines after line `i` indented deeper than `indent` (blank lines inside it included): its end. */
+function blockEnd(lines: string[], i: number, indent: number): number {
+  const indentOf = (l: string) => l.length - l.trimStart().length
+  let j = i + 1
+  while (j < lines.length && (!lines[j]!.trim() || indentOf(lines[j]!) > indent)) j++
+  while (j - 1 > i && !lines[j - 1]!.trim()) j--
+  return j - 1
+}
+
+/**
+ * Rows of cells to plain lines: the caption and the first `headerRows` rows are the context of the others, which
+ * become lines.
+ */
+function tableRows(rows: { line: number; cells: string[] }[], headerRows: number, out: PlainLine[], caption = '') {
+  // The caption ("Retention periods") says what the rows are about, as the header row does.
+  const header = [caption, ...rows.slice(0, headerRows).flatMap((r) => r.cells)]
+    .map((c) => stripInline(c.replace(/\s+/g, ' ').trim()))
+    .filter(Boolean)
+    .join('\t')
+  for (const r of rows.slice(headerRows)) {
+    const text = r.cells
+      .map((c) => stripInline(c.replace(/\s+/g, ' ').trim()))
+      .filter(Boolean)
+      .join('\t')
+    if (text) out.push({ line: r.line, text, block: true, ...(header ? { context: header } : {}) })
+  }
+}
+
+/**
+ * A reStructuredText grid table from its top border at line `i`: each row (which may span several source lines) one
+ * line, cells apart by a tab, the rows above the "=" border its header. Returns the last line it took.
+ */
+function gridTable(lines: string[], i: number, out: PlainLine[]): number {
+  const top = lines[i]!
+  const columns = [...top.matchAll(/\+/g)].map((m) => m.index!)
+  const rows: { line: number; cells: string[] }[] = []
+  let row: { line: number; cells: string[] } | undefined
+  let headerRows = 0
+  let j = i + 1
+  for (; j < lines.length; j++) {
+    const l = lines[j]!
+    if (GRID_BORDER.test(l)) {
+      if (row) rows.push(row)
+      row = undefined
+      if (l.includes('=')) headerRows = rows.length
+      continue
+    }
+    if (!/^\s*\|/.test(l)) break
+    const aligned = columns.every((c) => l[c] === '|' || l[c] === '+')
+    const parts = aligned
+      ? columns.slice(0, -1).map((c, k) => l.slice(c + 1, columns[k + 1]))
+      : l.trim().replace(/^\|/, '').replace(/\|$/, '').split('|')
+    row ??= { line: j, cells: [] }
+    parts.forEach((p, k) => (row!.cells[k] = `${row!.cells[k] ?? ''} ${p.trim()}`))
+  }
+  if (row) rows.push(row)
+  tableRows(rows, headerRows, out)
+  return j - 1
+}
+
+/**
+ * A reStructuredText simple table from its top border at line `i` ("=====  ====="): the columns are the border's
+ * runs of "="; a line whose first column is blank continues the row above it. With three borders, the rows between
+ * the first two are the header. Returns the last line it took, or `i` when no table follows.
+ */
+function simpleTable(lines: string[], i: number, out: PlainLine[]): number {
+  const border = lines[i]!
+  const starts = [...border.matchAll(/=+/g)].map((m) => m.index!)
+  const segments: { line: number; cells: string[] }[][] = [[]]
+  let j = i + 1
+  for (; j < lines.length; j++) {
+    const l = lines[j]!
+    if (SIMPLE_BORDER.test(l)) {
+      const last = !lines[j + 1]?.trim() || segments.length === 2
+      if (last) break
+      segments.push([])
+      continue
+    }
+    if (!l.trim()) continue
+    if (/^\s*-+(?:\s+-+)*\s*$/.test(l)) continue
+    const cells = starts.map((s, k) => l.slice(s, starts[k + 1]))
+    const rows = segments[segments.length - 1]!
+    const previous = rows[rows.length - 1]
+    if (!cells[0]!.trim() && previous) cells.forEach((c, k) => (previous.cells[k] = `${previous.cells[k] ?? ''} ${c}`))
+    else rows.push({ line: j, cells })
+  }
+  if (j >= lines.length) return i
+  const header = segments.length === 2 ? segments[0]! : []
+  tableRows([...header, ...segments[segments.length - 1]!], header.length, out)
+  return j
+}
+
+/**
+ * A ".. list-table::" ("* - cell" rows) or ".. csv-table::" directive: each row one line, its caption and its
+ * ":header-rows:" (or ":header:") their context. Returns the last line it took.
+ */
+function rstTableDirective(
+  lines: string[],
+  i: number,
+  indent: number,
+  directive: RegExpExecArray,
+  out: PlainLine[],
+): number {
+  const end = blockEnd(lines, i, indent)
+  const block = lines.slice(i + 1, end + 1)
+  let headerRows = 0
+  const rows: { line: number; cells: string[] }[] = []
+  const csv = (l: string) =>
+    [...l.matchAll(/\s*(?:"((?:[^"]|"")*)"|([^,]*))\s*(?:,|$)/g)]
+      .filter((m) => m[0].length)
+      .map((m) => (m[1] ?? m[2] ?? '').replace(/""/g, '"'))
+  let body = false
+  for (const [k, l] of block.entries()) {
+    const line = i + 1 + k
+    const option = /^\s+:([\w-]+):\s*(.*)$/.exec(l)
+    if (!body && option) {
+      if (option[1] === 'header-rows') headerRows = Number(option[2]) || 0
+      if (option[1] === 'header') {
+        rows.unshift({ line, cells: csv(option[2]!) })
+        headerRows = 1
+      }
+      continue
+    }
+    if (!l.trim()) continue
+    body = true
+    if (directive[1]!.toLowerCase() === 'csv-table') {
+      rows.push({ line, cells: csv(l.trim()) })
+      continue
+    }
+    const item = /^\s*(\*\s+)?-\s+(.*)$/.exec(l)
+    const row = rows[rows.length - 1]
+    if (item && (item[1] || !row)) rows.push({ line, cells: [item[2]!] })
+    else if (item) row!.cells.push(item[2]!)
+    else if (row) row.cells[row.cells.length - 1] += ` ${l.trim()}`
+  }
+  tableRows(rows, headerRows, out, directive[2] ?? '')
+  return end
+}
+
+/**
+ * reStructuredText substitutions (".. |days| replace:: 90") put in place of their references ("kept |days| days");
+ * an image's reference is dropped. Other text between bars (a Markdown table's cells) is left alone.
+ */
+function substitute(lines: string[]): string[] {
+  const subs = new Map<string, string>()
+  for (const l of lines) {
+    const def = /^\s*\.\.\s+\|([^|]+)\|\s+([\w-]+)::\s*(.*)$/.exec(l)
+    if (def) subs.set(def[1]!, def[2] === 'replace' ? def[3]!.trim() : '')
+  }
+  if (!subs.size) return lines
+  return lines.map((l) =>
+    /^\s*\.\./.test(l)
+      ? l
+      : l.replace(/\|([^|\s][^|]*?)\|_{0,2}(\s?)/g, (all, name: string, space: string) => {
+          const text = subs.get(name)
+          return text === undefined ? all : text ? text + space : ''
+        }),
+  )
 }
 
 /**
