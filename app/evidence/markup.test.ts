@@ -20,6 +20,10 @@ describe('stripInline', () => {
     ['Backups are ***never*** ~~sometimes~~ skipped.', 'Backups are never skipped.'],
     ['Shared accounts are <del>allowed</del> prohibited.', 'Shared accounts are prohibited.'],
     ['Scans run weekly with Tenable Nessus[^1].', 'Scans run weekly with Tenable Nessus.'],
+    // A star after the last word marks a note ("available on request"), escaped or not; one between words stays.
+    ['* [Kiosk Policy](https://example.test/k)\\*', '* Kiosk Policy'],
+    ['Till Policy*', 'Till Policy'],
+    ['Tills hold 5 * 3 rolls.', 'Tills hold 5 * 3 rolls.'],
   ])('%s', (line, plain) => expect(stripInline(line)).toBe(plain))
 
   it('leaves words with inner underscores and lone stars alone', () => {

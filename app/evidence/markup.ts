@@ -92,7 +92,8 @@ export function stripInline(line: string): string {
   // Stars left standing after the emphasis is read, at the end or two or three together ("XTS-AES-128 **"): a note
   // mark, not a word. One between words may be arithmetic ("5 * 3").
   t = t.replace(/(^|\s)\*{2,3}(?:\s+|$)|\s+\*$/g, '$1').replace(/\s+$/, '')
-  return decodeEntities(t.replace(/\\([\\`*_{}[\]()#+\-.!|>~<])/g, '$1'))
+  // A star written after the last word ("[Backup Policy](...)\*", "Policy*"), escaped or not, marks a note.
+  return decodeEntities(t.replace(/\\([\\`*_{}[\]()#+\-.!|>~<])/g, '$1')).replace(/(?<=[\w).])\*{1,3}$/, '')
 }
 
 const ATX = /^ {0,3}(#{1,6})\s+(.*?)\s*(?:#+\s*)?$/
