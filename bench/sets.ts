@@ -147,8 +147,46 @@ export function loadLabelledSets(projectRoot: string): { sets: BenchSet[]; notes
   else sets.push(...first)
   const second = loadEvalLabelledSet(projectRoot)
   if (typeof second === 'string') notes.push(`second labelled set ${second}`)
-  else sets.push(second)
+  else sets.push(second, ...oneCompany(projectRoot, second))
   return { sets, notes }
+}
+
+/** The companies of the open pool, by the folder their papers are in. */
+const COMPANIES = [
+  { name: '37signals', dir: 'basecamp-policies/' },
+  { name: 'Sourcegraph', dir: 'sourcegraph-handbook/' },
+]
+
+/**
+ * The second labelled set's questions against one company's papers only, as that company would answer them: a user
+ * uploads its own policies, not three companies' pooled. What the pool does not state, one company's papers do not
+ * state either; a row labelled from that company's papers keeps its label; one labelled from another company's is
+ * left out (nobody labelled whether this company's papers state it). Fewer papers, same questions: the case where a
+ * sentence sharing the question's words is most often the only one there is.
+ */
+export function oneCompany(projectRoot: string, set: BenchSet): BenchSet[] {
+  const json = evalLabelledSchema.parse(JSON.parse(readFileSync(path.resolve(projectRoot, EVAL_LABELLED_SET), 'utf8')))
+  const base = path.resolve(projectRoot, 'tests/fixtures/open')
+  const byId = new Map(json.labels.map((l) => [l.id, l]))
+  return COMPANIES.map((company) => {
+    const keep = (id: string) => {
+      const l = byId.get(id)
+      return l !== undefined && (l.label === 'not-stated' || (l.quoteFile ?? '').startsWith(company.dir))
+    }
+    const truth = new Map(
+      set.questionnaire.questions.flatMap((q) => {
+        const t = set.truth.get(q.key)
+        return t !== undefined && keep(q.id) ? [[q.key, t] as const] : []
+      }),
+    )
+    return {
+      ...set,
+      name: `${json.name.replace(/ labelled against .*/, '')} against ${company.name}'s papers only (same labels, less evidence)`,
+      truth,
+      evidence: json.evidence.filter((rel) => rel.startsWith(company.dir)).map((rel) => input(path.join(base, rel))),
+      repeats: set.name,
+    }
+  })
 }
 
 /** A label as the truth the scores compare with. */
