@@ -2,7 +2,7 @@ import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap } from './free-text'
 import { ending, gerund, tagWords } from './grammar'
-import { everVerb } from './phrase'
+import { everVerb, participlePredicate, taggedPhrase } from './phrase'
 import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { isAcronym, stemToken } from '../retrieval/stem'
@@ -54,11 +54,15 @@ const scopeUnstated = (a: Ask): string | undefined => {
  * The practice a "Do you <verb> <data>?" question asks about, when its object names no subject of its own ("personal
  * data") and the lead sentence and its context name none of its verbs, by stem or close paraphrase: "Card data is
  * handled as our policy describes" does not say that card numbers are tokenized. Form verbs ("use", "perform") aside.
+ * A passive question whose subject is general words only asks its participle the same way.
  */
 const practiceUnstated = (a: Ask): string | undefined => {
   // An object with a subject of its own ("Do you capture device information?") is what the sentence is matched on.
   if (!a.yesNo || a.about.length) return undefined
-  const asked = a.verbs.flatMap((word) => {
+  // "Are your systems scanned externally for flaws?": a subject of general words only leaves the participle as the
+  // practice asked, as the verb is in "Do you scan ...?".
+  const verbs = a.verbs.length ? a.verbs : generalSubjectParticiple(a.asked)
+  const asked = verbs.flatMap((word) => {
     // Its stem and the concept it spells ("encrypted": #encryption, as the sentence's terms hold it).
     const own = [...new Set([...words(word), ...terms(word)])].filter((t) => !GENERIC.has(t))
     return own.length ? [{ word, own }] : []
@@ -67,6 +71,23 @@ const practiceUnstated = (a: Ask): string | undefined => {
   if (asked.some((p) => p.own.some((t) => leadNames(a, t)))) return undefined
   const quoted = asked.map((p) => `"${p.word}"`)
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0]
+}
+
+/**
+ * The participle a passive question asks of a subject made of general words only ("Are your systems and applications
+ * scanned for flaws [that are then fixed]?": "scanned"): the first one after the subject, before any bracket or clause
+ * of its own. None when the subject names anything particular, or the question is not passive.
+ */
+const generalSubjectParticiple = (asked: string): string[] => {
+  if (!participlePredicate(asked)) return []
+  const phrase = taggedPhrase(asked)
+  const own = (phrase?.words ?? []).flatMap((w) => words(w))
+  if (!own.length || own.some((t) => !GENERIC.has(t))) return []
+  for (const w of phrase?.rest ?? []) {
+    if (['(', '['].includes(w.text) || ['SCONJ', 'PRON'].includes(w.pos)) break
+    if ((w.pos === 'VERB' || w.pos === 'ADJ') && ending(w.lower) === 'ed') return [w.lower]
+  }
+  return []
 }
 
 /**
@@ -521,7 +542,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'practice-unstated',
     kind: 'adjust',
     reason:
-      'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data") and whose verb the deciding sentence and its context never name ("Do you tokenize card data?" from "Card data is handled as our policy describes"): flagged, the verb quoted',
+      'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data"), or an "Are <general words> <participle> ...?" one ("Are your systems scanned for flaws?"), whose verb or participle the deciding sentence and its context never name ("Do you tokenize card data?" from "Card data is handled as our policy describes"): flagged, the verb quoted',
     when: (a) => practiceUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not state the practice asked (${practiceUnstated(a)!}): check it`),
   },

@@ -402,6 +402,26 @@ describe('a practice the quote never states', () => {
     expect(pseudonymize!.confidence).toBeGreaterThanOrEqual(0.85)
     expect(quotes(pseudonymize!)).toMatch(/pseudonymized/)
   })
+
+  it("reads the participle as the practice when the passive question's subject is general words only", async () => {
+    const question = 'Are your systems and applications vetted for vulnerabilities?'
+    const lines = (sentence: string) => ['# Branches', '', sentence, '', ...UNRELATED]
+    const [reported] = await answersTo(lines('Report vulnerabilities in kiosk applications to the branch desk.'), [
+      question,
+    ])
+    // "Report vulnerabilities" names the vulnerabilities, not a vetting of them.
+    expect(reported!.label).toBe('YES')
+    expect(reported!.reasons.join(' ')).toMatch(/does not state the practice asked \("vetted"\)/)
+    expect(reported!.confidence).toBeLessThan(0.85)
+    // The sentence that names the participle answers it.
+    const [vetted] = await answersTo(
+      lines('Kiosk applications are vetted for vulnerabilities by the branch manager.'),
+      [question],
+    )
+    expect(vetted!.label).toBe('YES')
+    expect(vetted!.reasons.join(' ')).not.toMatch(/practice asked/)
+    expect(vetted!.confidence).toBeGreaterThanOrEqual(0.85)
+  })
 })
 
 describe('a standard the quote never names', () => {
