@@ -117,6 +117,19 @@ describe('onlyDenies', () => {
     expect(onlyDenies('Kiosks are cleaned and never shared.', naming('kiosk'))).toBe(false)
     expect(onlyDenies('Invoices are sent monthly.', naming('kiosk'))).toBe(false)
   })
+
+  it('carries a denial over the verb phrases a comma lists after it, and no further', () => {
+    // "offer you", "lend it": the tagger may read the verb as a noun; the pronoun after it says it is a verb.
+    const listed = 'We do not charge branches extra, offer you other rates, or give you a slower kiosk service.'
+    expect(onlyDenies(listed, naming('kiosk'))).toBe(true)
+    expect(onlyDenies('We never rent kiosks, lend them, or sell them to partners.', naming('partner'))).toBe(true)
+    expect(
+      polarity('Staff do not share kiosk badges, lend them or copy them.', keys('Are kiosk badges copied?')).negated,
+    ).toBe(true)
+    // A piece with a subject of its own is a clause of its own.
+    expect(onlyDenies('We do not charge branches extra, kiosks are serviced monthly.', naming('kiosk'))).toBe(false)
+    expect(onlyDenies('Tills are not shared, kiosk service is free.', naming('kiosk'))).toBe(false)
+  })
 })
 
 describe('quarterOf', () => {

@@ -89,8 +89,34 @@ const readable = (sentence: string) =>
 /** A cue that denies what follows it in its clause ("without" denies only a manner: "maintained without downtime"). */
 const DENIAL = new RegExp(`\\b(?:${[...CUE].filter((c) => c !== 'without').join('|')})\\b`, 'i')
 
-/** Its clauses: a denial reaches only its own. */
-const clausesOf = (text: string) => text.split(/[;:,]|\b(?:but|however|whereas|although|while)\b/i)
+/**
+ * Its clauses: a denial reaches only its own. A piece after a comma that opens with a verb in its dictionary form
+ * ("We do not sell your data, rent it, or give it away") shares its subject and auxiliary with the clause before it,
+ * so that clause's denial reaches it too.
+ */
+const clausesOf = (text: string) =>
+  text.split(/[;:]|\b(?:but|however|whereas|although|while)\b/i).flatMap((clause) => {
+    const pieces = clause.split(',')
+    if (pieces.length < 2 || !DENIAL.test(clause)) return pieces
+    const out = [pieces[0]!]
+    for (const piece of pieces.slice(1)) {
+      if (continuesVerbs(piece)) out[out.length - 1] += `,${piece}`
+      else out.push(piece)
+    }
+    return out
+  })
+
+/** Object pronouns: a word before one at a piece's start is a verb, whatever the tagger read ("share it", "offer you"). */
+const OBJECT_PRONOUNS = new Set(['you', 'it', 'them', 'us', 'him', 'her', 'me'])
+
+/** A comma's piece that opens (after "and", "or", "nor") with a verb in its dictionary form: "or give you a refund". */
+const continuesVerbs = (piece: string): boolean => {
+  const words = tagWords(piece).filter((w) => w.pos !== 'PUNCT')
+  const at = words[0]?.pos === 'CCONJ' ? 1 : 0
+  const first = words[at]
+  if (!first || first.lemma !== first.lower || /(?:ing|ed)$/.test(first.lower)) return false
+  return first.pos === 'VERB' || (first.pos === 'NOUN' && OBJECT_PRONOUNS.has(words[at + 1]?.lower ?? ''))
+}
 
 /**
  * Whether every clause of the sentence that names the question's words (`names`) denies something: "We never rent
