@@ -104,6 +104,7 @@ export const RULE_NAMES = [
   'predicate-unstated',
   'manner-unstated',
   'instances-unstated',
+  'compound-unstated',
   'ability-not-rule',
   'recipient-unstated',
   'customer-rules-unstated',

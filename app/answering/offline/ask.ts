@@ -85,6 +85,11 @@ export class Ask {
     return this.subject.terms
   }
 
+  /** The head of that noun phrase, as terms: none when it is a general noun ("strategies", "customers"). */
+  get head(): string[] {
+    return this.subject.head
+  }
+
   /** Where the question confines its subject ("for remote contractors"), if it does. */
   get scope(): Scope | undefined {
     return this.subject.scope

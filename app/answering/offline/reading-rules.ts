@@ -91,6 +91,32 @@ const generalSubjectParticiple = (asked: string): string[] => {
 }
 
 /**
+ * A compound the question is about whose head is a general noun ("higher education customers", "redundant power
+ * strategies": the subject is what the modifiers name), when the lead sentence and its context name its adjective but
+ * none of its nouns, by stem or close paraphrase: "higher than minor" is no higher education, and a facility's
+ * redundancy no redundant power. A sentence that names the thing and leaves out a qualifier ("password policy" for
+ * "strong password policies") is read by the other rules. The compound as the question writes it.
+ */
+const compoundUnstated = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES' || a.head.length || a.about.length < 2) return undefined
+  const tokens = tagWords(a.asked).filter((w) => /\w/.test(w.text))
+  const at = a.about.map((t) => tokens.findIndex((w) => words(w.lower).includes(t) || terms(w.lower).includes(t)))
+  if (at.some((k) => k < 0)) return undefined
+  const first = Math.min(...at)
+  const last = Math.max(...at)
+  // One compound: its words side by side, no list inside it.
+  if (last - first + 1 !== new Set(at).size) return undefined
+  const nouns = a.about.filter((_, k) => ['NOUN', 'PROPN'].includes(tokens[at[k]!]!.pos))
+  if (!nouns.length || nouns.length === a.about.length || nouns.some((t) => leadNames(a, t))) return undefined
+  return a.about.some((t) => leadNames(a, t))
+    ? tokens
+        .slice(first, last + 1)
+        .map((w) => w.text)
+        .join(' ')
+    : undefined
+}
+
+/**
  * The question's acronyms ("MAC address", "IDS") that the lead sentence has only as a plain word of the same letters
  * ("Windows, Mac and Linux workstations", "user ids"): the same term to the index, another word to the reader. A
  * question or a sentence written in capitals tells nothing by its case.
@@ -583,6 +609,14 @@ export const READING_RULES: OfflineRule[] = [
       (a) =>
         `the quote names none of the question's examples (${instancesUnstated(a)!}): check it is about what the question means`,
     ),
+  },
+  {
+    name: 'compound-unstated',
+    kind: 'adjust',
+    reason:
+      'the question is about a compound whose head is a general noun ("higher education customers", "redundant power strategies") and the deciding sentence and its context name its adjective but none of its nouns: the sentence uses the adjective of something else; flagged, the compound quoted',
+    when: (a) => compoundUnstated(a) !== undefined,
+    then: flagFor((a) => `the evidence does not name "${compoundUnstated(a)!}" as such: check it`),
   },
   {
     name: 'ability-not-rule',

@@ -424,6 +424,23 @@ describe('a practice the quote never states', () => {
   })
 })
 
+describe('a compound the quote names only by its adjective', () => {
+  it('flags a Yes whose sentence names the adjective of a general-headed compound but none of its nouns (rule compound-unstated)', async () => {
+    const question = 'Do you have existing rural banking customers?'
+    const lines = (sentence: string) => ['# Branches', '', sentence, '', ...UNRELATED]
+    const [kiosks] = await answersTo(lines('Our rural kiosks serve customers on weekends.'), [question])
+    // "Rural kiosks" names what is rural, not a rural banking customer.
+    expect(kiosks!.label).toBe('YES')
+    expect(kiosks!.reasons.join(' ')).toMatch(/does not name "rural banking" as such/)
+    expect(kiosks!.confidence).toBeLessThan(0.85)
+    // The sentence that names the compound answers it.
+    const [served] = await answersTo(lines('Rural banking customers are served by our kiosk network.'), [question])
+    expect(served!.label).toBe('YES')
+    expect(served!.reasons.join(' ')).not.toMatch(/as such/)
+    expect(served!.confidence).toBeGreaterThanOrEqual(0.85)
+  })
+})
+
 describe('a standard the quote never names', () => {
   it('flags an answer whose quote names none of the standards asked about or given as examples (rule name-unstated)', async () => {
     const evidence = await policy(
