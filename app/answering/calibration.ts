@@ -158,6 +158,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'manner-unstated': FLAG_THRESHOLD - 0.01,
   'instances-unstated': FLAG_THRESHOLD - 0.01,
   'compound-unstated': FLAG_THRESHOLD - 0.01,
+  'parts-unstated': FLAG_THRESHOLD - 0.01,
   'ability-not-rule': FLAG_THRESHOLD - 0.01,
   'recipient-unstated': FLAG_THRESHOLD - 0.01,
   'customer-rules-unstated': FLAG_THRESHOLD - 0.01,

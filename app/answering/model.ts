@@ -105,6 +105,7 @@ export const RULE_NAMES = [
   'manner-unstated',
   'instances-unstated',
   'compound-unstated',
+  'parts-unstated',
   'ability-not-rule',
   'recipient-unstated',
   'customer-rules-unstated',

@@ -116,6 +116,42 @@ const compoundUnstated = (a: Ask): string | undefined => {
     : undefined
 }
 
+/** "Does X include A, B, C and D?": the verb that asks for the parts a thing must hold, and what follows it. */
+const ASKS_PARTS =
+  /\b(?:includes?|covers?|contains?|consists? of)\s+(?:at least\s+|all of the following[:;]?\s+)?(.*)$/i
+
+/**
+ * The parts a question asks its subject to include ("include authorization, impact analysis, testing, and
+ * validation before moving changes"), when it lists three or more and the lead sentence and its context name fewer
+ * than half of them, by stem or concept: a sentence that names testing among a program's practices says
+ * nothing of the other steps. Each part is named by any of its own words; the list ends where a clause or a
+ * preposition's phrase begins. The parts not named, as the question writes them.
+ */
+const partsUnstated = (a: Ask): string[] | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const listed = ASKS_PARTS.exec(a.asked)?.[1]
+  if (!listed) return undefined
+  const kept: string[] = []
+  for (const w of tagWords(listed)) {
+    // A gerund is a part ("testing"); any other verb, a preposition or a pronoun opens a phrase of its own.
+    if (['ADP', 'SCONJ', 'PART', 'AUX', 'PRON'].includes(w.pos) && w.lower !== 'of') break
+    if (w.pos === 'VERB' && !gerund(w)) break
+    if (w.text === '?' || w.text === '(') break
+    kept.push(w.text)
+  }
+  const parts = kept
+    .join(' ')
+    .split(/\s*(?:,|;|\band\b|\bor\b)\s*/i)
+    .map((p) => p.trim())
+    .filter((p) => terms(p).some((t) => !GENERIC.has(t)))
+  if (parts.length < 3) return undefined
+  // By stem or concept only: a list's parts are near one another in the word vectors ("impact" and "change",
+  // "analysis" and "data"), so a paraphrase would name parts the sentence does not.
+  const named = (part: string) => terms(part).some((t) => !GENERIC.has(t) && a.leadWords.has(t))
+  const missing = parts.filter((p) => !named(p))
+  return (parts.length - missing.length) * 2 < parts.length ? missing : undefined
+}
+
 /**
  * The question's acronyms ("MAC address", "IDS") that the lead sentence has only as a plain word of the same letters
  * ("Windows, Mac and Linux workstations", "user ids"): the same term to the index, another word to the reader. A
@@ -617,6 +653,19 @@ export const READING_RULES: OfflineRule[] = [
       'the question is about a compound whose head is a general noun ("higher education customers", "redundant power strategies") and the deciding sentence and its context name its adjective but none of its nouns: the sentence uses the adjective of something else; flagged, the compound quoted',
     when: (a) => compoundUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not name "${compoundUnstated(a)!}" as such: check it`),
+  },
+  {
+    name: 'parts-unstated',
+    kind: 'adjust',
+    reason:
+      'the question asks that its subject include three or more parts ("include authorization, impact analysis, testing, and validation") and the deciding sentence and its context name fewer than half of them: flagged, the parts not named quoted',
+    when: (a) => partsUnstated(a) !== undefined,
+    then: flagFor(
+      (a) =>
+        `the evidence does not name ${partsUnstated(a)!
+          .map((p) => `"${p}"`)
+          .join(', ')} among the parts asked: check it`,
+    ),
   },
   {
     name: 'ability-not-rule',

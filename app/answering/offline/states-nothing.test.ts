@@ -441,6 +441,30 @@ describe('a compound the quote names only by its adjective', () => {
   })
 })
 
+describe('parts the quote does not name', () => {
+  it('flags "Does X include A, B, C and D?" answered from a sentence naming fewer than half of them (rule parts-unstated)', async () => {
+    const question =
+      'Does your change management process include peer approval, rollback plans, staging trials, and release notes before kiosk changes ship?'
+    const lines = (sentence: string) => ['# Branches', '', sentence, '', ...UNRELATED]
+    const [one] = await answersTo(
+      lines('Branch kiosks follow a formal change management process with rollback plans.'),
+      [question],
+    )
+    expect(one!.label).toBe('YES')
+    expect(one!.reasons.join(' ')).toMatch(
+      /does not name "peer approval", "staging trials", "release notes" among the parts asked/,
+    )
+    expect(one!.confidence).toBeLessThan(0.85)
+    const [all] = await answersTo(
+      lines('Our change management process includes peer approval, rollback plans, staging trials and release notes.'),
+      [question],
+    )
+    expect(all!.label).toBe('YES')
+    expect(all!.reasons.join(' ')).not.toMatch(/parts asked/)
+    expect(all!.confidence).toBeGreaterThanOrEqual(0.85)
+  })
+})
+
 describe('a standard the quote never names', () => {
   it('flags an answer whose quote names none of the standards asked about or given as examples (rule name-unstated)', async () => {
     const evidence = await policy(
