@@ -217,10 +217,18 @@ export class Ask {
     })
   }
 
-  /** Close passages on the other side that cover most of the question. */
+  /**
+   * Close passages on the other side that cover most of the question. A denial only implied ("already resistant to
+   * what a firewall would block") does not stand against a sentence that states the practice outright.
+   */
   get opposing(): Judged[] {
     return this.once('opposing', () =>
-      this.judged.filter((j) => !sameSide(j.label, this.lead.label) && j.hit.coverage >= 0.6),
+      this.judged.filter(
+        (j) =>
+          !sameSide(j.label, this.lead.label) &&
+          j.hit.coverage >= 0.6 &&
+          !(j.polarity.implied && !this.lead.polarity.implied),
+      ),
     )
   }
 

@@ -135,6 +135,22 @@ describe('OfflineEngine', () => {
     expect(a!.citations).toHaveLength(2)
   })
 
+  it('reads no contradiction between a stated practice and a sentence that only implies it is not needed', async () => {
+    const question = q('Are you using a kiosk request filter (KRF)?')
+    const stated = 'Kiosk request filter: we use a kiosk request filter (KRF) for all branch portals.'
+    const implied = doc('kiosks.md', [
+      stated,
+      'The branch portal is also hardened so that it already stops what a kiosk request filter (KRF) would catch.',
+    ])
+    const [a] = await answer([question], [implied])
+    expect(a!.label).toBe('YES')
+    expect(a!.reasons.join(' ')).not.toMatch(/contradicts itself/)
+    // Stated outright both ways, it is a contradiction.
+    const both = doc('kiosks.md', [stated, 'We do not use a kiosk request filter (KRF) for the branch portals.'])
+    const [b] = await answer([question], [both])
+    expect(b!.reasons.join(' ')).toMatch(/contradicts itself/)
+  })
+
   it('makes dependent questions follow their parent, flagged only for their own sake, and repeats answers to repeated questions', async () => {
     const parent = q('Do you operate a drone delivery fleet for customer data?')
     const child = q('If yes, are the drones encrypted?', { dependsOn: { key: parent.key, when: 'YES' } })

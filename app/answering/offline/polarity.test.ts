@@ -9,6 +9,11 @@ describe('polarity', () => {
     const botFilter = keys('Do you use a bot filter?')
     expect(polarity('The portal already stops what a bot filter would catch.', botFilter).negated).toBe(true)
     expect(polarity('Our bot filter blocks what a scraper would collect.', botFilter).negated).toBe(false)
+    // Only implied: it answers a question, and stands against no sentence that states the filter outright.
+    expect(polarity('The portal already stops what a bot filter would catch.', botFilter).implied).toBe(true)
+    expect(polarity('No bot filter is used; the portal stops what a bot filter would catch.', botFilter).implied).toBe(
+      undefined,
+    )
     const sms = 'Staff sign in with hardware keys rather than SMS codes.'
     expect(polarity(sms, keys('Do you use SMS codes?')).negated).toBe(true)
     expect(polarity(sms, keys('Do staff use hardware keys?')).negated).toBe(false)

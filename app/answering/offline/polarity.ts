@@ -6,6 +6,12 @@ import { clipQuote } from '../citations'
 export interface Polarity {
   /** The sentence denies the practice the question asks about ("we do not encrypt ..."). */
   negated: boolean
+  /**
+   * The denial is only implied: the sentence names the thing as what is not needed ("stops what a bot filter would
+   * catch", "instead of X") and says nothing else against it. It answers a question; it does not contradict a
+   * sentence that states the practice outright.
+   */
+  implied?: boolean
   /** The practice is limited ("except", "not all", "some") rather than complete. */
   limited: boolean
   /** The practice is hedged ("generally", "typically"): weaker support, whichever way it points. */
@@ -27,6 +33,7 @@ const ALLOWS = new Set(['allow', 'permit'])
  */
 const SET_ASIDE =
   /\b(?:instead\s+of|rather\s+than|in\s+lieu\s+of|in\s+place\s+of)\b|\bwhat(?=\s+(?:(?:an?|the)\s+)?(?:[\w()-]+\s+){1,5}(?:would|could|might)\b)/gi
+const SETS_ASIDE = new RegExp(SET_ASIDE.source, 'i')
 // Phrases with a negation word that deny nothing: "no later than", "not limited to", "whether or not".
 const FALSE_CUES =
   /\b(?:no (?:later|more|less|fewer|longer than|sooner) than|not (?:only|limited to|just|merely)|whether or not|if not|no(?=\.\s*\d)|no matter|no exception|no single point|at no (?:additional )?cost|not to exceed|nothing less)\b/gi
@@ -78,12 +85,12 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
 }
 
 /** A sentence as the denial reads it: contractions expanded, false cues and set-aside phrases made plain. */
-const readable = (sentence: string) =>
+const readable = (sentence: string, setAside = true) =>
   expandContractions(
     sentence
       .replace(/[’‘ʼ′`]/g, "'")
       .replace(FALSE_CUES, ' ')
-      .replace(SET_ASIDE, ' without '),
+      .replace(SET_ASIDE, setAside ? ' without ' : ' '),
   )
 
 /** A cue that denies what follows it in its clause ("without" denies only a manner: "maintained without downtime"). */
@@ -144,8 +151,11 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
   // A denial reaches only its own clause: "we do not sell data; backups are encrypted" denies no encryption.
   const negated = clausesOf(cleaned).some((clause) => deniesKey(clause, keyStems))
   const plannedHit = PLANNED.test(sentence)
+  const implied =
+    negated && SETS_ASIDE.test(sentence) && !clausesOf(readable(sentence, false)).some((c) => deniesKey(c, keyStems))
   return {
     negated,
+    ...(implied ? { implied } : {}),
     limited: LIMITS.test(sentence),
     hedged: HEDGES.test(sentence),
     planned: plannedHit ? { quarter: quarterOf(sentence) } : undefined,
