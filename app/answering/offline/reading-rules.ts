@@ -273,15 +273,23 @@ const mannerUnstated = (a: Ask): string | undefined => {
   const own = new Set([...sentence.terms, ...words(sentence.text)])
   const named = (t: string) => own.has(t) || [...own].some((u) => isParaphrase(t, u))
   const tagged = a.tagged
+  const participle = (w: (typeof tagged)[number] | undefined) =>
+    !!w &&
+    ['VERB', 'ADJ'].includes(w.pos) &&
+    ['ed', 'en'].includes(ending(w.lower) ?? '') &&
+    a.passive!.includes(w.lower)
   for (const [k, w] of tagged.entries()) {
+    if (w.pos !== 'ADV' || ending(w.lower) !== 'ly') continue
     const next = tagged[k + 1]
-    if (w.pos !== 'ADV' || ending(w.lower) !== 'ly' || !next || !['VERB', 'ADJ'].includes(next.pos)) continue
-    if (!['ed', 'en'].includes(ending(next.lower) ?? '') || !a.passive.includes(next.lower)) continue
+    // "securely stored"; or after it, "saved externally", "stored securely in ...".
+    const before = participle(next) && !['NOUN', 'PROPN', 'ADJ'].includes(tagged[k + 2]?.pos ?? '')
+    const after = participle(tagged[k - 1])
     // "per organizationally designed requirements": a participle before a noun describes it; it asks nothing.
-    if (['NOUN', 'PROPN', 'ADJ'].includes(tagged[k + 2]?.pos ?? '')) continue
+    if (!before && !after) continue
+    const verb = before ? next! : tagged[k - 1]!
     // Listed as written: "regularly" is a general word, "securely" is not (though "security" is).
     const stems = [...subjectStems(w.lower)]
-    if (stems.length && !stems.some(named)) return `${w.lower} ${next.lower}`
+    if (stems.length && !stems.some(named)) return before ? `${w.lower} ${verb.lower}` : `${verb.lower} ${w.lower}`
   }
   return undefined
 }
@@ -631,7 +639,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'manner-unstated',
     kind: 'adjust',
     reason:
-      'the question asks that a practice be done in a manner ("securely stored", "automatically applied": an "-ly" adverb before its participle, general ones such as "regularly" aside) and the deciding sentence itself does not name it, by stem or close paraphrase: flagged, the manner quoted',
+      'the question asks that a practice be done in a manner ("securely stored", "saved externally": an "-ly" adverb next to its participle, general ones such as "regularly" aside) and the deciding sentence itself does not name it, by stem or close paraphrase: flagged, the manner quoted',
     when: (a) => mannerUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not say it is "${mannerUnstated(a)!}": check it`),
   },

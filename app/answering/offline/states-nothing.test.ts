@@ -1137,6 +1137,23 @@ describe('the manner a practice is asked to be done in (rule manner-unstated)', 
     expect(regular!.label).toBe('YES')
     expect(regular!.rules).not.toContain('manner-unstated')
   })
+
+  it('reads the manner after the participle too ("copied externally")', async () => {
+    const questions = ['Can kiosk receipt logs be copied externally?']
+    const [where] = await answersTo(
+      ['# Receipts', '', 'Kiosk receipt logs can be copied to a folder of your choice.', '', ...UNRELATED],
+      questions,
+    )
+    expect(where!.label).toBe('YES')
+    expect(where!.reasons.join(' ')).toMatch(/does not say it is "copied externally"/)
+    expect(where!.confidence).toBeLessThan(0.85)
+    const [external] = await answersTo(
+      ['# Receipts', '', 'Kiosk receipt logs can be copied externally to an off-site archive.', '', ...UNRELATED],
+      questions,
+    )
+    expect(external!.label).toBe('YES')
+    expect(external!.rules).not.toContain('manner-unstated')
+  })
 })
 
 describe("the question's own examples (rule instances-unstated)", () => {
