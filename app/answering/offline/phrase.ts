@@ -216,6 +216,16 @@ export function taggedPhrase(asked: string): Phrase | undefined {
     i++
     // A word after "or" that a determiner follows is a second verb, whatever its tag ("review or audit your X").
     while (words[i]?.pos === 'CCONJ' && words[i + 1] && opens(words[i + 2])) i += 2
+    // A list of verbs, however tagged ("collect, process, or store X", "collect or store X"): single words apart by
+    // commas and a last "or"/"and", each in its dictionary form; what follows the last one is the object.
+    const base = (w: Word | undefined) => !!w && /^[a-z]+$/i.test(w.text) && w.lemma === w.lower
+    for (;;) {
+      if (words[i]?.text === ',' && base(words[i + 1]) && (words[i + 2]?.text === ',' || words[i + 2]?.pos === 'CCONJ'))
+        i += 2
+      else if (words[i]?.text === ',' && words[i + 1]?.pos === 'CCONJ') i++
+      else if (words[i]?.pos === 'CCONJ' && base(words[i + 1]) && words[i + 2] && /\w/.test(words[i + 2]!.text)) i += 2
+      else break
+    }
     while (words[i]?.pos === 'ADV' || words[i]?.pos === 'PART') i++
     // "Do you have checks in place ...": what "have" holds is a noun, though the tagger may read it as a verb.
     const held = words[i]

@@ -109,6 +109,15 @@ describe('subjectPhrase reads what a question is about from its grammar', () => 
     expect(subjectTerms('One major risk is old software. Explain.')).toEqual([])
   })
 
+  it('reads the object past a list of verbs, however the tagger read them', () => {
+    // The tagger reads "process" and "store" as nouns here.
+    expect(subjectTerms('Do you collect, process, or store kiosk telemetry?')).toEqual(['kiosk', 'telemetri'])
+    expect(subjectTerms('Do you collect or store kiosk telemetry?')).toEqual(['kiosk', 'telemetri'])
+    expect(subjectTerms('Do you store kiosk telemetry?')).toEqual(['kiosk', 'telemetri'])
+    // Nouns listed after the verb are its objects, not verbs.
+    expect(subjectTerms('Do you encrypt kiosk receipts or till logs?')).toContain('receipt')
+  })
+
   it('reads what "have" holds as a noun, though the tagger reads it as a verb', () => {
     // The tagger reads "processes" as a verb here ("procedures" as a noun): both lead past the form words to the
     // object of "managing".
