@@ -216,7 +216,7 @@ export function taggedPhrase(asked: string): Phrase | undefined {
     i++
     // A word after "or" that a determiner follows is a second verb, whatever its tag ("review or audit your X").
     while (words[i]?.pos === 'CCONJ' && words[i + 1] && opens(words[i + 2])) i += 2
-    // A list of verbs, however tagged ("collect, process, or store X", "collect or store X"): single words apart by
+    // A list of verbs, however tagged ("log, process, or store X", "log or store X"): single words apart by
     // commas and a last "or"/"and", each in its dictionary form; what follows the last one is the object.
     const base = (w: Word | undefined) => !!w && /^[a-z]+$/i.test(w.text) && w.lemma === w.lower
     for (;;) {

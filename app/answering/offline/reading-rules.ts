@@ -59,7 +59,7 @@ const scopeUnstated = (a: Ask): string | undefined => {
 const practiceUnstated = (a: Ask): string | undefined => {
   // An object with a subject of its own ("Do you capture device information?") is what the sentence is matched on.
   if (!a.yesNo || a.about.length) return undefined
-  // "Are your systems scanned externally for flaws?": a subject of general words only leaves the participle as the
+  // "Are your systems and services inspected remotely for flaws?": a subject of general words only leaves the participle as the
   // practice asked, as the verb is in "Do you scan ...?".
   const verbs = a.verbs.length ? a.verbs : generalSubjectParticiple(a.asked)
   const asked = verbs.flatMap((word) => {
@@ -74,8 +74,8 @@ const practiceUnstated = (a: Ask): string | undefined => {
 }
 
 /**
- * The participle a passive question asks of a subject made of general words only ("Are your systems and applications
- * scanned for flaws [that are then fixed]?": "scanned"): the first one after the subject, before any bracket or clause
+ * The participle a passive question asks of a subject made of general words only ("Are your systems and services
+ * inspected for flaws [that are then fixed]?": "inspected"): the first one after the subject, before any bracket or clause
  * of its own. None when the subject names anything particular, or the question is not passive.
  */
 const generalSubjectParticiple = (asked: string): string[] => {
@@ -91,10 +91,10 @@ const generalSubjectParticiple = (asked: string): string[] => {
 }
 
 /**
- * A compound the question is about whose head is a general noun ("higher education customers", "redundant power
+ * A compound the question is about whose head is a general noun ("rural banking customers", "redundant cooling
  * strategies": the subject is what the modifiers name), when the lead sentence and its context name its adjective but
- * none of its nouns, by stem or close paraphrase: "higher than minor" is no higher education, and a facility's
- * redundancy no redundant power. A sentence that names the thing and leaves out a qualifier ("password policy" for
+ * none of its nouns, by stem or close paraphrase: a queue "rural in nature" is no rural banking, and a branch's
+ * redundant network links no redundant cooling. A sentence that names the thing and leaves out a qualifier ("password policy" for
  * "strong password policies") is read by the other rules. The compound as the question writes it.
  */
 const compoundUnstated = (a: Ask): string | undefined => {
@@ -121,8 +121,8 @@ const ASKS_PARTS =
   /\b(?:includes?|covers?|contains?|consists? of)\s+(?:at least\s+|all of the following[:;]?\s+)?(.*)$/i
 
 /**
- * The parts a question asks its subject to include ("include authorization, impact analysis, testing, and
- * validation before moving changes"), when it lists three or more and the lead sentence and its context name fewer
+ * The parts a question asks its subject to include ("include peer approval, rollback plans, staging trials,
+ * and release notes before kiosk changes ship"), when it lists three or more and the lead sentence and its context name fewer
  * than half of them, by stem or concept: a sentence that names testing among a program's practices says
  * nothing of the other steps. Each part is named by any of its own words; the list ends where a clause or a
  * preposition's phrase begins. The parts not named, as the question writes them.
@@ -612,7 +612,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'practice-unstated',
     kind: 'adjust',
     reason:
-      'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data"), or an "Are <general words> <participle> ...?" one ("Are your systems scanned for flaws?"), whose verb or participle the deciding sentence and its context never name ("Do you tokenize card data?" from "Card data is handled as our policy describes"): flagged, the verb quoted',
+      'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data"), or an "Are <general words> <participle> ...?" one ("Are your systems and services inspected for flaws?"), whose verb or participle the deciding sentence and its context never name ("Do you tokenize card data?" from "Card data is handled as our policy describes"): flagged, the verb quoted',
     when: (a) => practiceUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not state the practice asked (${practiceUnstated(a)!}): check it`),
   },
@@ -658,7 +658,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'compound-unstated',
     kind: 'adjust',
     reason:
-      'the question is about a compound whose head is a general noun ("higher education customers", "redundant power strategies") and the deciding sentence and its context name its adjective but none of its nouns: the sentence uses the adjective of something else; flagged, the compound quoted',
+      'the question is about a compound whose head is a general noun ("rural banking customers", "redundant cooling strategies") and the deciding sentence and its context name its adjective but none of its nouns: the sentence uses the adjective of something else; flagged, the compound quoted',
     when: (a) => compoundUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not name "${compoundUnstated(a)!}" as such: check it`),
   },
@@ -666,7 +666,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'parts-unstated',
     kind: 'adjust',
     reason:
-      'the question asks that its subject include three or more parts ("include authorization, impact analysis, testing, and validation") and the deciding sentence and its context name fewer than half of them: flagged, the parts not named quoted',
+      'the question asks that its subject include three or more parts ("include peer approval, rollback plans, staging trials, and release notes") and the deciding sentence and its context name fewer than half of them: flagged, the parts not named quoted',
     when: (a) => partsUnstated(a) !== undefined,
     then: flagFor(
       (a) =>

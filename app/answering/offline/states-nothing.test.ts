@@ -444,7 +444,7 @@ describe('a compound the quote names only by its adjective', () => {
 describe('parts the quote does not name', () => {
   it('flags "Does X include A, B, C and D?" answered from a sentence naming fewer than half of them (rule parts-unstated)', async () => {
     const question =
-      'Does your change management process include peer approval, rollback plans, staging trials, and release notes before kiosk changes ship?'
+      'Does the branch change management process include peer approval, rollback plans, staging trials, and release notes before kiosk changes ship?'
     const lines = (sentence: string) => ['# Branches', '', sentence, '', ...UNRELATED]
     const [one] = await answersTo(
       lines('Branch kiosks follow a formal change management process with rollback plans.'),
@@ -456,7 +456,9 @@ describe('parts the quote does not name', () => {
     )
     expect(one!.confidence).toBeLessThan(0.85)
     const [all] = await answersTo(
-      lines('Our change management process includes peer approval, rollback plans, staging trials and release notes.'),
+      lines(
+        'The branch change management process includes peer approval, rollback plans, staging trials and release notes.',
+      ),
       [question],
     )
     expect(all!.label).toBe('YES')
