@@ -145,9 +145,10 @@ export function loadLabelledSets(projectRoot: string): { sets: BenchSet[]; notes
   const first = loadLabelledSet(projectRoot)
   if (typeof first === 'string') notes.push(`labelled open-data set ${first}`)
   else sets.push(...first)
-  const second = loadEvalLabelledSet(projectRoot)
+  const labels = readEvalLabels(projectRoot)
+  const second = typeof labels === 'string' ? labels : evalLabelledSet(projectRoot, labels)
   if (typeof second === 'string') notes.push(`second labelled set ${second}`)
-  else sets.push(second, ...oneCompany(projectRoot, second))
+  else if (typeof labels !== 'string') sets.push(second, ...oneCompany(projectRoot, second, labels))
   return { sets, notes }
 }
 
@@ -164,8 +165,7 @@ const COMPANIES = [
  * left out (nobody labelled whether this company's papers state it). Fewer papers, same questions: the case where a
  * sentence sharing the question's words is most often the only one there is.
  */
-export function oneCompany(projectRoot: string, set: BenchSet): BenchSet[] {
-  const json = evalLabelledSchema.parse(JSON.parse(readFileSync(path.resolve(projectRoot, EVAL_LABELLED_SET), 'utf8')))
+export function oneCompany(projectRoot: string, set: BenchSet, json: EvalLabels): BenchSet[] {
   const base = path.resolve(projectRoot, 'tests/fixtures/open')
   const byId = new Map(json.labels.map((l) => [l.id, l]))
   return COMPANIES.map((company) => {
@@ -231,12 +231,23 @@ export const evalLabelledSchema = z.object({
  * the questionnaire are missing.
  */
 export function loadEvalLabelledSet(projectRoot: string, file = EVAL_LABELLED_SET): BenchSet | string {
+  const json = readEvalLabels(projectRoot, file)
+  return typeof json === 'string' ? json : evalLabelledSet(projectRoot, json)
+}
+
+export type EvalLabels = z.infer<typeof evalLabelledSchema>
+
+/** The labels file, parsed; a message instead when it is missing or does not match its format. */
+function readEvalLabels(projectRoot: string, file = EVAL_LABELLED_SET): EvalLabels | string {
   const at = path.resolve(projectRoot, file)
   if (!existsSync(at)) return `skipped: ${file} not found`
   const parsed = evalLabelledSchema.safeParse(JSON.parse(readFileSync(at, 'utf8')))
   if (!parsed.success)
     return `skipped: ${file} does not match its format (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`
-  const json = parsed.data
+  return parsed.data
+}
+
+function evalLabelledSet(projectRoot: string, json: EvalLabels): BenchSet | string {
   const source = path.join(evalRoot(projectRoot), json.questionnaire)
   if (!existsSync(source)) return `skipped: it labels ../shared/data/eval/${json.questionnaire}, which is not here`
   const { questionnaire } = readQuestionnaire(path.basename(source), new Uint8Array(readFileSync(source)))

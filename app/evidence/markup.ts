@@ -287,18 +287,14 @@ function rstExplicit(lines: string[], i: number, indent: number, body: string, o
     while (i + 1 < lines.length && RST_OPTION.test(lines[i + 1]!)) i++
     return i
   }
-  const indentOf = (l: string) => l.length - l.trimStart().length
-  let j = i + 1
-  while (j < lines.length && (!lines[j]!.trim() || indentOf(lines[j]!) > indent)) j++
-  return j - 1
+  return blockEnd(lines, i, indent)
 }
 
-/** The block of lines after line `i` indented deeper than `indent` (blank lines inside it included): its end. */
+/** The last line of the block after line `i` indented deeper than `indent` (blank lines in and after it included). */
 function blockEnd(lines: string[], i: number, indent: number): number {
   const indentOf = (l: string) => l.length - l.trimStart().length
   let j = i + 1
   while (j < lines.length && (!lines[j]!.trim() || indentOf(lines[j]!) > indent)) j++
-  while (j - 1 > i && !lines[j - 1]!.trim()) j--
   return j - 1
 }
 
@@ -307,16 +303,15 @@ function blockEnd(lines: string[], i: number, indent: number): number {
  * become lines.
  */
 function tableRows(rows: { line: number; cells: string[] }[], headerRows: number, out: PlainLine[], caption = '') {
-  // The caption ("Retention periods") says what the rows are about, as the header row does.
-  const header = [caption, ...rows.slice(0, headerRows).flatMap((r) => r.cells)]
-    .map((c) => stripInline(c.replace(/\s+/g, ' ').trim()))
-    .filter(Boolean)
-    .join('\t')
-  for (const r of rows.slice(headerRows)) {
-    const text = r.cells
+  const line = (cells: string[]) =>
+    cells
       .map((c) => stripInline(c.replace(/\s+/g, ' ').trim()))
       .filter(Boolean)
       .join('\t')
+  // The caption ("Retention periods") says what the rows are about, as the header row does.
+  const header = line([caption, ...rows.slice(0, headerRows).flatMap((r) => r.cells)])
+  for (const r of rows.slice(headerRows)) {
+    const text = line(r.cells)
     if (text) out.push({ line: r.line, text, block: true, ...(header ? { context: header } : {}) })
   }
 }

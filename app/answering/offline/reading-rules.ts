@@ -2,7 +2,7 @@ import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap } from './free-text'
 import { ending, gerund, tagWords } from './grammar'
-import { everVerb, participlePredicate, taggedPhrase } from './phrase'
+import { everVerb, taggedPhrase } from './phrase'
 import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { isAcronym, stemToken } from '../retrieval/stem'
@@ -59,9 +59,9 @@ const scopeUnstated = (a: Ask): string | undefined => {
 const practiceUnstated = (a: Ask): string | undefined => {
   // An object with a subject of its own ("Do you capture device information?") is what the sentence is matched on.
   if (!a.yesNo || a.about.length) return undefined
-  // "Are your systems and services inspected remotely for flaws?": a subject of general words only leaves the participle as the
-  // practice asked, as the verb is in "Do you scan ...?".
-  const verbs = a.verbs.length ? a.verbs : generalSubjectParticiple(a.asked)
+  // "Are your systems and services inspected remotely for flaws?": a subject of general words only leaves the
+  // participle as the practice asked, as the verb is in "Do you scan ...?".
+  const verbs = a.verbs.length ? a.verbs : generalSubjectParticiple(a)
   const asked = verbs.flatMap((word) => {
     // Its stem and the concept it spells ("encrypted": #encryption, as the sentence's terms hold it).
     const own = [...new Set([...words(word), ...terms(word)])].filter((t) => !GENERIC.has(t))
@@ -75,12 +75,12 @@ const practiceUnstated = (a: Ask): string | undefined => {
 
 /**
  * The participle a passive question asks of a subject made of general words only ("Are your systems and services
- * inspected for flaws [that are then fixed]?": "inspected"): the first one after the subject, before any bracket or clause
- * of its own. None when the subject names anything particular, or the question is not passive.
+ * inspected for flaws [that are then fixed]?": "inspected"): the first one after the subject, before any bracket or
+ * clause of its own. None when the subject names anything particular, or the question is not passive.
  */
-const generalSubjectParticiple = (asked: string): string[] => {
-  if (!participlePredicate(asked)) return []
-  const phrase = taggedPhrase(asked)
+const generalSubjectParticiple = (a: Ask): string[] => {
+  if (!a.passive) return []
+  const phrase = taggedPhrase(a.asked)
   const own = (phrase?.words ?? []).flatMap((w) => words(w))
   if (!own.length || own.some((t) => !GENERIC.has(t))) return []
   for (const w of phrase?.rest ?? []) {
@@ -94,12 +94,13 @@ const generalSubjectParticiple = (asked: string): string[] => {
  * A compound the question is about whose head is a general noun ("rural banking customers", "redundant cooling
  * strategies": the subject is what the modifiers name), when the lead sentence and its context name its adjective but
  * none of its nouns, by stem or close paraphrase: a queue "rural in nature" is no rural banking, and a branch's
- * redundant network links no redundant cooling. A sentence that names the thing and leaves out a qualifier ("password policy" for
- * "strong password policies") is read by the other rules. The compound as the question writes it.
+ * redundant network links no redundant cooling. A sentence that names the thing and leaves out a qualifier
+ * ("password policy" for "strong password policies") is read by the other rules. The compound as the question writes
+ * it.
  */
 const compoundUnstated = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES' || a.head.length || a.about.length < 2) return undefined
-  const tokens = tagWords(a.asked).filter((w) => /\w/.test(w.text))
+  const tokens = a.tagged.filter((w) => /\w/.test(w.text))
   const at = a.about.map((t) => tokens.findIndex((w) => words(w.lower).includes(t) || terms(w.lower).includes(t)))
   if (at.some((k) => k < 0)) return undefined
   const first = Math.min(...at)
@@ -121,9 +122,9 @@ const ASKS_PARTS =
   /\b(?:includes?|covers?|contains?|consists? of)\s+(?:at least\s+|all of the following[:;]?\s+)?(.*)$/i
 
 /**
- * The parts a question asks its subject to include ("include peer approval, rollback plans, staging trials,
- * and release notes before kiosk changes ship"), when it lists three or more and the lead sentence and its context name fewer
- * than half of them, by stem or concept: a sentence that names testing among a program's practices says
+ * The parts a question asks its subject to include ("include peer approval, rollback plans, staging trials, and
+ * release notes before kiosk changes ship"), when it lists three or more and the lead sentence and its context name
+ * fewer than half of them, by stem or concept: a sentence that names rollback plans among a process's steps says
  * nothing of the other steps. Each part is named by any of its own words; the list ends where a clause or a
  * preposition's phrase begins. The parts not named, as the question writes them.
  */
