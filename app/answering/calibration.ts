@@ -159,6 +159,8 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'instances-unstated': FLAG_THRESHOLD - 0.01,
   'compound-unstated': FLAG_THRESHOLD - 0.01,
   'parts-unstated': FLAG_THRESHOLD - 0.01,
+  'compound-elsewhere': FLAG_THRESHOLD - 0.01,
+  'supposed-only': FLAG_THRESHOLD - 0.01,
   'ability-not-rule': FLAG_THRESHOLD - 0.01,
   'recipient-unstated': FLAG_THRESHOLD - 0.01,
   'customer-rules-unstated': FLAG_THRESHOLD - 0.01,

@@ -106,6 +106,8 @@ export const RULE_NAMES = [
   'instances-unstated',
   'compound-unstated',
   'parts-unstated',
+  'compound-elsewhere',
+  'supposed-only',
   'ability-not-rule',
   'recipient-unstated',
   'customer-rules-unstated',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ending, gerund, tagWords } from './grammar'
+import { ending, gerund, nounCompounds, tagWords } from './grammar'
 
 describe('grammar: word endings', () => {
   it('reads the endings the grammar uses by spelling alone; the tag says whether the word is a verb form', () => {
@@ -13,5 +13,12 @@ describe('grammar: word endings', () => {
     ])
     const words = tagWords('Staff are onboarding new vendors during the morning.')
     expect(words.filter(gerund).map((w) => w.lower)).toEqual(['onboarding'])
+  })
+})
+
+describe('grammar: noun compounds', () => {
+  it('reads runs of qualifiers that end in a noun, a hyphenated word as one, and leaves single nouns out', () => {
+    const compounds = nounCompounds(tagWords('We place third-party adverts on branch kiosks near the door.'))
+    expect(compounds.map((c) => c.map((w) => w.text).join(' '))).toEqual(['third-party adverts', 'branch kiosks'])
   })
 })

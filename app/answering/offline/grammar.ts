@@ -108,3 +108,26 @@ export function expandContractions(text: string): string {
     })
     .join('')
 }
+
+export const nounTag = (w: Word) => w.pos === 'NOUN' || w.pos === 'PROPN'
+
+/**
+ * The noun compounds of a tagged text: runs of adjectives and nouns (a hyphenated word is one word, whatever its tag)
+ * that end in a noun, the head, of two words or more ("third-party kiosk audit": head "audit"). A run's trailing
+ * adjectives are left out; a single noun is no compound.
+ */
+export function nounCompounds(words: Word[]): Word[][] {
+  const out: Word[][] = []
+  let run: Word[] = []
+  const close = () => {
+    while (run.length && !nounTag(run.at(-1)!)) run.pop()
+    if (run.length > 1) out.push(run)
+    run = []
+  }
+  for (const w of words) {
+    if (nounTag(w) || w.pos === 'ADJ' || (w.lower.includes('-') && /^[a-z]/.test(w.lower))) run.push(w)
+    else close()
+  }
+  close()
+  return out
+}

@@ -1,8 +1,8 @@
 import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap } from './free-text'
-import { ending, gerund, tagWords } from './grammar'
-import { everVerb, taggedPhrase } from './phrase'
+import { ending, gerund, nounCompounds, nounTag, tagWords, type Word } from './grammar'
+import { everVerb, taggedPhrase, written } from './phrase'
 import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { isAcronym, stemToken } from '../retrieval/stem'
@@ -115,6 +115,80 @@ const compoundUnstated = (a: Ask): string | undefined => {
         .map((w) => w.text)
         .join(' ')
     : undefined
+}
+
+/** The concept a policy, standard or procedure spells: a document's head noun. */
+const DOCUMENT = terms('policy')[0]!
+
+/**
+ * A compound of the question ("kiosk audit tooling") whose core term the deciding sentence names only inside a
+ * compound of its own that is another thing: as the qualifier of a noun the question's compound does not hold
+ * ("kiosk badge"), or as a head qualified by another noun while none of the question's qualifiers is named ("badge
+ * policy" for "kiosk audit policy"). A sentence that names the question's head elsewhere is read by the other rules;
+ * one that does not name the term itself (its heading does) is too. Both compounds as written, or undefined.
+ */
+const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const sentence = a.lead.hit.sentence
+  const core = new Set(a.query.filter((t) => t.core).map((t) => t.term))
+  const termsOf = (w: Word) => new Set([...words(w.lower), ...terms(w.lower)])
+  const said = tagWords(sentence.text)
+  const saidCompounds = nounCompounds(said)
+  const stems = (w: Word) => words(w.lower)
+  for (const asked of nounCompounds(a.tagged)) {
+    const own = asked.map(termsOf)
+    // A word of the question's compound, from a position on (by stem, concept or close paraphrase).
+    const inAsked = (w: Word, from = 0) =>
+      [...termsOf(w)].some((u) => own.slice(from).some((ts) => ts.has(u) || [...ts].some((v) => isParaphrase(u, v))))
+    const head = asked.at(-1)!
+    const qualifiers = asked.slice(0, -1).flatMap((m) => (nounTag(m) ? stems(m) : []))
+    // Each core term of the compound, where the sentence names it.
+    for (const [k, term] of own.flatMap((ts, k) => [...ts].filter((t) => core.has(t)).map((t) => [k, t] as const))) {
+      const places = said.filter((w) => termsOf(w).has(term))
+      const holders = places.map((w) => saidCompounds.find((c) => c.includes(w)))
+      if (!places.length || holders.some((h) => !h)) continue
+      const other =
+        k < asked.length - 1
+          ? // The question's term qualifies its head; the sentence's qualifies something else, though not a document
+            // ("kiosk policy" is about kiosks): a noun the question's compound does not hold after the term ("repair
+            // kiosk" for "kiosk repair logs" is a kiosk).
+            places.every((w, j) => {
+              const other = holders[j]!.at(-1)!
+              return other !== w && !inAsked(other, k + 1) && !terms(other.lower).includes(DOCUMENT)
+            }) && !said.some((w) => stems(w).some((s) => stems(head).includes(s)))
+          : // The question's term is its head; the sentence's is qualified by a noun of another thing ("badge", not a
+            // "state-of-the-art" grade), while the question's noun qualifiers are named nowhere in the sentence.
+            places.every(
+              (w, j) =>
+                holders[j]!.at(-1) === w &&
+                holders[j]!.slice(0, -1).some((m) => nounTag(m) && !m.lower.includes('-') && !inAsked(m)),
+            ) &&
+            qualifiers.length > 0 &&
+            !qualifiers.some((s) => said.some((w) => stems(w).includes(s)))
+      if (other) return { said: written(holders[0]!), asked: written(asked) }
+    }
+  }
+  return undefined
+}
+
+/** The conjunctions that open a condition. */
+const CONDITIONS = new Set(['if', 'unless'])
+
+/**
+ * The condition a sentence only supposes, when it holds the question's terms the sentence names: "If a clerk loses a
+ * kiosk key, the branch pays for the new lock" names the clerk and the key only in its condition (a leading "if" or
+ * "unless" clause, to its first comma), and states only what follows from it. The condition as written, or undefined
+ * when the clause after it names any of the question's terms.
+ */
+const supposedOnly = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const tagged = tagWords(a.lead.hit.sentence.text)
+  if (tagged[0]?.pos !== 'SCONJ' || !CONDITIONS.has(tagged[0].lower)) return undefined
+  const comma = tagged.findIndex((w) => w.text === ',')
+  if (comma < 0) return undefined
+  const asked = new Set(a.query.map((t) => t.term))
+  const names = (part: Word[]) => terms(written(part)).some((t) => asked.has(t))
+  return names(tagged.slice(1, comma)) && !names(tagged.slice(comma + 1)) ? written(tagged.slice(0, comma)) : undefined
 }
 
 /** "Does X include A, B, C and D?": the verb that asks for the parts a thing must hold, and what follows it. */
@@ -662,6 +736,25 @@ export const READING_RULES: OfflineRule[] = [
       'the question is about a compound whose head is a general noun ("rural banking customers", "redundant cooling strategies") and the deciding sentence and its context name its adjective but none of its nouns: the sentence uses the adjective of something else; flagged, the compound quoted',
     when: (a) => compoundUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not name "${compoundUnstated(a)!}" as such: check it`),
+  },
+  {
+    name: 'compound-elsewhere',
+    kind: 'adjust',
+    reason:
+      'the question\'s key word is part of a compound ("kiosk audit tooling") and the deciding sentence names it only inside another one ("kiosk badge", or "badge policy" for "kiosk audit policy", none of the question\'s qualifiers named): the sentence is about another thing; flagged, both compounds quoted',
+    when: (a) => compoundElsewhere(a) !== undefined,
+    then: flagFor((a) => {
+      const c = compoundElsewhere(a)!
+      return `the evidence speaks of "${c.said}", not "${c.asked}": check it`
+    }),
+  },
+  {
+    name: 'supposed-only',
+    kind: 'adjust',
+    reason:
+      'the deciding sentence names the question\'s words only in a condition it supposes ("If a clerk loses a kiosk key, the branch pays for the lock"), the clause after it naming none: it says what follows if it happens, not that it is done; flagged, the condition quoted',
+    when: (a) => supposedOnly(a) !== undefined,
+    then: flagFor((a) => `the evidence only supposes it ("${supposedOnly(a)!}"): check it is done`),
   },
   {
     name: 'parts-unstated',

@@ -441,6 +441,72 @@ describe('a compound the quote names only by its adjective', () => {
   })
 })
 
+describe('a compound the quote names only inside another one', () => {
+  const lines = (sentence: string) => ['# Branches', '', sentence, '', ...UNRELATED]
+  it("flags a Yes whose sentence puts the question's qualifier on another noun (rule compound-elsewhere)", async () => {
+    const question = 'Have your branches had a third-party safety inspection this year?'
+    const [adverts] = await answersTo(lines('We place third-party adverts on branch kiosks.'), [question])
+    // Third-party adverts are no third-party inspection.
+    expect(adverts!.label).toBe('YES')
+    expect(adverts!.reasons.join(' ')).toMatch(/speaks of "third-party adverts", not "third-party safety inspection"/)
+    expect(adverts!.confidence).toBeLessThan(0.85)
+    // A sentence that names the inspection itself is read by the other rules.
+    const [inspects] = await answersTo(lines('A third-party firm inspects every branch kiosk each year.'), [question])
+    expect(inspects!.label).toBe('YES')
+    expect(inspects!.reasons.join(' ')).not.toMatch(/speaks of/)
+  })
+
+  it('reads which word qualifies which: testing software is software, not a software testing process (rule compound-elsewhere)', async () => {
+    const question = 'Do you have software testing processes at your branches?'
+    const [tool] = await answersTo(lines('Our clerks rely on A/B testing software at every branch.'), [question])
+    expect(tool!.label).toBe('YES')
+    expect(tool!.reasons.join(' ')).toMatch(/speaks of "A\/B testing software", not "software testing processes"/)
+    expect(tool!.confidence).toBeLessThan(0.85)
+    const [process] = await answersTo(lines('Software testing processes are followed at every branch.'), [question])
+    expect(process!.label).toBe('YES')
+    expect(process!.reasons).toEqual([])
+  })
+
+  it("flags a Yes whose sentence qualifies the question's head by another noun, none of the question's named (rule compound-elsewhere)", async () => {
+    const question = 'Is there an approved information security policy?'
+    const [travel] = await answersTo(lines('Our branch travel policy is reviewed every year.'), [question])
+    expect(travel!.label).toBe('YES')
+    expect(travel!.reasons.join(' ')).toMatch(
+      /speaks of "branch travel policy", not "approved information security policy"/,
+    )
+    expect(travel!.confidence).toBeLessThan(0.85)
+    // One of the question's qualifiers named: the sentence is about the same policy.
+    const [security] = await answersTo(lines('Our security policy is reviewed every year.'), [question])
+    expect(security!.label).toBe('YES')
+    expect(security!.reasons).toEqual([])
+    expect(security!.confidence).toBeGreaterThanOrEqual(0.85)
+  })
+})
+
+describe('a sentence that only supposes what the question asks', () => {
+  it('flags a Yes whose sentence names the question only in an "if" clause (rule supposed-only)', async () => {
+    const question = 'Can your clerks open kiosks remotely?'
+    const lines = (sentence: string) => ['# Branches', '', sentence, '', ...UNRELATED]
+    const [supposed] = await answersTo(
+      lines('If a clerk opens a kiosk remotely, the branch manager is told at once.'),
+      [question],
+    )
+    expect(supposed!.label).toBe('YES')
+    expect(supposed!.reasons.join(' ')).toMatch(/only supposes it \("If a clerk opens a kiosk remotely"\)/)
+    expect(supposed!.confidence).toBeLessThan(0.85)
+    // A condition whose main clause states the practice, and a "when" clause, say it is done.
+    for (const sentence of [
+      'If a kiosk jams, a clerk opens it remotely from the branch.',
+      'When a clerk opens a kiosk remotely, the branch manager is told at once.',
+    ]) {
+      const [stated] = await answersTo(lines(sentence), [question])
+      expect(stated!.label).toBe('YES')
+      expect(stated!.reasons).toEqual([])
+      expect(stated!.confidence).toBeGreaterThanOrEqual(0.85)
+    }
+  })
+})
+
 describe('parts the quote does not name', () => {
   it('flags "Does X include A, B, C and D?" answered from a sentence naming fewer than half of them (rule parts-unstated)', async () => {
     const question =
