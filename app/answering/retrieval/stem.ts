@@ -12,10 +12,18 @@ export function stem(word: string): string {
   if (stemmed === undefined) {
     // Evidence and questions reuse a few thousand words: each is stemmed once. Bounded against hostile text.
     if (STEMS.size >= MAX_REMEMBERED) STEMS.clear()
-    STEMS.set(word, (stemmed = stemmer(word)))
+    STEMS.set(word, (stemmed = keepDoubleF(word, stemmer(word))))
   }
   return stemmed
 }
+
+/**
+ * Porter's algorithm undoubles a final consonant once it strips "-ed" or "-ing" ("scanned" → "scan"), but leaves the
+ * bare word alone, so "staffed" (→ "staf") never met "staff". An English word does not double a final "f" to inflect
+ * ("chef", "chefs"): a stem whose word goes on with a second "f" keeps it.
+ */
+const keepDoubleF = (word: string, stemmed: string): string =>
+  stemmed.endsWith('f') && !stemmed.endsWith('ff') && word.startsWith(`${stemmed}f`) ? `${stemmed}f` : stemmed
 
 const STEMS = new Map<string, string>()
 const MAX_REMEMBERED = 50_000
