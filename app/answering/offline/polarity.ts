@@ -14,8 +14,8 @@ export interface Polarity {
   implied?: boolean
   /** The practice is limited ("except", "not all", "some") rather than complete. */
   limited: boolean
-  /** The practice is hedged ("generally", "typically"): weaker support, whichever way it points. */
-  hedged: boolean
+  /** The words that hedge the practice ("generally", "where feasible"), as written: weaker support, either way. */
+  hedged?: string
   /** Future work: "planned for Q3 2026", "on our roadmap". Holds the quarter as "Q3/2026" when one can be read. */
   planned?: { quarter?: string }
 }
@@ -40,7 +40,7 @@ const FALSE_CUES =
 const LIMITS =
   /\b(?:except(?:ion|ions|ing)?|excluding|other than|not all|some of|partial(?:ly)?|limited to|with the exception|apart from|only (?:for|in|on|when|where)|in some cases|on a case-by-case basis|upon request|on request|optional(?:ly)?)\b/i
 const HEDGES =
-  /\b(?:generally|typically|usually|mostly|in most cases|(?:where|wherever|when|whenever|if) (?:technically )?(?:feasible|possible|practical|applicable)|as needed|as appropriate)\b/i
+  /\b(?:generally|typically|usually|mostly|in most cases|(?:where|wherever|when|whenever|if) (?:technically )?(?:feasible|possible|practical|applicable)|as needed|as appropriate|encouraged to|recommended (?:to|that))\b/i
 const PLANNED =
   /\b(?:(?<!\b(?:a|an|each|every)\s+(?:[\w-]+\s+)?)plan(?:s|ned)? to|planning to|planned for|on (?:our|the) (?:product )?roadmap|roadmap|(?:is|are) in progress|underway|under way|intends? to|intended to|expect(?:s|ed)? to (?:complete|achieve|launch|obtain|implement)|targeted for|scheduled for|working towards?|pursuing|in the process of|anticipates?|will (?:be )?(?:implement|introduc|launch|roll|obtain|achiev|complet|add|releas|support)\w*)\b/i
 
@@ -157,7 +157,7 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
     negated,
     ...(implied ? { implied } : {}),
     limited: LIMITS.test(sentence),
-    hedged: HEDGES.test(sentence),
+    hedged: HEDGES.exec(sentence)?.[0],
     planned: plannedHit ? { quarter: quarterOf(sentence) } : undefined,
   }
 }

@@ -640,11 +640,11 @@ export const READING_RULES: OfflineRule[] = [
   {
     name: 'hedge',
     kind: 'adjust',
-    reason: '"generally", "where feasible": confidence lowered, flagged',
+    reason: '"generally", "where feasible", "encouraged to": confidence lowered, flagged, the hedge quoted',
     when: (a) => Boolean(a.lead.polarity.hedged),
-    then: (_, d) => {
+    then: (a, d) => {
       d.confidence -= HEDGE_PENALTY
-      d.reasons.push('the evidence hedges ("generally", "where feasible")')
+      d.reasons.push(`the evidence hedges ("${a.lead.polarity.hedged!}")`)
     },
   },
   {
