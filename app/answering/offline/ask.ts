@@ -113,6 +113,11 @@ export class Ask {
     return this.once('tagged', () => tagWords(this.asked))
   }
 
+  /** The lead sentence's words as the tagger reads them, read once per lead. */
+  get leadTagged(): Word[] {
+    return this.once('leadTagged', () => tagWords(this.lead.hit.sentence.text))
+  }
+
   /** What a passive "Is/Are <subject> <participle> ...?" question asks of its subject (phrase.ts), read once. */
   get passive(): string[] | undefined {
     return this.once('passive', () => participlePredicate(this.asked))

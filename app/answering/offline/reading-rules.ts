@@ -37,7 +37,7 @@ const unstatedKinds = (a: Ask) => {
   // Words, not terms: "role-based access control" is the concept #leastpriv, and still says "role". A hyphenated
   // word carries its last part's tag ("role-based": VERB): only a word of its own is a verb.
   const named = (term: string) =>
-    tagWords(sentence.text).some((w) => (w.pos !== 'VERB' || w.lower.includes('-')) && words(w.lower).includes(term))
+    a.leadTagged.some((w) => (w.pos !== 'VERB' || w.lower.includes('-')) && words(w.lower).includes(term))
   return a.kinds.filter((k) => !named(k.term) && !sentence.context.has(k.term))
 }
 
@@ -132,7 +132,7 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
   const sentence = a.lead.hit.sentence
   const core = new Set(a.query.filter((t) => t.core).map((t) => t.term))
   const termsOf = (w: Word) => new Set([...words(w.lower), ...terms(w.lower)])
-  const said = tagWords(sentence.text)
+  const said = a.leadTagged
   const saidCompounds = nounCompounds(said)
   const stems = (w: Word) => words(w.lower)
   for (const asked of nounCompounds(a.tagged)) {
@@ -182,7 +182,7 @@ const CONDITIONS = new Set(['if', 'unless'])
  */
 const supposedOnly = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
-  const tagged = tagWords(a.lead.hit.sentence.text)
+  const tagged = a.leadTagged
   if (tagged[0]?.pos !== 'SCONJ' || !CONDITIONS.has(tagged[0].lower)) return undefined
   const comma = tagged.findIndex((w) => w.text === ',')
   if (comma < 0) return undefined
@@ -413,7 +413,7 @@ const ASKS_EXISTENCE = /^\s*(?:(?:do|does)\s+(?:you|your(?:\s+\S+){0,2}?)\s+have
  */
 const titleOnly = (a: Ask): boolean => {
   if (!a.yesNo || ASKS_EXISTENCE.test(a.asked)) return false
-  const words = tagWords(a.lead.hit.sentence.text)
+  const words = a.leadTagged
   const content = words.filter((w) => ['NOUN', 'PROPN', 'ADJ', 'ADV'].includes(w.pos))
   return (
     content.length >= 2 &&
