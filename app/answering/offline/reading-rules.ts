@@ -129,7 +129,6 @@ const DOCUMENT = terms('policy')[0]!
  */
 const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
-  const sentence = a.lead.hit.sentence
   const core = new Set(a.query.filter((t) => t.core).map((t) => t.term))
   const termsOf = (w: Word) => new Set([...words(w.lower), ...terms(w.lower)])
   const said = a.leadTagged
