@@ -441,48 +441,43 @@ describe('a compound the quote names only by its adjective', () => {
   })
 })
 
-describe('a compound the quote names only inside another one', () => {
+describe('a compound the quote names only inside another one (rule compound-elsewhere)', () => {
   const lines = (sentence: string) => ['# Branches', '', sentence, '', ...UNRELATED]
-  it("flags a Yes whose sentence puts the question's qualifier on another noun (rule compound-elsewhere)", async () => {
-    const question = 'Have your branches had a third-party safety inspection this year?'
-    const [adverts] = await answersTo(lines('We place third-party adverts on branch kiosks.'), [question])
-    // Third-party adverts are no third-party inspection.
-    expect(adverts!.label).toBe('YES')
-    expect(adverts!.reasons.join(' ')).toMatch(/speaks of "third-party adverts", not "third-party safety inspection"/)
-    expect(adverts!.confidence).toBeLessThan(0.85)
-    // A sentence that names the inspection itself is read by the other rules.
-    const [inspects] = await answersTo(lines('A third-party firm inspects every branch kiosk each year.'), [question])
-    expect(inspects!.label).toBe('YES')
-    expect(inspects!.reasons.join(' ')).not.toMatch(/speaks of/)
-  })
-
-  it('reads which word qualifies which: inspection software is software, not a software inspection process (rule compound-elsewhere)', async () => {
-    const question = 'Does each branch keep software inspection processes?'
-    const [tool] = await answersTo(lines('Our clerks rely on vault inspection software at every branch.'), [question])
-    expect(tool!.label).toBe('YES')
-    expect(tool!.reasons.join(' ')).toMatch(
-      /speaks of "vault inspection software", not "software inspection processes"/,
-    )
-    expect(tool!.confidence).toBeLessThan(0.85)
-    const [process] = await answersTo(lines('Software inspection processes are followed at every branch.'), [question])
-    expect(process!.label).toBe('YES')
-    expect(process!.reasons).toEqual([])
-  })
-
-  it("flags a Yes whose sentence qualifies the question's head by another noun, none of the question's named (rule compound-elsewhere)", async () => {
-    const question = 'Is there an approved information security policy?'
-    const [travel] = await answersTo(lines('Our branch travel policy is reviewed every year.'), [question])
-    expect(travel!.label).toBe('YES')
-    expect(travel!.reasons.join(' ')).toMatch(
-      /speaks of "branch travel policy", not "approved information security policy"/,
-    )
-    expect(travel!.confidence).toBeLessThan(0.85)
-    // One of the question's qualifiers named: the sentence is about the same policy.
-    const [security] = await answersTo(lines('Our security policy is reviewed every year.'), [question])
-    expect(security!.label).toBe('YES')
-    expect(security!.reasons).toEqual([])
-    expect(security!.confidence).toBeGreaterThanOrEqual(0.85)
-  })
+  // Each: the question, a sentence that names its key word only inside another compound (both compounds quoted in the
+  // flag), and one that names the question's own compound, which answers it.
+  const cases = [
+    {
+      // The qualifier on another noun: third-party adverts are no third-party inspection.
+      question: 'Have your branches had a third-party safety inspection this year?',
+      other: 'We place third-party adverts on branch kiosks.',
+      flag: /speaks of "third-party adverts", not "third-party safety inspection"/,
+      same: 'A third-party firm inspects every branch kiosk each year.',
+    },
+    {
+      // Which word qualifies which: inspection software is software, not a software inspection process.
+      question: 'Does each branch keep software inspection processes?',
+      other: 'Our clerks rely on vault inspection software at every branch.',
+      flag: /speaks of "vault inspection software", not "software inspection processes"/,
+      same: 'Software inspection processes are followed at every branch.',
+    },
+    {
+      // The head qualified by another noun, none of the question's qualifiers named.
+      question: 'Is there an approved information security policy?',
+      other: 'Our branch travel policy is reviewed every year.',
+      flag: /speaks of "branch travel policy", not "approved information security policy"/,
+      same: 'Our security policy is reviewed every year.',
+    },
+  ]
+  for (const { question, other, flag, same } of cases)
+    it(`flags "${other}" for "${question}", not "${same}"`, async () => {
+      const [elsewhere] = await answersTo(lines(other), [question])
+      expect(elsewhere!.label).toBe('YES')
+      expect(elsewhere!.reasons.join(' ')).toMatch(flag)
+      expect(elsewhere!.confidence).toBeLessThan(0.85)
+      const [named] = await answersTo(lines(same), [question])
+      expect(named!.label).toBe('YES')
+      expect(named!.reasons.join(' ')).not.toMatch(/speaks of/)
+    })
 })
 
 describe('a sentence that only supposes what the question asks', () => {
