@@ -109,7 +109,8 @@ export function expandContractions(text: string): string {
     .join('')
 }
 
-export const nounTag = (w: Word) => w.pos === 'NOUN' || w.pos === 'PROPN'
+/** A noun or a proper noun, as tagged. */
+export const noun = (w: Word | undefined): boolean => w !== undefined && (w.pos === 'NOUN' || w.pos === 'PROPN')
 
 /**
  * The noun compounds of a tagged text: runs of adjectives and nouns (a hyphenated word is one word, whatever its tag)
@@ -120,12 +121,12 @@ export function nounCompounds(words: Word[]): Word[][] {
   const out: Word[][] = []
   let run: Word[] = []
   const close = () => {
-    while (run.length && !nounTag(run.at(-1)!)) run.pop()
+    while (run.length && !noun(run.at(-1)!)) run.pop()
     if (run.length > 1) out.push(run)
     run = []
   }
   for (const w of words) {
-    if (nounTag(w) || w.pos === 'ADJ' || (w.lower.includes('-') && /^[a-z]/.test(w.lower))) run.push(w)
+    if (noun(w) || w.pos === 'ADJ' || (w.lower.includes('-') && /^[a-z]/.test(w.lower))) run.push(w)
     else close()
   }
   close()

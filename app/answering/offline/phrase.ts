@@ -1,4 +1,4 @@
-import { ending, gerund, tagWords, type Word } from './grammar'
+import { ending, gerund, noun, tagWords, type Word } from './grammar'
 import { namesIn } from '../retrieval/terms'
 import { capitalised, collapseSpace } from '../retrieval/text'
 import { isAcronym, stem } from '../retrieval/stem'
@@ -53,7 +53,6 @@ const CONDITION =
 const opens = (w: Word | undefined) =>
   w !== undefined && (w.pos === 'DET' || POSSESSIVE.has(w.lower) || QUANTIFIER.has(w.lower))
 const nominal = (w: Word | undefined) => w !== undefined && NOMINAL.has(w.pos) && !/^[?.!;:()]$/.test(w.text)
-const noun = (w: Word | undefined) => w !== undefined && (w.pos === 'NOUN' || w.pos === 'PROPN')
 /** "and/or" in a question, read as "or". */
 const AND_OR = /\band\/or\b/gi
 

@@ -1,7 +1,7 @@
 import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap } from './free-text'
-import { ending, gerund, nounCompounds, nounTag, tagWords, type Word } from './grammar'
+import { ending, gerund, noun, nounCompounds, tagWords, type Word } from './grammar'
 import { everVerb, taggedPhrase, written } from './phrase'
 import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
@@ -107,7 +107,7 @@ const compoundUnstated = (a: Ask): string | undefined => {
   const last = Math.max(...at)
   // One compound: its words side by side, no list inside it.
   if (last - first + 1 !== new Set(at).size) return undefined
-  const nouns = a.about.filter((_, k) => ['NOUN', 'PROPN'].includes(tokens[at[k]!]!.pos))
+  const nouns = a.about.filter((_, k) => noun(tokens[at[k]!]))
   if (!nouns.length || nouns.length === a.about.length || nouns.some((t) => leadNames(a, t))) return undefined
   return a.about.some((t) => leadNames(a, t))
     ? tokens
@@ -140,7 +140,7 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
     const inAsked = (w: Word, from = 0) =>
       [...termsOf(w)].some((u) => own.slice(from).some((ts) => ts.has(u) || [...ts].some((v) => isParaphrase(u, v))))
     const head = asked.at(-1)!
-    const qualifiers = asked.slice(0, -1).flatMap((m) => (nounTag(m) ? stems(m) : []))
+    const qualifiers = asked.slice(0, -1).flatMap((m) => (noun(m) ? stems(m) : []))
     // Each core term of the compound, where the sentence names it.
     for (const [k, term] of own.flatMap((ts, k) => [...ts].filter((t) => core.has(t)).map((t) => [k, t] as const))) {
       const places = said.filter((w) => termsOf(w).has(term))
@@ -152,15 +152,15 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
             // ("kiosk policy" is about kiosks): a noun the question's compound does not hold after the term ("repair
             // kiosk" for "kiosk repair logs" is a kiosk).
             places.every((w, j) => {
-              const other = holders[j]!.at(-1)!
-              return other !== w && !inAsked(other, k + 1) && !terms(other.lower).includes(DOCUMENT)
+              const qualified = holders[j]!.at(-1)!
+              return qualified !== w && !inAsked(qualified, k + 1) && !terms(qualified.lower).includes(DOCUMENT)
             }) && !said.some((w) => stems(w).some((s) => stems(head).includes(s)))
           : // The question's term is its head; the sentence's is qualified by a noun of another thing ("badge", not a
             // "state-of-the-art" grade), while the question's noun qualifiers are named nowhere in the sentence.
             places.every(
               (w, j) =>
                 holders[j]!.at(-1) === w &&
-                holders[j]!.slice(0, -1).some((m) => nounTag(m) && !m.lower.includes('-') && !inAsked(m)),
+                holders[j]!.slice(0, -1).some((m) => noun(m) && !m.lower.includes('-') && !inAsked(m)),
             ) &&
             qualifiers.length > 0 &&
             !qualifiers.some((s) => said.some((w) => stems(w).includes(s)))
@@ -347,7 +347,7 @@ const mannerUnstated = (a: Ask): string | undefined => {
   const own = new Set([...sentence.terms, ...words(sentence.text)])
   const named = (t: string) => own.has(t) || [...own].some((u) => isParaphrase(t, u))
   const tagged = a.tagged
-  const participle = (w: (typeof tagged)[number] | undefined) =>
+  const participle = (w: Word | undefined) =>
     !!w &&
     ['VERB', 'ADJ'].includes(w.pos) &&
     ['ed', 'en'].includes(ending(w.lower) ?? '') &&
@@ -506,7 +506,7 @@ function unstatedCompounds(a: Ask): string[] {
   const tagged = a.tagged
   return tagged.flatMap((w, k) => {
     const head = tagged[k + 1]
-    if (!head || !['NOUN', 'PROPN'].includes(w.pos) || head.pos !== 'NOUN' || !THINGS.has(head.lower)) return []
+    if (!head || !noun(w) || head.pos !== 'NOUN' || !THINGS.has(head.lower)) return []
     if (GENERAL_NOUNS.has(w.lower) || !isPlainWord(w.lower)) return []
     const own = words(w.lower).filter((t) => !GENERIC.has(t))
     const general = words(head.lower)
