@@ -97,6 +97,14 @@ describe('calibrated confidence', () => {
     expect(at('fired:partial-coverage', answer({ rules: ['evidence-yes', 'partial-coverage'] }))).toBe(1)
   })
 
+  it('counts a list only for a sentence that names more of the question than its subject', () => {
+    const at = (a: Answer) => featuresOf(a)![FEATURE_NAMES.indexOf('listed')]
+    const listed = withQuestion(answer(), 'Do kiosk passwords have length, reuse, history or expiry limits?')
+    expect(at(listed)).toBe(1)
+    // "Kiosk passwords are hashed": the subject alone, none of the limits the question lists.
+    expect(at({ ...listed, signals: { ...listed.signals, subjectOnly: true } })).toBe(0)
+  })
+
   it("keeps another product's unconfirmed earlier answer below the threshold, whatever the model says", () => {
     const earlier = answer({
       rule: 'library-exact',

@@ -106,7 +106,8 @@ export function featuresOf(a: Answer): number[] | undefined {
     s.margin ?? 0,
     Math.min(3, s.agreeing ?? 0) / 3,
     s.similarity ?? 0,
-    (s.listed ?? 0) / 3,
+    // A list dilutes coverage only where the sentence names some of it: one naming the subject alone covers no item.
+    s.subjectOnly ? 0 : (s.listed ?? 0) / 3,
     // The deciding sentence itself where the engine read one; else its quote.
     (s.normative ?? statesRule(a.citations[0]!.quote)) && (s.coverage ?? 0) < STRONG_COVERAGE ? 1 : 0,
   ]

@@ -57,6 +57,11 @@ export interface AnswerSignals {
   normative?: boolean
   /** List separators in the question (commas, "and", "or", "/", ";"), capped at 3: how many things it asks at once. */
   listed?: number
+  /**
+   * The deciding sentence names the question's core terms (its subject) and none of its other words: "Passwords are
+   * hashed" for a question on password length or complexity limits covers none of the things it lists.
+   */
+  subjectOnly?: boolean
 }
 
 /**

@@ -68,6 +68,11 @@ export class Ask {
     return this.once('ranked', () => this.index.search(this.query, 40))
   }
 
+  /** The query's core terms (what the question is about), read once the query rules have run. */
+  get core(): Set<string> {
+    return this.once('core', () => new Set(this.query.filter((t) => t.core).map((t) => t.term)))
+  }
+
   /** Sentences covering enough of the question and of its core. */
   get candidates(): Hit[] {
     return this.once('candidates', () =>

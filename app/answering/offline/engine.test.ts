@@ -49,6 +49,14 @@ describe('OfflineEngine', () => {
     expect([db, laptops, sso].every((a) => a!.flagged)).toBe(true)
   })
 
+  it('tells a sentence naming only the subject from one naming what is asked of it (signals.subjectOnly)', async () => {
+    const question = q('Do passwords have length, reuse or expiry limits?')
+    const [hashed] = await answer([question], [doc('kiosk.md', ['Clerk passwords are hashed with bcrypt.'])])
+    expect(hashed!.signals?.subjectOnly).toBe(true)
+    const [limited] = await answer([question], [doc('kiosk.md', ['Clerk passwords have a minimum length of 14.'])])
+    expect(limited!.signals?.subjectOnly).toBe(false)
+  })
+
   it('reads "Do you use X?" as a question about X: the verb is no subject, whatever its rarity in a small upload', async () => {
     const small = doc('access.md', [
       'Hardware security keys are planned for Q3 2027.',

@@ -134,6 +134,7 @@ function readLead(ask: Ask, fired: RuleName[]): Answer {
       margin: lead.hit.coverage - (ask.hits.find((h) => h !== lead.hit)?.coverage ?? 0),
       agreeing: ask.agreeing.length,
       normative: statesRule(lead.hit.sentence.text),
+      subjectOnly: [...lead.hit.matched].every((t) => ask.core.has(t)),
     },
   }
 }

@@ -124,12 +124,13 @@ const DOCUMENT = terms('policy')[0]!
  * A compound of the question ("kiosk audit tooling") whose core term the deciding sentence names only inside a
  * compound of its own that is another thing: as the qualifier of a noun the question's compound does not hold
  * ("kiosk badge"), or as a head qualified by another noun while none of the question's qualifiers is named ("badge
- * policy" for "kiosk audit policy"). A sentence that names the question's head elsewhere is read by the other rules;
- * one that does not name the term itself (its heading does) is too. Both compounds as written, or undefined.
+ * policy" for "kiosk audit policy"), or its head only by pointing at one named before ("this list" for "kiosk access
+ * list", pointedHead). A sentence that names the question's head elsewhere is read by the other rules; one that does
+ * not name the term itself (its heading does) is too. Both compounds as written, or undefined.
  */
 const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
-  const core = new Set(a.query.filter((t) => t.core).map((t) => t.term))
+  const core = a.core
   const termsOf = (w: Word) => new Set([...words(w.lower), ...terms(w.lower)])
   const said = a.leadTagged
   const saidCompounds = nounCompounds(said)
@@ -166,6 +167,36 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
             !qualifiers.some((s) => said.some((w) => stems(w).includes(s)))
       if (other) return { said: written(holders[0]!), asked: written(asked) }
     }
+    const pointed = pointedHead(a, asked)
+    if (pointed) return { said: pointed, asked: written(asked) }
+  }
+  return undefined
+}
+
+/** Determiners that point at a thing named before ("this list", "these reviews"). */
+const DEMONSTRATIVES = new Set(['this', 'these', 'that', 'those'])
+
+/**
+ * The question's compound ("kiosk access list") when the deciding sentence names its head only by pointing at one
+ * ("this list", "these new lists") and names nowhere the noun that qualifies it in the question ("access"): the list
+ * it points at is one named before, of anything. The pointing words as written, or undefined.
+ */
+const pointedHead = (a: Ask, asked: Word[]): string | undefined => {
+  const qualifier = asked.at(-2)
+  if (!noun(qualifier)) return undefined
+  const headTerms = new Set([...words(asked.at(-1)!.lower), ...terms(asked.at(-1)!.lower)])
+  if (![...headTerms].some((t) => a.lead.hit.matched.has(t))) return undefined
+  const said = a.leadTagged
+  const own = words(qualifier!.lower)
+  if (said.some((w) => words(w.lower).some((s) => own.includes(s)))) return undefined
+  for (const [k, w] of said.entries()) {
+    if (w.pos !== 'DET' || !DEMONSTRATIVES.has(w.lower)) continue
+    // Adjectives may stand between ("these new lists"); the head must follow them.
+    let end = k + 1
+    while (said[end]?.pos === 'ADJ') end++
+    const head = said[end]
+    if (head && noun(head) && [...words(head.lower), ...terms(head.lower)].some((t) => headTerms.has(t)))
+      return written(said.slice(k, end + 1))
   }
   return undefined
 }
@@ -740,7 +771,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'compound-elsewhere',
     kind: 'adjust',
     reason:
-      'the question\'s key word is part of a compound ("kiosk audit tooling") and the deciding sentence names it only inside another one ("kiosk badge", or "badge policy" for "kiosk audit policy", none of the question\'s qualifiers named): the sentence is about another thing; flagged, both compounds quoted',
+      'the question\'s key word is part of a compound ("kiosk audit tooling") and the deciding sentence names it only inside another one ("kiosk badge", or "badge policy" for "kiosk audit policy", none of the question\'s qualifiers named), or names its head only as "this list" for "kiosk access list": the sentence is about another thing; flagged, both quoted',
     when: (a) => compoundElsewhere(a) !== undefined,
     then: flagFor((a) => {
       const c = compoundElsewhere(a)!

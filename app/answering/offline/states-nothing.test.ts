@@ -467,6 +467,13 @@ describe('a compound the quote names only inside another one (rule compound-else
       flag: /speaks of "branch travel policy", not "approved information security policy"/,
       same: 'Our security policy is reviewed every year.',
     },
+    {
+      // The head only pointed at ("this list"), the question's qualifier named nowhere: a list named before, of anything.
+      question: 'Do your clerks keep a kiosk access list up to date?',
+      other: 'Clerks bring this list up to date every week.',
+      flag: /speaks of "this list", not "kiosk access list"/,
+      same: 'Clerks bring this access list up to date every week.',
+    },
   ]
   for (const { question, other, flag, same } of cases)
     it(`flags "${other}" for "${question}", not "${same}"`, async () => {
