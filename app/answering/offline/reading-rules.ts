@@ -137,6 +137,14 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
   const stems = (w: Word) => words(w.lower)
   for (const asked of nounCompounds(a.tagged)) {
     const own = asked.map(termsOf)
+    // A concept two words or more spell ("physical security", "security awareness") belongs to its last word.
+    for (let len = 2; len <= asked.length; len++)
+      for (let i = 0; i + len <= asked.length; i++)
+        for (const t of terms(written(asked.slice(i, i + len))))
+          if (t.startsWith('#') && !own.some((ts) => ts.has(t))) own[i + len - 1]!.add(t)
+    // The question's words outside the compound: a sentence naming one of them names what the question asks.
+    const outside = new Set(a.tagged.filter((w) => !asked.includes(w)).flatMap(stems))
+    const askedElsewhere = (w: Word) => stems(w).some((x) => outside.has(x))
     // A word of the question's compound, from a position on (by stem, concept or close paraphrase).
     const inAsked = (w: Word, from = 0) =>
       [...termsOf(w)].some((u) => own.slice(from).some((ts) => ts.has(u) || [...ts].some((v) => isParaphrase(u, v))))
@@ -146,7 +154,8 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
     for (const [k, term] of own.flatMap((ts, k) => [...ts].filter((t) => core.has(t)).map((t) => [k, t] as const))) {
       const places = said.filter((w) => termsOf(w).has(term))
       const holders = places.map((w) => saidCompounds.find((c) => c.includes(w)))
-      if (!places.length || holders.some((h) => !h)) continue
+      // "staff training" for "Does training include security awareness?": the training the question names.
+      if (!places.length || holders.some((h) => !h) || places.some(askedElsewhere)) continue
       const other =
         k < asked.length - 1
           ? // The question's term qualifies its head; the sentence's qualifies something else, though not a document
@@ -154,7 +163,13 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
             // kiosk" for "kiosk repair logs" is a kiosk).
             places.every((w, j) => {
               const qualified = holders[j]!.at(-1)!
-              return qualified !== w && !inAsked(qualified, k + 1) && !terms(qualified.lower).includes(DOCUMENT)
+              // "third-party audits" for a third party expert's audit: the audit the question asks about.
+              return (
+                qualified !== w &&
+                !inAsked(qualified, k + 1) &&
+                !askedElsewhere(qualified) &&
+                !terms(qualified.lower).includes(DOCUMENT)
+              )
             }) && !said.some((w) => stems(w).some((s) => stems(head).includes(s)))
           : // The question's term is its head; the sentence's is qualified by a noun of another thing ("badge", not a
             // "state-of-the-art" grade), while the question's noun qualifiers are named nowhere in the sentence.

@@ -474,6 +474,13 @@ describe('a compound the quote names only inside another one (rule compound-else
       flag: /speaks of "this list", not "kiosk access list"/,
       same: 'Clerks bring this access list up to date every week.',
     },
+    {
+      // A concept spelled by two words ("physical security") is the compound's: "surveillance" qualifies audits here.
+      question: 'Does each branch have physical security controls?',
+      other: 'An outside firm runs surveillance audits of our kiosk software.',
+      flag: /speaks of "surveillance audits", not "physical security controls"/,
+      same: 'Each branch has physical security controls such as locked vaults.',
+    },
   ]
   for (const { question, other, flag, same } of cases)
     it(`flags "${other}" for "${question}", not "${same}"`, async () => {
@@ -484,6 +491,24 @@ describe('a compound the quote names only inside another one (rule compound-else
       const [named] = await answersTo(lines(same), [question])
       expect(named!.label).toBe('YES')
       expect(named!.reasons.join(' ')).not.toMatch(/speaks of/)
+    })
+})
+
+describe('a compound whose other noun the question names elsewhere (rule compound-elsewhere, left alone)', () => {
+  const lines = (sentence: string) => ['# Branches', '', sentence, '', ...UNRELATED]
+  for (const [question, sentence] of <[string, string][]>[
+    // The sentence's "third-party" qualifies audits, which the question asks about outside its compound.
+    [
+      'Has a third party expert run an audit of your kiosks?',
+      'We commission annual third-party audits of every kiosk.',
+    ],
+    // The sentence's "kiosk training" is the training the question names outside "security awareness".
+    ['Does clerk training include security awareness?', 'Every clerk completes kiosk training each spring.'],
+  ])
+    it(`answers "${question}" from "${sentence}" without the flag`, async () => {
+      const [answer] = await answersTo(lines(sentence), [question])
+      expect(answer!.label).toBe('YES')
+      expect(answer!.reasons.join(' ')).not.toMatch(/speaks of/)
     })
 })
 
