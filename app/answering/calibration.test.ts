@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   calibrate,
   FEATURE_NAMES,
+  FEATURE_SIGNS,
   featuresOf,
   fitLogistic,
   fitsEngine,
@@ -102,7 +103,13 @@ describe('calibrated confidence', () => {
     const listed = withQuestion(answer(), 'Do kiosk passwords have length, reuse, history or expiry limits?')
     expect(at(listed)).toBe(1)
     // "Kiosk passwords are hashed": the subject alone, none of the limits the question lists.
-    expect(at({ ...listed, signals: { ...listed.signals, subjectOnly: true } })).toBe(0)
+    const subjectOnly = { ...listed, signals: { ...listed.signals, subjectOnly: true } }
+    expect(at(subjectOnly)).toBe(0)
+    // Its own feature, which may only lower the odds.
+    const own = FEATURE_NAMES.indexOf('subject-only')
+    expect(featuresOf(subjectOnly)![own]).toBe(1)
+    expect(featuresOf(listed)![own]).toBe(0)
+    expect(FEATURE_SIGNS[own]).toBe(-1)
   })
 
   it("keeps another product's unconfirmed earlier answer below the threshold, whatever the model says", () => {

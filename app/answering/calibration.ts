@@ -90,6 +90,7 @@ export const FEATURE_NAMES = [
   'similarity',
   'listed',
   'normative',
+  'subject-only',
 ]
 
 /** The answer's features, or undefined when the model does not score answers of its deciding rule. */
@@ -110,6 +111,7 @@ export function featuresOf(a: Answer): number[] | undefined {
     s.subjectOnly ? 0 : (s.listed ?? 0) / 3,
     // The deciding sentence itself where the engine read one; else its quote.
     (s.normative ?? statesRule(a.citations[0]!.quote)) && (s.coverage ?? 0) < STRONG_COVERAGE ? 1 : 0,
+    s.subjectOnly ? 1 : 0,
   ]
 }
 
@@ -231,6 +233,7 @@ const SIGN: Record<string, 1 | -1> = {
   'fired:library-confirmed': 1,
   'fired:library-contradicted': -1,
   'fired:partial-coverage': -1,
+  'subject-only': -1,
   score: 1,
   coverage: 1,
   margin: 1,
