@@ -318,6 +318,23 @@ describe('OfflineEngine on questions about past events', () => {
     expect(b!.reasons.join(' ')).not.toContain('documented')
   })
 
+  it('flags a Yes to "do you have a policy?" from a sentence that names no document, and only then', async () => {
+    const practice = doc('kiosk.md', ['Clerks apply security patches to every kiosk within one day.'])
+    const question = 'Do you have a policy and procedure managing how security patches are applied to kiosks?'
+    const [plan] = await answer([q(question)], [practice])
+    expect(plan!.label).toBe('YES')
+    expect(plan!.reasons).toContain('the evidence does not say it is documented')
+    expect(plan!.confidence).toBeLessThan(0.85)
+    const written = doc('kiosk.md', ['Our patch procedure has clerks apply security patches to kiosks within one day.'])
+    const [named] = await answer([q(question)], [written])
+    expect(named!.reasons.join(' ')).not.toContain('documented')
+    // Locks asked for too: the sentence may answer the question without a document.
+    const locks = doc('vault.md', ['Every branch vault is guarded by biometric locks and camera surveillance.'])
+    const [both] = await answer([q('Do your branches have physical security controls and policies in place?')], [locks])
+    expect(both!.label).toBe('YES')
+    expect(both!.reasons.join(' ')).not.toContain('documented')
+  })
+
   it('flags a Yes that answers only the first of two questions, quoting the second', async () => {
     const question = 'Are backups encrypted, and are they tested monthly?'
     const encrypted = doc('backups.md', ['All backups are encrypted with AES-256.'])

@@ -572,6 +572,33 @@ const ASKS_DOCUMENT = /\b(?:documented|documentation|written)\b/i
 const NAMES_DOCUMENT =
   /\b(?:document\w*|polic(?:y|ies)|plans?|procedures?|standards?|programmes?|programs?|written|guidelines?|manuals?|handbooks?|playbooks?|runbooks?)\b/i
 
+/** "Do you have", "Does your branch have": the respondent asked to have something. */
+const ASKS_TO_HAVE = /^\s*(?:do|does)\s+(?:you|your(?:\s+[\w-]+){1,2})\s+have\b/i
+/** The nouns that name a document a question may ask the respondent to have. */
+const DOCUMENT_NOUN = /^(?:polic(?:y|ies)|procedures?|plans?|programs?|programmes?)$/
+
+/**
+ * "Do you have a kiosk repair plan?", "Does your branch have policy and procedure managing ...?": the question asks
+ * whether a document exists, every head of the object of its "have" (a run of nouns and adjectives, "and" joining
+ * heads) a document noun. "Do you have locks and policies in place?" asks for locks too.
+ */
+const asksToHaveDocument = (a: Ask): boolean => {
+  if (!ASKS_TO_HAVE.test(a.asked)) return false
+  const words = a.tagged
+  const at = words.findIndex((w) => w.lower === 'have')
+  const heads: Word[] = []
+  let k = at + 1
+  while (words[k]?.pos === 'DET') k++
+  for (; k < words.length; k++) {
+    const w = words[k]!
+    if (noun(w) && !noun(words[k + 1]) && words[k + 1]?.pos !== 'ADJ') heads.push(w)
+    if (noun(w) || w.pos === 'ADJ' || (w.pos === 'VERB' && w.lower.endsWith('ed') && k === at + 1)) continue
+    if (w.pos === 'CCONJ' && (noun(words[k + 1]) || words[k + 1]?.pos === 'ADJ')) continue
+    break
+  }
+  return heads.length > 0 && heads.every((w) => DOCUMENT_NOUN.test(w.lower))
+}
+
 /**
  * What the question asks the practice to be that the deciding sentence does not say: an "X-based" kind, "documented"
  * when the sentence names no document (a sentence about accessibility testing does not say that accessibility
@@ -579,7 +606,12 @@ const NAMES_DOCUMENT =
  */
 function unstated(a: Ask): string[] {
   const kinds = unstatedKinds(a).map((k) => `"${k.word}"`)
-  if (a.yesNo && ASKS_DOCUMENT.test(a.asked) && !NAMES_DOCUMENT.test(a.lead.hit.sentence.text)) kinds.push('documented')
+  if (
+    a.yesNo &&
+    (ASKS_DOCUMENT.test(a.asked) || asksToHaveDocument(a)) &&
+    !NAMES_DOCUMENT.test(a.lead.hit.sentence.text)
+  )
+    kinds.push('documented')
   return [...kinds, ...unstatedQualities(a).map((q) => `"${q}"`), ...unstatedCompounds(a)]
 }
 
@@ -715,7 +747,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'kind-unstated',
     kind: 'adjust',
     reason:
-      'the question names a kind ("host-based", "network-based", "client systems": a noun before a general noun for the vendor\'s things), a hyphenated participle ("co-located") or asks that it be documented, and the deciding sentence does not say so: flagged with that reason',
+      'the question names a kind ("host-based", "network-based", "client systems": a noun before a general noun for the vendor\'s things), a hyphenated participle ("co-located") or asks that it be documented (or to have a policy, procedure, plan or program), and the deciding sentence does not say so: flagged with that reason',
     // Whatever the rule's own score: the calibrated confidence may be high where the hand-set one was not.
     when: (a) => unstated(a).length > 0,
     then: flagFor((a) => `the evidence does not say it is ${unstated(a).join(' or ')}`),
