@@ -328,6 +328,11 @@ describe('OfflineEngine on questions about past events', () => {
     const written = doc('kiosk.md', ['Our patch procedure has clerks apply security patches to kiosks within one day.'])
     const [named] = await answer([q(question)], [written])
     expect(named!.reasons.join(' ')).not.toContain('documented')
+    // A policy of another thing ("disclosure policy") is not the one asked for.
+    const other = doc('kiosk.md', ['A disclosure policy lets clerks report security patches that fail on kiosks.'])
+    const [disclosure] = await answer([q(question)], [other])
+    expect(disclosure!.label).toBe('YES')
+    expect(disclosure!.reasons).toContain('the evidence does not say it is documented')
     // Locks asked for too: the sentence may answer the question without a document.
     const locks = doc('vault.md', ['Every branch vault is guarded by biometric locks and camera surveillance.'])
     const [both] = await answer([q('Do your branches have physical security controls and policies in place?')], [locks])

@@ -600,18 +600,31 @@ const asksToHaveDocument = (a: Ask): boolean => {
 }
 
 /**
+ * Whether the lead sentence names a document that may be the one asked for: a document word that is not the head of
+ * a compound qualified by a noun the question never uses ("our kiosk disclosure policy" is about disclosures).
+ */
+const namesOwnDocument = (a: Ask): boolean => {
+  if (!NAMES_DOCUMENT.test(a.lead.hit.sentence.text)) return false
+  const said = a.leadTagged
+  const compounds = nounCompounds(said)
+  const asked = new Set(a.tagged.flatMap((w) => words(w.lower)))
+  return said.some((w) => {
+    if (!NAMES_DOCUMENT.test(w.lower) || !noun(w)) return false
+    const holder = compounds.find((c) => c.at(-1) === w)
+    const qualifiers = (holder ?? []).slice(0, -1).filter(noun)
+    return !qualifiers.length || qualifiers.some((m) => words(m.lower).some((s) => asked.has(s)))
+  })
+}
+
+/**
  * What the question asks the practice to be that the deciding sentence does not say: an "X-based" kind, "documented"
  * when the sentence names no document (a sentence about accessibility testing does not say that accessibility
  * documentation exists), a hyphenated participle ("co-located"), or the kind of a general noun ("client systems").
  */
 function unstated(a: Ask): string[] {
   const kinds = unstatedKinds(a).map((k) => `"${k.word}"`)
-  if (
-    a.yesNo &&
-    (ASKS_DOCUMENT.test(a.asked) || asksToHaveDocument(a)) &&
-    !NAMES_DOCUMENT.test(a.lead.hit.sentence.text)
-  )
-    kinds.push('documented')
+  if (a.yesNo && ASKS_DOCUMENT.test(a.asked) && !NAMES_DOCUMENT.test(a.lead.hit.sentence.text)) kinds.push('documented')
+  else if (a.yesNo && asksToHaveDocument(a) && !namesOwnDocument(a)) kinds.push('documented')
   return [...kinds, ...unstatedQualities(a).map((q) => `"${q}"`), ...unstatedCompounds(a)]
 }
 
