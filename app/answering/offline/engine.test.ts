@@ -320,7 +320,7 @@ describe('OfflineEngine on questions about past events', () => {
 
   it('flags a Yes to "do you have a policy?" from a sentence that names no document, and only then', async () => {
     const practice = doc('kiosk.md', ['Clerks apply security patches to every kiosk within one day.'])
-    const question = 'Do you have a policy and procedure managing how security patches are applied to kiosks?'
+    const question = 'Do you have a policy and procedure for patching kiosks?'
     const [plan] = await answer([q(question)], [practice])
     expect(plan!.label).toBe('YES')
     expect(plan!.reasons).toContain('the evidence does not say it is documented')
@@ -333,9 +333,9 @@ describe('OfflineEngine on questions about past events', () => {
     const [disclosure] = await answer([q(question)], [other])
     expect(disclosure!.label).toBe('YES')
     expect(disclosure!.reasons).toContain('the evidence does not say it is documented')
-    // Locks asked for too: the sentence may answer the question without a document.
-    const locks = doc('vault.md', ['Every branch vault is guarded by biometric locks and camera surveillance.'])
-    const [both] = await answer([q('Do your branches have physical security controls and policies in place?')], [locks])
+    // Encryption asked for too: the sentence may answer the question without a document.
+    const kiosks = doc('kiosk.md', ['Every kiosk encrypts clerk data with AES-256.'])
+    const [both] = await answer([q('Do your kiosks have encryption and policies for clerk data?')], [kiosks])
     expect(both!.label).toBe('YES')
     expect(both!.reasons.join(' ')).not.toContain('documented')
   })

@@ -154,7 +154,7 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
     for (const [k, term] of own.flatMap((ts, k) => [...ts].filter((t) => core.has(t)).map((t) => [k, t] as const))) {
       const places = said.filter((w) => termsOf(w).has(term))
       const holders = places.map((w) => saidCompounds.find((c) => c.includes(w)))
-      // "staff training" for "Does training include security awareness?": the training the question names.
+      // "kiosk training" for whether a clerk's training covers security awareness: the training the question names.
       if (!places.length || holders.some((h) => !h) || places.some(askedElsewhere)) continue
       const other =
         k < asked.length - 1
@@ -163,7 +163,7 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
             // kiosk" for "kiosk repair logs" is a kiosk).
             places.every((w, j) => {
               const qualified = holders[j]!.at(-1)!
-              // "third-party audits" for a third party expert's audit: the audit the question asks about.
+              // "third-party audits" for a yearly audit by a third party specialist: the audit the question asks about.
               return (
                 qualified !== w &&
                 !inAsked(qualified, k + 1) &&
@@ -578,9 +578,9 @@ const ASKS_TO_HAVE = /^\s*(?:do|does)\s+(?:you|your(?:\s+[\w-]+){1,2})\s+have\b/
 const DOCUMENT_NOUN = /^(?:polic(?:y|ies)|procedures?|plans?|programs?|programmes?)$/
 
 /**
- * "Do you have a kiosk repair plan?", "Does your branch have policy and procedure managing ...?": the question asks
+ * "Do you have a kiosk repair plan?", "Does your branch have a policy and procedure for ...?": the question asks
  * whether a document exists, every head of the object of its "have" (a run of nouns and adjectives, "and" joining
- * heads) a document noun. "Do you have locks and policies in place?" asks for locks too.
+ * heads) a document noun. "Do your kiosks have encryption and policies?" asks for encryption too.
  */
 const asksToHaveDocument = (a: Ask): boolean => {
   if (!ASKS_TO_HAVE.test(a.asked)) return false

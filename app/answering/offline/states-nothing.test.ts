@@ -476,10 +476,10 @@ describe('a compound the quote names only inside another one (rule compound-else
     },
     {
       // A concept spelled by two words ("physical security") is the compound's: "surveillance" qualifies audits here.
-      question: 'Does each branch have physical security controls?',
+      question: 'Are physical security measures in place at each branch?',
       other: 'An outside firm runs surveillance audits of our kiosk software.',
-      flag: /speaks of "surveillance audits", not "physical security controls"/,
-      same: 'Each branch has physical security controls such as locked vaults.',
+      flag: /speaks of "surveillance audits", not "physical security measures"/,
+      same: 'Physical security measures such as locked vaults are in place at each branch.',
     },
   ]
   for (const { question, other, flag, same } of cases)
@@ -499,11 +499,11 @@ describe('a compound whose other noun the question names elsewhere (rule compoun
   for (const [question, sentence] of <[string, string][]>[
     // The sentence's "third-party" qualifies audits, which the question asks about outside its compound.
     [
-      'Has a third party expert run an audit of your kiosks?',
+      'Is a yearly audit of your kiosks done by a third party specialist?',
       'We commission annual third-party audits of every kiosk.',
     ],
     // The sentence's "kiosk training" is the training the question names outside "security awareness".
-    ['Does clerk training include security awareness?', 'Every clerk completes kiosk training each spring.'],
+    ["Does each clerk's training cover security awareness?", 'Every clerk completes kiosk training each spring.'],
   ])
     it(`answers "${question}" from "${sentence}" without the flag`, async () => {
       const [answer] = await answersTo(lines(sentence), [question])
