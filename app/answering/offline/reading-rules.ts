@@ -54,11 +54,13 @@ const scopeUnstated = (a: Ask): string | undefined => {
  * The practice a "Do you <verb> <data>?" question asks about, when its object names no subject of its own ("personal
  * data") and the lead sentence and its context name none of its verbs, by stem or close paraphrase: "Card data is
  * handled as our policy describes" does not say that card numbers are tokenized. Form verbs ("use", "perform") aside.
- * A passive question whose subject is general words only asks its participle the same way.
+ * A passive question whose subject is general words only asks its participle the same way, and so does one that asks
+ * what can be done, whatever its subject ("Can kiosk access be filtered ...?": logging the access is no filter).
  */
 const practiceUnstated = (a: Ask): string | undefined => {
   // An object with a subject of its own ("Do you capture device information?") is what the sentence is matched on.
-  if (!a.yesNo || a.about.length) return undefined
+  // "Can kiosk access be limited ...?" asks the participle whatever its subject names.
+  if (!a.yesNo || (a.about.length && !(ASKS_ABILITY.test(a.asked) && a.passive))) return undefined
   // "Are your systems and services inspected remotely for flaws?": a subject of general words only leaves the
   // participle as the practice asked, as the verb is in "Do you scan ...?".
   const verbs = a.verbs.length ? a.verbs : generalSubjectParticiple(a)
@@ -73,16 +75,22 @@ const practiceUnstated = (a: Ask): string | undefined => {
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0]
 }
 
+/** A question that asks what can be done ("Can kiosk access be limited ...?"). */
+const ASKS_ABILITY = /^\s*(?:can|could|may)\b/i
+
 /**
  * The participle a passive question asks of a subject made of general words only ("Are your systems and services
- * inspected for flaws [that are then fixed]?": "inspected"): the first one after the subject, before any bracket or
- * clause of its own. None when the subject names anything particular, or the question is not passive.
+ * inspected for flaws [that are then fixed]?": "inspected"), or of any subject when it asks what can be done ("Can
+ * kiosk access be limited by address?": "limited"): the first one after the subject, before any bracket or clause of
+ * its own. None when the subject names anything particular in a question of another kind, or the question is not
+ * passive.
  */
 const generalSubjectParticiple = (a: Ask): string[] => {
   if (!a.passive) return []
   const phrase = taggedPhrase(a.asked)
   const own = (phrase?.words ?? []).flatMap((w) => words(w))
-  if (!own.length || own.some((t) => !GENERIC.has(t))) return []
+  // "Can X be restricted ...?" asks what may be done to X, whatever X is: the participle is what is asked.
+  if (!own.length || (own.some((t) => !GENERIC.has(t)) && !ASKS_ABILITY.test(a.asked))) return []
   for (const w of phrase?.rest ?? []) {
     if (['(', '['].includes(w.text) || ['SCONJ', 'PRON'].includes(w.pos)) break
     if ((w.pos === 'VERB' || w.pos === 'ADJ') && ending(w.lower) === 'ed') return [w.lower]
@@ -777,7 +785,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'practice-unstated',
     kind: 'adjust',
     reason:
-      'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data"), or an "Are <general words> <participle> ...?" one ("Are your systems and services inspected for flaws?"), whose verb or participle the deciding sentence and its context never name ("Do you tokenize card data?" from "Card data is handled as our policy describes"): flagged, the verb quoted',
+      'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data"), an "Are <general words> <participle> ...?" one ("Are your systems and services inspected for flaws?"), or a "Can <anything> be <participle> ...?" one, whose verb or participle the deciding sentence and its context never name ("Do you tokenize card data?" from "Card data is handled as our policy describes"): flagged, the verb quoted',
     when: (a) => practiceUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not state the practice asked (${practiceUnstated(a)!}): check it`),
   },

@@ -422,6 +422,22 @@ describe('a practice the quote never states', () => {
     expect(vetted!.reasons.join(' ')).not.toMatch(/practice asked/)
     expect(vetted!.confidence).toBeGreaterThanOrEqual(0.85)
   })
+
+  it('reads the participle as the practice when the question asks what can be done, whatever its subject', async () => {
+    const question = 'Can kiosk access be filtered by branch network address?'
+    const lines = (sentence: string) => ['# Branches', '', sentence, '', ...UNRELATED]
+    // Logging each access by address names the access and the address, not a filter on them.
+    const [logged] = await answersTo(lines('We log every kiosk access by branch network address.'), [question])
+    expect(logged!.label).toBe('YES')
+    expect(logged!.reasons.join(' ')).toMatch(/does not state the practice asked \("filtered"\)/)
+    expect(logged!.confidence).toBeLessThan(0.85)
+    const [filtered] = await answersTo(lines('Kiosk access is filtered by branch network address at the firewall.'), [
+      question,
+    ])
+    expect(filtered!.label).toBe('YES')
+    expect(filtered!.reasons).toEqual([])
+    expect(filtered!.confidence).toBeGreaterThanOrEqual(0.85)
+  })
 })
 
 describe('a compound the quote names only by its adjective', () => {
