@@ -151,7 +151,9 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
         for (const t of terms(written(asked.slice(i, i + len))))
           if (t.startsWith('#') && !own.some((ts) => ts.has(t))) own[i + len - 1]!.add(t)
     // The question's words outside the compound: a sentence naming one of them names what the question asks.
-    const outside = new Set(a.tagged.filter((w) => !asked.includes(w)).flatMap(stems))
+    const outside = new Set(
+      a.tagged.filter((w) => !asked.includes(w) && (w.pos !== 'VERB' || gerund(w))).flatMap(stems),
+    )
     const askedElsewhere = (w: Word) => stems(w).some((x) => outside.has(x))
     // A word of the question's compound, from a position on (by stem, concept or close paraphrase).
     const inAsked = (w: Word, from = 0) =>
@@ -184,7 +186,9 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
             places.every(
               (w, j) =>
                 holders[j]!.at(-1) === w &&
-                holders[j]!.slice(0, -1).some((m) => noun(m) && !m.lower.includes('-') && !inAsked(m)),
+                holders[j]!.slice(0, -1).some(
+                  (m) => noun(m) && !m.lower.includes('-') && !inAsked(m) && !askedElsewhere(m),
+                ),
             ) &&
             qualifiers.length > 0 &&
             !qualifiers.some((s) => said.some((w) => stems(w).includes(s)))

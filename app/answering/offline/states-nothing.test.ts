@@ -497,6 +497,13 @@ describe('a compound the quote names only inside another one (rule compound-else
       flag: /speaks of "surveillance audits", not "physical security measures"/,
       same: 'Physical security measures such as locked vaults are in place at each branch.',
     },
+    {
+      // The question's "designed" is a verb: it names no design the sentence's "design principle" could be.
+      question: 'Are kiosk security principles designed into every branch?',
+      other: 'Vault partitioning is a design principle of every branch.',
+      flag: /speaks of "design principle", not "kiosk security principles"/,
+      same: 'Kiosk security principles are designed into every branch.',
+    },
   ]
   for (const { question, other, flag, same } of cases)
     it(`flags "${other}" for "${question}", not "${same}"`, async () => {
@@ -520,6 +527,8 @@ describe('a compound whose other noun the question names elsewhere (rule compoun
     ],
     // The sentence's "kiosk training" is the training the question names outside "security awareness".
     ["Does each clerk's training cover security awareness?", 'Every clerk completes kiosk training each spring.'],
+    // The sentence's "data breach" is qualified by the data the question names outside "security incidents".
+    ['Is kiosk data protected against security incidents?', 'Each kiosk has safeguards against a data breach.'],
   ])
     it(`answers "${question}" from "${sentence}" without the flag`, async () => {
       const [answer] = await answersTo(lines(sentence), [question])
