@@ -596,16 +596,16 @@ const DOCUMENT_NOUN = /^(?:polic(?:y|ies)|procedures?|plans?|programs?|programme
  */
 const asksToHaveDocument = (a: Ask): boolean => {
   if (!ASKS_TO_HAVE.test(a.asked)) return false
-  const words = a.tagged
-  const at = words.findIndex((w) => w.lower === 'have')
+  const tagged = a.tagged
+  const at = tagged.findIndex((w) => w.lower === 'have')
   const heads: Word[] = []
   let k = at + 1
-  while (words[k]?.pos === 'DET') k++
-  for (; k < words.length; k++) {
-    const w = words[k]!
-    if (noun(w) && !noun(words[k + 1]) && words[k + 1]?.pos !== 'ADJ') heads.push(w)
+  while (tagged[k]?.pos === 'DET') k++
+  for (; k < tagged.length; k++) {
+    const w = tagged[k]!
+    if (noun(w) && !noun(tagged[k + 1]) && tagged[k + 1]?.pos !== 'ADJ') heads.push(w)
     if (noun(w) || w.pos === 'ADJ' || (w.pos === 'VERB' && w.lower.endsWith('ed') && k === at + 1)) continue
-    if (w.pos === 'CCONJ' && (noun(words[k + 1]) || words[k + 1]?.pos === 'ADJ')) continue
+    if (w.pos === 'CCONJ' && (noun(tagged[k + 1]) || tagged[k + 1]?.pos === 'ADJ')) continue
     break
   }
   return heads.length > 0 && heads.every((w) => DOCUMENT_NOUN.test(w.lower))
