@@ -125,6 +125,9 @@ const compoundUnstated = (a: Ask): string | undefined => {
     : undefined
 }
 
+/** A tagged word's stems and the concepts it spells. */
+const termsOf = (w: Word) => new Set([...words(w.lower), ...terms(w.lower)])
+
 /** The concept a policy, standard or procedure spells: a document's head noun. */
 const DOCUMENT = terms('policy')[0]!
 
@@ -139,7 +142,6 @@ const DOCUMENT = terms('policy')[0]!
 const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
   const core = a.core
-  const termsOf = (w: Word) => new Set([...words(w.lower), ...terms(w.lower)])
   const said = a.leadTagged
   const saidCompounds = nounCompounds(said)
   const stems = (w: Word) => words(w.lower)
@@ -211,7 +213,7 @@ const DEMONSTRATIVES = new Set(['this', 'these', 'that', 'those'])
 const pointedHead = (a: Ask, asked: Word[]): string | undefined => {
   const qualifier = asked.at(-2)
   if (!noun(qualifier)) return undefined
-  const headTerms = new Set([...words(asked.at(-1)!.lower), ...terms(asked.at(-1)!.lower)])
+  const headTerms = termsOf(asked.at(-1)!)
   if (![...headTerms].some((t) => a.lead.hit.matched.has(t))) return undefined
   const said = a.leadTagged
   const own = words(qualifier!.lower)
@@ -222,8 +224,7 @@ const pointedHead = (a: Ask, asked: Word[]): string | undefined => {
     let end = k + 1
     while (said[end]?.pos === 'ADJ') end++
     const head = said[end]
-    if (head && noun(head) && [...words(head.lower), ...terms(head.lower)].some((t) => headTerms.has(t)))
-      return written(said.slice(k, end + 1))
+    if (head && noun(head) && [...termsOf(head)].some((t) => headTerms.has(t))) return written(said.slice(k, end + 1))
   }
   return undefined
 }
@@ -458,18 +459,20 @@ const abilityOnly = (a: Ask): boolean => {
   return !/\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:required|enforced|mandatory|compulsory)\b/i.test(text)
 }
 
+/** "Do you have", "Does your branch have": the respondent asked to have something. */
+const ASKS_TO_HAVE = /^\s*(?:do|does)\s+(?:you|your(?:\s+\S+){0,2}?)\s+have\b/i
 /**
  * "Do you have ...?", "Is there ...?": the question asks whether something exists, which a document's title in a
  * list of policies may answer. Any other question asks for a practice or a property, which a title never states.
  */
-const ASKS_EXISTENCE = /^\s*(?:(?:do|does)\s+(?:you|your(?:\s+\S+){0,2}?)\s+have|(?:is|are)\s+there)\b/i
+const asksExistence = (question: string) => ASKS_TO_HAVE.test(question) || /^\s*(?:is|are)\s+there\b/i.test(question)
 
 /**
  * The lead sentence is a title ("Application Logging & Monitoring Policy"): no verb, and every content word
  * capitalised. A list item in plain case ("Encryption at rest" among a report's controls) states what it lists.
  */
 const titleOnly = (a: Ask): boolean => {
-  if (!a.yesNo || ASKS_EXISTENCE.test(a.asked)) return false
+  if (!a.yesNo || asksExistence(a.asked)) return false
   const words = a.leadTagged
   const content = words.filter((w) => ['NOUN', 'PROPN', 'ADJ', 'ADV'].includes(w.pos))
   return (
@@ -584,8 +587,6 @@ const ASKS_DOCUMENT = /\b(?:documented|documentation|written)\b/i
 const NAMES_DOCUMENT =
   /\b(?:document\w*|polic(?:y|ies)|plans?|procedures?|standards?|programmes?|programs?|written|guidelines?|manuals?|handbooks?|playbooks?|runbooks?)\b/i
 
-/** "Do you have", "Does your branch have": the respondent asked to have something. */
-const ASKS_TO_HAVE = /^\s*(?:do|does)\s+(?:you|your(?:\s+[\w-]+){1,2})\s+have\b/i
 /** The nouns that name a document a question may ask the respondent to have. */
 const DOCUMENT_NOUN = /^(?:polic(?:y|ies)|procedures?|plans?|programs?|programmes?)$/
 
