@@ -112,6 +112,18 @@ describe('calibrated confidence', () => {
     expect(FEATURE_SIGNS[own]).toBe(-1)
   })
 
+  it('lowers the odds as more of the question is words the evidence never uses (signals.unseen)', () => {
+    const at = FEATURE_NAMES.indexOf('unseen')
+    expect(FEATURE_SIGNS[at]).toBe(-1)
+    const seen = answer({ signals: { coverage: 0.5, margin: 0.1, agreeing: 1, unseen: 0 } })
+    const half = answer({ signals: { coverage: 0.5, margin: 0.1, agreeing: 1, unseen: 0.5 } })
+    expect(featuresOf(half)![at]).toBe(0.5)
+    // The shipped model learned it: the same answer to a question half of whose words the upload never uses is
+    // likelier wrong.
+    expect(MODEL.weights[at]).toBeLessThan(0)
+    expect(calibrate(half).confidence).toBeLessThan(calibrate(seen).confidence)
+  })
+
   it("keeps another product's unconfirmed earlier answer below the threshold, whatever the model says", () => {
     const earlier = answer({
       rule: 'library-exact',

@@ -11,10 +11,10 @@ import { statesRule } from './offline/polarity'
  * Calibrated confidence (issue 21 §1, ADRs 017 and 035): the probability that an answer is right, from what the engine
  * knows about it: the rule that decided it, the retrieval coverage and its margin over the runner-up, whether the
  * quote names the subject itself, agreeing passages, hedges and contradictions, how many things the question lists,
- * whether the quote states a rule rather than a practice, and for earlier answers the match kind, its similarity and
- * whether it is another product's. A small L2-regularised logistic model, fitted by `npm run calibrate`
- * (bench/calibrate.ts) on the labelled development sets and stored in calibration.json; the caps the rules set
- * (RULE_CAPS) bound it.
+ * whether the quote states a rule rather than a practice, how much of the question the evidence never speaks of, and
+ * for earlier answers the match kind, its similarity and whether it is another product's. A small L2-regularised
+ * logistic model, fitted by `npm run calibrate` (bench/calibrate.ts) on the labelled development sets and stored in
+ * calibration.json; the caps the rules set (RULE_CAPS) bound it.
  */
 
 export interface CalibrationModel {
@@ -91,6 +91,7 @@ export const FEATURE_NAMES = [
   'listed',
   'normative',
   'subject-only',
+  'unseen',
 ]
 
 /** The answer's features, or undefined when the model does not score answers of its deciding rule. */
@@ -112,6 +113,7 @@ export function featuresOf(a: Answer): number[] | undefined {
     // The deciding sentence itself where the engine read one; else its quote.
     (s.normative ?? statesRule(a.citations[0]!.quote)) && (s.coverage ?? 0) < STRONG_COVERAGE ? 1 : 0,
     s.subjectOnly ? 1 : 0,
+    s.unseen ?? 0,
   ]
 }
 
@@ -234,6 +236,7 @@ const SIGN: Record<string, 1 | -1> = {
   'fired:library-contradicted': -1,
   'fired:partial-coverage': -1,
   'subject-only': -1,
+  unseen: -1,
   score: 1,
   coverage: 1,
   margin: 1,

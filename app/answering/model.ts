@@ -51,6 +51,11 @@ export interface AnswerSignals {
   agreeing?: number
   /** Term overlap of the question and the earlier question it was matched to. */
   similarity?: number
+  /**
+   * Share of the question's own terms (example lists aside) that no evidence sentence uses: the more of its particular
+   * words the evidence never speaks of, the less a sentence covering the rest says about it.
+   */
+  unseen?: number
   /** The confidence the deciding rule itself gave, before calibration. */
   score?: number
   /** The deciding sentence states a rule ("shall", "must", "is required") rather than what is done. */
@@ -121,6 +126,7 @@ export const RULE_NAMES = [
   'one-word-question',
   'title-only',
   'instruction',
+  'identity-unstated',
   'party-unstated',
   'second-question',
   'refers-to-earlier',

@@ -73,6 +73,16 @@ export class Ask {
     return this.once('core', () => new Set(this.query.filter((t) => t.core).map((t) => t.term)))
   }
 
+  /**
+   * Share of the question's own terms (example lists aside) that no evidence sentence uses: retrieval weighs such a
+   * word lightly, so a sentence can cover "most" of a question whose particular words ("entrances", "routing") the
+   * evidence never speaks of. A calibration feature (answers.json signals.unseen).
+   */
+  get unseen(): number {
+    const own = this.query.filter((t) => t.group === undefined)
+    return own.length ? own.filter((t) => this.index.df(t.term) === 0).length / own.length : 0
+  }
+
   /** Sentences covering enough of the question and of its core. */
   get candidates(): Hit[] {
     return this.once('candidates', () =>

@@ -57,6 +57,27 @@ describe('OfflineEngine', () => {
     expect(limited!.signals?.subjectOnly).toBe(false)
   })
 
+  it("counts the share of the question's own words no evidence sentence uses (signals.unseen)", async () => {
+    const evidence = [
+      doc('kiosk.md', [
+        'Kiosk receipts are copied to a second branch over the bank network.',
+        'Office visitors sign in at the front desk.',
+      ]),
+    ]
+    const [copied, carriers] = await answer(
+      [
+        q('Are kiosk receipts copied to a second branch over the bank network?'),
+        // "two" and "carriers" appear nowhere in the upload: the sentence covers the rest of the question.
+        q('Are kiosk receipts copied to a second branch over the bank network by two carriers?'),
+      ],
+      evidence,
+    )
+    expect(copied!.signals?.unseen).toBe(0)
+    expect(carriers!.label).toBe('YES')
+    expect(carriers!.signals?.unseen).toBeCloseTo(2 / 9)
+    expect(carriers!.confidence).toBeLessThan(copied!.confidence)
+  })
+
   it('reads "Do you use X?" as a question about X: the verb is no subject, whatever its rarity in a small upload', async () => {
     const small = doc('access.md', [
       'Hardware security keys are planned for Q3 2027.',

@@ -135,6 +135,7 @@ function readLead(ask: Ask, fired: RuleName[]): Answer {
       agreeing: ask.agreeing.length,
       normative: statesRule(lead.hit.sentence.text),
       subjectOnly: [...lead.hit.matched].every((t) => ask.core.has(t)),
+      unseen: ask.unseen,
     },
   }
 }

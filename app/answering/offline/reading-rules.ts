@@ -491,8 +491,43 @@ const titleOnly = (a: Ask): boolean => {
  * "Scans run nightly" (a noun) and "Keeping systems patched: ..." (a gerund heading) are no instructions; nor is "Use
  * of ..." (a noun the tagger may read as a verb).
  */
+/**
+ * A sentence whose main verb is an aim ("We want to protect ...", "We strive to patch ...", "Our goal is to ...", "We
+ * do our best to ..."): it names what the writer means to do, not what is done.
+ */
+const STATES_GOAL =
+  /^(?:we|our\s+(?:[\w-]+\s+)?(?:team|teams|company|staff|organi[sz]ation))\s+(?:(?:always|also|constantly|continually)\s+)?(?:(?:want|wants|aim|aims|strive|strives|seek|seeks|hope|hopes|try|tries|endeavou?rs?)\s+to\b|(?:do|does)\s+(?:our|its|their)\s+best\s+to\b)|^our\s+(?:[\w-]+\s+)?(?:goal|aim|objective|ambition|mission)\s+is\s+to\b/i
+
+/**
+ * "Are you (classified as) a kiosk operator?", "Are you a covered entity?": the question asks what the respondent
+ * is. The thing it names, as written (up to a comma, a bracket or a clause of its own).
+ */
+const IDENTITY =
+  /^\s*are\s+you\s+(?:(?:currently|formally|legally|officially)\s+)?(?:(?:classified|considered|registered|designated|recogni[sz]ed|defined|categori[sz]ed|regarded|treated|acting|operating)\s+as\s+)?an?\s+([^?,;([]+?)(?:\s+(?:under|by|for|in|according|pursuant|as defined)\b[^?]*)?\s*\??\s*$/i
+/** A sentence in which the writer says what it is ("We are a ...", "We act as a ...", "we're a ..."). */
+const SAYS_WHAT_WE_ARE =
+  /\b(?:we\s+(?:are|act\s+as|operate\s+as|serve\s+as|qualify\s+as|function\s+as|have\s+been\s+(?:classified|designated|registered|certified)\s+as)|we['’]re)\b/gi
+
+/**
+ * What an identity question asks the respondent to be ("a service provider"), when the lead sentence of a Yes never
+ * says the writer is it: a sentence on the providers the respondent uses states the opposite relation.
+ */
+const identityUnstated = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const thing = IDENTITY.exec(a.asked)?.[1]?.trim()
+  if (!thing) return undefined
+  const asked = new Set([...terms(thing), ...words(thing)])
+  const text = a.lead.hit.sentence.text
+  for (const m of text.matchAll(SAYS_WHAT_WE_ARE)) {
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 80)
+    if ([...terms(after), ...words(after)].some((t) => asked.has(t))) return undefined
+  }
+  return thing
+}
+
 const instructs = (a: Ask): boolean => {
   const text = a.lead.hit.sentence.text.trimStart()
+  if (a.lead.label === 'YES' && STATES_GOAL.test(text)) return true
   if (!/^[A-Z][a-z]+\s/.test(text) || a.lead.label !== 'YES' || !a.passive) return false
   const [first, next] = tagWords(text)
   return first?.pos === 'VERB' && first.lemma === first.lower && !gerund(first) && next?.lower !== 'of'
@@ -595,8 +630,11 @@ const DOCUMENT_NOUN = /^(?:polic(?:y|ies)|procedures?|plans?|programs?|programme
  * whether a document exists, every head of the object of its "have" (a run of nouns and adjectives, "and" joining
  * heads) a document noun. "Do your kiosks have encryption and policies?" asks for encryption too.
  */
-const asksToHaveDocument = (a: Ask): boolean => {
-  if (!ASKS_TO_HAVE.test(a.asked)) return false
+const asksToHaveDocument = (a: Ask): boolean => askedDocuments(a).length > 0
+
+/** The document nouns a "Do you have a policy/procedure/plan ...?" question asks for (lower case); else none. */
+export const askedDocuments = (a: Ask): string[] => {
+  if (!ASKS_TO_HAVE.test(a.asked)) return []
   const tagged = a.tagged
   const at = tagged.findIndex((w) => w.lower === 'have')
   const heads: Word[] = []
@@ -609,7 +647,7 @@ const asksToHaveDocument = (a: Ask): boolean => {
     if (w.pos === 'CCONJ' && (noun(tagged[k + 1]) || tagged[k + 1]?.pos === 'ADJ')) continue
     break
   }
-  return heads.length > 0 && heads.every((w) => DOCUMENT_NOUN.test(w.lower))
+  return heads.length > 0 && heads.every((w) => DOCUMENT_NOUN.test(w.lower)) ? heads.map((w) => w.lower) : []
 }
 
 /**
@@ -955,9 +993,17 @@ export const READING_RULES: OfflineRule[] = [
     name: 'instruction',
     kind: 'adjust',
     reason:
-      'the question asks whether something is done ("Are X reviewed?", "Have X been trained?") and the deciding sentence is an instruction (it opens with a verb in its dictionary form: "Configure the kiosk firewall before go-live.", "Extend badge readers to every branch."): a set-up guide tells the reader what to do and a list of goals names work to come; neither states that it is done: flagged',
+      'the question asks whether something is done ("Are X reviewed?", "Have X been trained?") and the deciding sentence is an instruction (it opens with a verb in its dictionary form: "Configure the kiosk firewall before go-live.", "Extend badge readers to every branch."), or whatever the question, a Yes read from a sentence whose main verb is an aim ("We want to protect ...", "Our goal is to ..."): a set-up guide tells the reader what to do and a list of goals names work to come; neither states that it is done: flagged',
     when: (a) => instructs(a),
     then: flagFor(() => 'the quote is an instruction or a goal, not a statement that it is done: check it'),
+  },
+  {
+    name: 'identity-unstated',
+    kind: 'adjust',
+    reason:
+      '"Are you (classified as) a kiosk operator?" asks what the respondent is: a Yes whose sentence never says "we are" (or "we act as") that thing, as one naming the providers the respondent uses does not, is flagged',
+    when: (a) => identityUnstated(a) !== undefined,
+    then: flagFor((a) => `the quote does not say you are ${identityUnstated(a)!}: check it`),
   },
   {
     name: 'party-unstated',

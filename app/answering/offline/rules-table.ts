@@ -2,7 +2,7 @@ import { noEvidenceAnswer } from '../contract'
 import { conditionUnmet, oppositePractice, pastEvent, performedByProvider, providerHoldingOnly } from './answers'
 import { nameNeverMentioned, subjectNeverMentioned, subjectNotFound } from './answers'
 import { MIN_CORE, MIN_COVERAGE, type Ask, type OfflineRule } from './ask'
-import { READING_RULES } from './reading-rules'
+import { READING_RULES, askedDocuments } from './reading-rules'
 import { answerChoice, choiceItems } from './choice'
 import { asksForHolding, badPracticeOf, particularSubject } from './practices'
 import {
@@ -15,7 +15,7 @@ import {
 } from './scope'
 import { leansOnPrevious, namesCustomer, negativeCondition, statesDataHandling, statesDelegation } from './scope'
 import { asksForRemarks, subjectPhrase } from './subject'
-import { terms } from '../retrieval/terms'
+import { terms, words } from '../retrieval/terms'
 import { gerund, tagWords } from './grammar'
 import { endsWithColon } from '../retrieval/text'
 
@@ -42,6 +42,15 @@ const introducesWhatFollows = (text: string) =>
  */
 const pointsElsewhere = (text: string) =>
   /^(?:(?:for|to (?:learn|find out|read)) (?:more|further|additional|full)?\s*(?:information|details|info)?[^.;:]{0,160}?, |(?:if|when) [^.;:]{0,160}?, )?(?:(?:please )?(?:see|refer to|visit|consult|learn more)|please (?:review|read|check))\b/i.test(
+    text.trim(),
+  )
+/**
+ * A sentence that only says where a document is published ("Our privacy policy is available at https://...", "The
+ * report is posted on our website."): it tells that the document exists and sends the reader on for what it says.
+ * A question asking whether the respondent has that document is answered by it; any other is not.
+ */
+const publishedAt = (text: string) =>
+  /^[^,;:]{0,120}?\b(?:is|are|can be)\s+(?:publicly\s+|freely\s+)?(?:available|published|posted|found|accessible|viewable)\s+(?:at|on|via|from|through)\s+(?:https?:\/\/\S+?|www\.\S+?|(?:our|the|its|their)\s+(?:[\w-]+\s+){0,3}(?:website|web\s?site|web\s?page|trust\s+(?:center|centre|portal)|help\s+(?:center|centre)))\s*[.!]?$/i.test(
     text.trim(),
   )
 /**
@@ -234,9 +243,12 @@ export const QUESTION_RULES: OfflineRule[] = [
     kind: 'narrow',
     stage: 'scope',
     reason:
-      'a sentence that only sends the reader elsewhere ("For more information, see our privacy page.", "Please refer to the guide.") states nothing: the other sentences are read',
-    when: (a) => a.hits.some((h) => pointsElsewhere(h.sentence.text)),
-    keep: (_, h) => !pointsElsewhere(h.sentence.text),
+      'a sentence that only sends the reader elsewhere ("For more information, see our privacy page.", "Please refer to the guide.") states nothing, and one that only says where a document is published ("Our kiosk policy is available at https://...") states only that the document exists, which answers "Do you have that policy?" and nothing else: the other sentences are read',
+    when: (a) => a.hits.some((h) => pointsElsewhere(h.sentence.text) || publishedAt(h.sentence.text)),
+    keep: (a, h) =>
+      !pointsElsewhere(h.sentence.text) &&
+      (!publishedAt(h.sentence.text) ||
+        (a.yesNo && askedDocuments(a).some((d) => words(d).some((t) => words(h.sentence.text).includes(t))))),
   },
   {
     name: 'document-scope',

@@ -244,6 +244,29 @@ describe('pointers to elsewhere (rule points-elsewhere)', () => {
     expect(quotes(access!)).toMatch(/^Read access to the ledger archive/)
   })
 
+  it('reads a sentence saying only where a document is published as that document existing, nothing more', async () => {
+    const lines = [
+      '# Ledger privacy',
+      '',
+      'Our ledger privacy policy is available at https://ledger.example/policies/privacy.',
+      '',
+      ...UNRELATED,
+    ]
+    const [has, staff, complaints] = await answersTo(lines, [
+      'Does your organization have a ledger privacy policy?',
+      'Do you have a dedicated ledger privacy staff or office?',
+      'Do you have ledger privacy complaint procedures?',
+    ])
+    // It says the policy exists: that answers the question asking for the policy.
+    expect(has!.label).toBe('YES')
+    expect(quotes(has!)).toMatch(/is available at/)
+    // Before: Yes for a privacy office and for complaint procedures, from the link to the policy.
+    for (const other of [staff!, complaints!]) {
+      expect(other.rules).toContain('points-elsewhere')
+      expect(other.label).toBeNull()
+    }
+  })
+
   it('knows a pointer that lists what it points to ("For information on A, B, and C, please see ...")', async () => {
     const evidence = await policy(
       [
@@ -1207,6 +1230,26 @@ describe('whether something ever happens (rule occurrence-unstated)', () => {
   })
 })
 
+describe('what the respondent is (rule identity-unstated)', () => {
+  it('flags a Yes to "Are you (registered as) an X?" unless the sentence says "we are" X', async () => {
+    const question = ['Are you registered as a kiosk service operator?']
+    const [uses] = await answersTo(
+      ['# Suppliers', '', 'These kiosk service operators are located in the EU:', '', ...UNRELATED],
+      question,
+    )
+    // Before: Yes at 0.92, unflagged, from a list of the providers the respondent uses.
+    expect(uses!.rules).toContain('identity-unstated')
+    expect(uses!.flagged).toBe(true)
+    expect(uses!.reasons.join(' ')).toMatch(/the quote does not say you are kiosk service operator/)
+    const [is] = await answersTo(
+      ['# Who we are', '', 'We act as a kiosk service operator to regional banks.', '', ...UNRELATED],
+      question,
+    )
+    expect(is!.label).toBe('YES')
+    expect(is!.rules).not.toContain('identity-unstated')
+  })
+})
+
 describe('an instruction or a goal (rule instruction)', () => {
   it('flags a Yes from a sentence that tells the reader what to do, and trusts one that states it is done', async () => {
     const questions = ['Are kiosk firewall rules restricted to the branch network?']
@@ -1231,6 +1274,31 @@ describe('an instruction or a goal (rule instruction)', () => {
     )
     expect(feature!.label).toBe('YES')
     expect(feature!.rules).not.toContain('instruction')
+  })
+
+  it('flags a Yes from a sentence whose main verb is an aim, whatever the question asks', async () => {
+    const questions = ['Do you protect kiosk receipts against unauthorized access?']
+    const [aim] = await answersTo(
+      [
+        '# Receipts',
+        '',
+        'We want to protect kiosk receipts against unauthorized access, and we do our best to keep them short.',
+        '',
+        ...UNRELATED,
+      ],
+      questions,
+    )
+    // Before: Yes, unflagged, from what the writer means to do.
+    expect(aim!.label).toBe('YES')
+    expect(aim!.rules).toContain('instruction')
+    expect(aim!.flagged).toBe(true)
+    expect(aim!.reasons.join(' ')).toMatch(/an instruction or a goal, not a statement that it is done/)
+    const [done] = await answersTo(
+      ['# Receipts', '', 'We protect kiosk receipts against unauthorized access with badge locks.', '', ...UNRELATED],
+      questions,
+    )
+    expect(done!.label).toBe('YES')
+    expect(done!.rules).not.toContain('instruction')
   })
 })
 
