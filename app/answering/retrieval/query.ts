@@ -21,6 +21,8 @@ export interface QuestionParts {
    * saying what it takes in ("including").
    */
   instances: string[]
+  /** Those restating it ("i.e."). */
+  restatements: string[]
 }
 
 const QUALIFIER =
@@ -58,13 +60,15 @@ export function questionParts(text: string): QuestionParts {
   asked = asked.replace(QUALIFIER, ' ')
   const examples: string[] = []
   const instances: string[] = []
+  const restatements: string[] = []
   asked = asked.replace(EXAMPLE_LIST, (_, marker?: string, inside?: string, tail?: string) => {
     const list = (inside ?? tail ?? '').trim()
     examples.push(list)
     if (list && !/^(?:i\.?e|including)/i.test(marker ?? '')) instances.push(list)
+    if (list && /^i\.?e/i.test(marker ?? '')) restatements.push(list)
     return ' '
   })
-  return { asked, examples: examples.filter(Boolean), instances }
+  return { asked, examples: examples.filter(Boolean), instances, restatements }
 }
 
 /** A question read once: its parts, and the terms of what it asks. */
@@ -78,9 +82,22 @@ export function readQuestion(text: string): ReadQuestion {
   return { parts, terms: questionTerms(parts.asked) }
 }
 
-/** Terms of each example list, one group per list. */
+/** A list of more than one item: separated by commas, semicolons, slashes, "and" or "or". */
+const SEVERAL_ITEMS = /[,;/]|\b(?:and|or)\b/i
+
+/**
+ * Terms of each example list, one group per list: any one term of a group stands for the list. A restatement of one
+ * item in several words ("i.e., data subject rights") is no list of alternatives: read as one, its every word would
+ * stand for it, and a sentence that names "subject" ("becomes subject to another policy") would cover it. It is left
+ * out; the question states what it restates.
+ */
 export function exampleGroups(parts: QuestionParts): string[][] {
-  return parts.examples.map((list) => [...new Set(terms(list))]).filter((g) => g.length > 0)
+  const oneRestatedItem = (list: string) =>
+    parts.restatements.includes(list) && !SEVERAL_ITEMS.test(list) && terms(list).length > 1
+  return parts.examples
+    .filter((list) => !oneRestatedItem(list))
+    .map((list) => [...new Set(terms(list))])
+    .filter((g) => g.length > 0)
 }
 
 /** A term in at least this share of a questionnaire's questions is its boilerplate, not any question's subject. */

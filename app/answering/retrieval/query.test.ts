@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { exampleGroups, questionParts } from './query'
+import { terms } from './terms'
+
+describe('exampleGroups', () => {
+  it('reads a list of examples as alternatives, but not one item restated in several words', () => {
+    const groups = (question: string) => exampleGroups(questionParts(question))
+    // Before: "ledger", "holder" and "rights" each stood for the restatement, so "subject to ..." or "holder" alone
+    // covered it.
+    const restated = questionParts('Do you let clerks see their kiosk records (i.e., ledger holder rights)?')
+    expect(restated.restatements).toEqual(['ledger holder rights'])
+    expect(exampleGroups(restated)).toEqual([])
+    // Lists of alternatives stay, restated or not; so does a one-word restatement and an "including" phrase.
+    expect(groups('Do kiosks support SSO (e.g., SAML, OIDC)?')).toEqual([terms('SAML, OIDC')])
+    expect(groups('Do kiosks support SSO (i.e., SAML or OIDC)?')).toEqual([terms('SAML or OIDC')])
+    expect(groups('Do kiosks support single sign-on (i.e., SSO)?')).toEqual([terms('SSO')])
+    expect(groups('Are kiosk changes approved (including after-hours approval)?')).toEqual([
+      terms('after-hours approval'),
+    ])
+  })
+})
