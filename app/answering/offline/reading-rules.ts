@@ -483,15 +483,6 @@ const titleOnly = (a: Ask): boolean => {
 }
 
 /**
- * An instruction for a question whether something is done: the lead sentence opens with a verb in its dictionary
- * form and no subject before it ("Configure the kiosk firewall before go-live.", "Extend badge readers to
- * every branch."), and the question is passive ("Are X reviewed?", "Have X been trained?"). Set-up guides address the
- * reader and lists of goals name work still to do: neither says it is done. A feature list in the same mood ("Manage
- * users in the console.") does say what a product lets one do, so a question on what it has or can do is left alone.
- * "Scans run nightly" (a noun) and "Keeping systems patched: ..." (a gerund heading) are no instructions; nor is "Use
- * of ..." (a noun the tagger may read as a verb).
- */
-/**
  * A sentence whose main verb is an aim ("We want to protect ...", "We strive to patch ...", "Our goal is to ...", "We
  * do our best to ..."): it names what the writer means to do, not what is done.
  */
@@ -509,7 +500,7 @@ const SAYS_WHAT_WE_ARE =
   /\b(?:we\s+(?:are|act\s+as|operate\s+as|serve\s+as|qualify\s+as|function\s+as|have\s+been\s+(?:classified|designated|registered|certified)\s+as)|we['’]re)\b/gi
 
 /**
- * What an identity question asks the respondent to be ("a service provider"), when the lead sentence of a Yes never
+ * What an identity question asks the respondent to be ("a kiosk operator"), when the lead sentence of a Yes never
  * says the writer is it: a sentence on the providers the respondent uses states the opposite relation.
  */
 const identityUnstated = (a: Ask): string | undefined => {
@@ -525,6 +516,16 @@ const identityUnstated = (a: Ask): string | undefined => {
   return thing
 }
 
+/**
+ * An instruction for a question whether something is done: the lead sentence opens with a verb in its dictionary
+ * form and no subject before it ("Configure the kiosk firewall before go-live.", "Extend badge readers to
+ * every branch."), and the question is passive ("Are X reviewed?", "Have X been trained?"). Set-up guides address the
+ * reader and lists of goals name work still to do: neither says it is done. A feature list in the same mood ("Manage
+ * users in the console.") does say what a product lets one do, so a question on what it has or can do is left alone.
+ * "Scans run nightly" (a noun) and "Keeping systems patched: ..." (a gerund heading) are no instructions; nor is "Use
+ * of ..." (a noun the tagger may read as a verb). Whatever the question's shape, a Yes from an aim (STATES_GOAL)
+ * counts as one too.
+ */
 const instructs = (a: Ask): boolean => {
   const text = a.lead.hit.sentence.text.trimStart()
   if (a.lead.label === 'YES' && STATES_GOAL.test(text)) return true
