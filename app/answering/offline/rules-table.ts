@@ -243,12 +243,14 @@ export const QUESTION_RULES: OfflineRule[] = [
     kind: 'narrow',
     stage: 'scope',
     reason:
-      'a sentence that only sends the reader elsewhere ("For more information, see our privacy page.", "Please refer to the guide.") states nothing, and one that only says where a document is published ("Our kiosk policy is available at https://...") states only that the document exists, which answers "Do you have that policy?" and nothing else: the other sentences are read',
+      'a sentence that only sends the reader elsewhere ("For more information, see our privacy page.", "Please refer to the guide.") states nothing, and one that only says where a document is published ("Our kiosk policy is available at https://...") states only that the document exists, which answers "Do you have that policy?" (or a free-text question, as a reference) and no other Yes/No question: the other sentences are read',
     when: (a) => a.hits.some((h) => pointsElsewhere(h.sentence.text) || publishedAt(h.sentence.text)),
     keep: (a, h) =>
       !pointsElsewhere(h.sentence.text) &&
       (!publishedAt(h.sentence.text) ||
-        (a.yesNo && askedDocuments(a).some((d) => words(d).some((t) => words(h.sentence.text).includes(t))))),
+        // A free-text question may ask for the reference itself ("Provide a link to ...").
+        !a.yesNo ||
+        askedDocuments(a).some((d) => words(d).some((t) => words(h.sentence.text).includes(t)))),
   },
   {
     name: 'document-scope',

@@ -265,6 +265,12 @@ describe('pointers to elsewhere (rule points-elsewhere)', () => {
       expect(other.rules).toContain('points-elsewhere')
       expect(other.label).toBeNull()
     }
+    // A free-text question may ask for the reference itself.
+    const [reference] = await engine().answer(
+      questionnaireOf([yesNoQuestion('Provide a reference to your ledger privacy policy.', { allowed: undefined })]),
+      await policy(lines.join('\n')),
+    )
+    expect(quotes(reference!)).toMatch(/is available at/)
   })
 
   it('knows a pointer that lists what it points to ("For information on A, B, and C, please see ...")', async () => {

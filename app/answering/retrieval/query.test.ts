@@ -14,6 +14,10 @@ describe('exampleGroups', () => {
     expect(groups('Do kiosks support SSO (e.g., SAML, OIDC)?')).toEqual([terms('SAML, OIDC')])
     expect(groups('Do kiosks support SSO (i.e., SAML or OIDC)?')).toEqual([terms('SAML or OIDC')])
     expect(groups('Do kiosks support single sign-on (i.e., SSO)?')).toEqual([terms('SSO')])
+    // "+" and "&" join items too: what a free-text question asks to be given.
+    expect(groups('List the branches holding kiosk data (i.e. city + branch name).')).toEqual([
+      terms('city + branch name'),
+    ])
     expect(groups('Are kiosk changes approved (including after-hours approval)?')).toEqual([
       terms('after-hours approval'),
     ])

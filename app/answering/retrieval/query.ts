@@ -82,8 +82,8 @@ export function readQuestion(text: string): ReadQuestion {
   return { parts, terms: questionTerms(parts.asked) }
 }
 
-/** A list of more than one item: separated by commas, semicolons, slashes, "and" or "or". */
-const SEVERAL_ITEMS = /[,;/]|\b(?:and|or)\b/i
+/** A list of more than one item: separated by commas, semicolons, slashes, "+", "&", "and" or "or". */
+const SEVERAL_ITEMS = /[,;/+&]|\b(?:and|or)\b/i
 
 /**
  * Terms of each example list, one group per list: any one term of a group stands for the list. A restatement of one
