@@ -47,7 +47,8 @@ const pointsElsewhere = (text: string) =>
 /**
  * A sentence that only says where a document is published ("Our privacy policy is available at https://...", "The
  * report is posted on our website."): it tells that the document exists and sends the reader on for what it says.
- * A question asking whether the respondent has that document is answered by it; any other is not.
+ * A question asking whether the respondent has that document is answered by it, and a free-text one may take it as a
+ * reference; no other Yes/No question is.
  */
 const publishedAt = (text: string) =>
   /^[^,;:]{0,120}?\b(?:is|are|can be)\s+(?:publicly\s+|freely\s+)?(?:available|published|posted|found|accessible|viewable)\s+(?:at|on|via|from|through)\s+(?:https?:\/\/\S+?|www\.\S+?|(?:our|the|its|their)\s+(?:[\w-]+\s+){0,3}(?:website|web\s?site|web\s?page|trust\s+(?:center|centre|portal)|help\s+(?:center|centre)))\s*[.!]?$/i.test(
