@@ -491,10 +491,10 @@ const STATES_GOAL =
 
 /**
  * "Are you (classified as) a kiosk operator?", "Are you a covered entity?": the question asks what the respondent
- * is. The thing it names, as written (up to a comma, a bracket or a clause of its own).
+ * is. The thing it names with its article, as written (up to a comma, a bracket or a clause of its own).
  */
 const IDENTITY =
-  /^\s*are\s+you\s+(?:(?:currently|formally|legally|officially)\s+)?(?:(?:classified|considered|registered|designated|recogni[sz]ed|defined|categori[sz]ed|regarded|treated|acting|operating)\s+as\s+)?an?\s+([^?,;([]+?)(?:\s+(?:under|by|for|in|according|pursuant|as defined)\b[^?]*)?\s*\??\s*$/i
+  /^\s*are\s+you\s+(?:(?:currently|formally|legally|officially)\s+)?(?:(?:classified|considered|registered|designated|recogni[sz]ed|defined|categori[sz]ed|regarded|treated|acting|operating)\s+as\s+)?(an?\s+[^?,;([]+?)(?:\s+(?:under|by|for|in|according|pursuant|as defined)\b[^?]*)?\s*\??\s*$/i
 /** A sentence in which the writer says what it is ("We are a ...", "We act as a ...", "we're a ..."). */
 const SAYS_WHAT_WE_ARE =
   /\b(?:we\s+(?:are|act\s+as|operate\s+as|serve\s+as|qualify\s+as|function\s+as|have\s+been\s+(?:classified|designated|registered|certified)\s+as)|we['’]re)\b/gi

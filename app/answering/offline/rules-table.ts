@@ -246,12 +246,13 @@ export const QUESTION_RULES: OfflineRule[] = [
     reason:
       'a sentence that only sends the reader elsewhere ("For more information, see our privacy page.", "Please refer to the guide.") states nothing, and one that only says where a document is published ("Our kiosk policy is available at https://...") states only that the document exists, which answers "Do you have that policy?" (or a free-text question, as a reference) and no other Yes/No question: the other sentences are read',
     when: (a) => a.hits.some((h) => pointsElsewhere(h.sentence.text) || publishedAt(h.sentence.text)),
-    keep: (a, h) =>
-      !pointsElsewhere(h.sentence.text) &&
-      (!publishedAt(h.sentence.text) ||
-        // A free-text question may ask for the reference itself ("Provide a link to ...").
-        !a.yesNo ||
-        askedDocuments(a).some((d) => words(d).some((t) => words(h.sentence.text).includes(t)))),
+    keep: (a, h) => {
+      if (pointsElsewhere(h.sentence.text)) return false
+      // A free-text question may ask for the reference itself ("Provide a link to ...").
+      if (!publishedAt(h.sentence.text) || !a.yesNo) return true
+      const said = new Set(words(h.sentence.text))
+      return askedDocuments(a).some((d) => words(d).some((t) => said.has(t)))
+    },
   },
   {
     name: 'document-scope',

@@ -1246,7 +1246,7 @@ describe('what the respondent is (rule identity-unstated)', () => {
     // Before: Yes at 0.92, unflagged, from a list of the providers the respondent uses.
     expect(uses!.rules).toContain('identity-unstated')
     expect(uses!.flagged).toBe(true)
-    expect(uses!.reasons.join(' ')).toMatch(/the quote does not say you are kiosk service operator/)
+    expect(uses!.reasons.join(' ')).toMatch(/the quote does not say you are a kiosk service operator/)
     const [is] = await answersTo(
       ['# Who we are', '', 'We act as a kiosk service operator to regional banks.', '', ...UNRELATED],
       question,

@@ -64,8 +64,9 @@ export function questionParts(text: string): QuestionParts {
   asked = asked.replace(EXAMPLE_LIST, (_, marker?: string, inside?: string, tail?: string) => {
     const list = (inside ?? tail ?? '').trim()
     examples.push(list)
-    if (list && !/^(?:i\.?e|including)/i.test(marker ?? '')) instances.push(list)
-    if (list && /^i\.?e/i.test(marker ?? '')) restatements.push(list)
+    const restates = /^i\.?e/i.test(marker ?? '')
+    if (list && restates) restatements.push(list)
+    else if (list && !/^including/i.test(marker ?? '')) instances.push(list)
     return ' '
   })
   return { asked, examples: examples.filter(Boolean), instances, restatements }
