@@ -5,7 +5,7 @@ import { NO_EVIDENCE_TEXT, noEvidenceAnswer } from '../contract'
 import type { Hit } from '../retrieval'
 import { stemToken } from '../retrieval/stem'
 import { conceptSpans } from '../retrieval/vocabulary'
-import { collapseSpace, inCapitals } from '../retrieval/text'
+import { alphanumericRuns, collapseSpace, inCapitals } from '../retrieval/text'
 
 /** Answers the engine gives without weighing evidence for a label: no evidence, events, unmet conditions, providers. */
 
@@ -133,7 +133,7 @@ function spansOf(
   matched: ReadonlySet<string>,
 ): { term: string; weight: number; from: number; to: number }[] {
   const capitalsOnly = inCapitals(text)
-  const words = [...text.matchAll(/[A-Za-z0-9]+/g)].flatMap((m) => {
+  const words = [...alphanumericRuns(text)].flatMap((m) => {
     const term = stemToken(m[0], capitalsOnly)
     return matched.has(term) ? [{ term, weight: 1, from: m.index!, to: m.index! + m[0].length }] : []
   })

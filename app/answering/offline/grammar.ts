@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import type { WinkMethods } from 'wink-nlp'
-import { inCapitals } from '../retrieval/text'
+import { isAcronym } from '../retrieval/stem'
+import { inCapitals, isPlainWord } from '../retrieval/text'
 
 /**
  * English grammar from wink-nlp and its English model (wink-eng-lite-web-model): part-of-speech tags, negation
@@ -71,7 +72,7 @@ export function tagWords(text: string): Word[] {
     }
     glue = false
     // A word in capitals after the first is an acronym ("IT governance"), whatever else it could be.
-    const acronym = words.length > 0 && mixedCase && /^[A-Z][A-Z0-9]+s?$/.test(value)
+    const acronym = words.length > 0 && mixedCase && isAcronym(value)
     words.push({
       text: value,
       lower: value.toLowerCase(),
@@ -126,7 +127,7 @@ export function nounCompounds(words: Word[]): Word[][] {
     run = []
   }
   for (const w of words) {
-    if (noun(w) || w.pos === 'ADJ' || (w.lower.includes('-') && /^[a-z]/.test(w.lower))) run.push(w)
+    if (noun(w) || w.pos === 'ADJ' || (w.lower.includes('-') && isPlainWord(w.lower.split('-')[0]!))) run.push(w)
     else close()
   }
   close()

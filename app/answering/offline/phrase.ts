@@ -1,6 +1,6 @@
 import { ending, gerund, noun, tagWords, type Word } from './grammar'
 import { namesIn } from '../retrieval/terms'
-import { capitalised, collapseSpace } from '../retrieval/text'
+import { capitalised, collapseSpace, hasWordCharacter, isLetterWord, isPlainWord } from '../retrieval/text'
 import { isAcronym, stem } from '../retrieval/stem'
 
 /**
@@ -176,6 +176,15 @@ function statementWords(asked: Word[], body: string): Word[] {
   return words
 }
 
+/**
+ * "Is there ...?", "Were there ...?", "Have there been ...?": an auxiliary and "there" open the question, which asks
+ * whether something exists.
+ */
+export function asksIfThereIs(question: string): boolean {
+  const [first, second] = tagWords(question.trimStart())
+  return first?.pos === 'AUX' && second?.lower === 'there'
+}
+
 /** The question's subject phrase from its tags, or undefined when its grammar is not a plain shape. */
 export function taggedPhrase(asked: string): Phrase | undefined {
   // "For tenants without SSO, does the portal support X?": the condition aside, the question is the same.
@@ -217,12 +226,13 @@ export function taggedPhrase(asked: string): Phrase | undefined {
     while (words[i]?.pos === 'CCONJ' && words[i + 1] && opens(words[i + 2])) i += 2
     // A list of verbs, however tagged ("log, process, or store X", "log or store X"): single words apart by
     // commas and a last "or"/"and", each in its dictionary form; what follows the last one is the object.
-    const base = (w: Word | undefined) => !!w && /^[a-z]+$/i.test(w.text) && w.lemma === w.lower
+    const base = (w: Word | undefined) => !!w && isPlainWord(w.lower) && w.lemma === w.lower
     for (;;) {
       if (words[i]?.text === ',' && base(words[i + 1]) && (words[i + 2]?.text === ',' || words[i + 2]?.pos === 'CCONJ'))
         i += 2
       else if (words[i]?.text === ',' && words[i + 1]?.pos === 'CCONJ') i++
-      else if (words[i]?.pos === 'CCONJ' && base(words[i + 1]) && words[i + 2] && /\w/.test(words[i + 2]!.text)) i += 2
+      else if (words[i]?.pos === 'CCONJ' && base(words[i + 1]) && words[i + 2] && hasWordCharacter(words[i + 2]!.text))
+        i += 2
       else break
     }
     while (words[i]?.pos === 'ADV' || words[i]?.pos === 'PART') i++
@@ -339,7 +349,7 @@ export function respondentVerbs(asked: string): string[] {
   for (;;) {
     while (words[i]?.pos === 'ADV') i++
     const w = words[i]
-    if (!w || !LETTERS.test(w.text) || w.lemma === 'have' || opens(w)) break
+    if (!w || !isLetterWord(w.text) || w.lemma === 'have' || opens(w)) break
     out.push(w.lower)
     i++
     const comma = words[i]?.text === ','
@@ -366,7 +376,7 @@ export function properNames(asked: string): { name: string; words: number; acron
         name: written(run),
         words: run.length,
         // "MDM", "AoC": two capitals or more make an abbreviation, which the text usually spells out too.
-        acronym: run.every((w) => (w.text.match(/[A-Z]/g)?.length ?? 0) >= 2),
+        acronym: run.every((w) => [...w.text].filter(capitalised).length >= 2),
       })
     run = []
   }
@@ -411,9 +421,6 @@ export function everVerb(asked: string): string | undefined {
   return words.slice(at + 1).find((w) => w.pos === 'VERB')?.lower
 }
 
-/** A word of letters (hyphens inside: "co-located"), as the text writes it. */
-const LETTERS = /^[a-z][a-z-]*$/i
-
 /**
  * What a passive "Is/Are <subject> <participle> ...?" question (or "Have <subject> been ...?", "Can <subject> be
  * ...?") asks of its subject: the last participle after the
@@ -427,7 +434,7 @@ export function participlePredicate(asked: string): string[] | undefined {
   if (words[0]?.lemma !== 'be' && words[0]?.pos !== 'AUX') return undefined
   const rest = taggedPhrase(asked)?.rest ?? []
   const participle = (w: Word | undefined) =>
-    (w?.pos === 'VERB' || w?.pos === 'ADJ') && ending(w.lower) === 'ed' && LETTERS.test(w.lower)
+    (w?.pos === 'VERB' || w?.pos === 'ADJ') && ending(w.lower) === 'ed' && isLetterWord(w.lower)
   let at = rest.findLastIndex((w, k) => participle(w) && !rest.slice(k + 1).some((v) => v.text === '('))
   if (at < 0) return undefined
   // "tested, reviewed, and approved": the list of participles ending in the last one.

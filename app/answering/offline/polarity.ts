@@ -1,5 +1,5 @@
 import { standardTokens, stem } from '../retrieval/terms'
-import { expandContractions, tagWords } from './grammar'
+import { ending, expandContractions, tagWords } from './grammar'
 import { alphanumerics } from '../retrieval/text'
 import { clipQuote } from '../citations'
 
@@ -121,7 +121,7 @@ const continuesVerbs = (piece: string): boolean => {
   const words = tagWords(piece).filter((w) => w.pos !== 'PUNCT')
   const at = words[0]?.pos === 'CCONJ' ? 1 : 0
   const first = words[at]
-  if (!first || first.lemma !== first.lower || /(?:ing|ed)$/.test(first.lower)) return false
+  if (!first || first.lemma !== first.lower || ['ing', 'ed'].includes(ending(first.lower) ?? '')) return false
   return first.pos === 'VERB' || (first.pos === 'NOUN' && OBJECT_PRONOUNS.has(words[at + 1]?.lower ?? ''))
 }
 

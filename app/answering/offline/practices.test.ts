@@ -99,6 +99,10 @@ describe('whose practice the evidence describes', () => {
     expect(consultant!.text).toMatch(/never mention a consultant/)
     expect(particularSubject('Is the vended product designed to process credit cards?')).toBeUndefined()
     expect(particularSubject('Is an owner assigned to the plan?')).toBeUndefined()
+    // Any auxiliary the tagger reads as one opens the question; the noun after "the" is the party.
+    expect(particularSubject('Must the courier sign for the ledger?')).toBe('courier')
+    expect(particularSubject('Would the clerk need badge access?')).toBe('clerk')
+    expect(particularSubject('Has the auditor-in-chief visited the branch?')).toBe('auditor-in-chief')
   })
 
   it('does not take a penetration test for a bug bounty', async () => {

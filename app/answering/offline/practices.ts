@@ -1,5 +1,6 @@
+import { tagWords } from './grammar'
 import { GENERAL_NOUNS } from './subject'
-import { withoutFinalS } from '../retrieval/text'
+import { isLetterWord, withoutFinalS } from '../retrieval/text'
 
 /**
  * Questions that ask whether a bad practice happens ("Are you storing any passwords in plaintext?", "Are there
@@ -40,9 +41,6 @@ export function badPracticeOf(asked: string): BadPractice | undefined {
   return PRACTICES.find((p) => p.bad.test(asked))
 }
 
-// Only "the": "Is an owner assigned?" or "Are any locations ...?" ask whether something exists, not what a party does.
-const SUBJECT =
-  /^(?:will|would|does|do|did|is|are|was|were|has|have|can|could|must|should|may)\s+the\s+([a-z-]+)(?:\s+([a-z-]+))?/i
 /**
  * Subjects that stand for the vendor, its product or its people in general (subject.ts's general nouns), and its code
  * and documentation: the evidence may call them anything.
@@ -54,11 +52,13 @@ const GENERIC_SUBJECTS = new Set<string>([...GENERAL_NOUNS, 'code', 'documentati
  * party rather than the vendor or its product in general.
  */
 export function particularSubject(asked: string): string | undefined {
-  const m = SUBJECT.exec(asked.trim())
-  if (!m) return undefined
+  // An auxiliary, "the" and a noun. Only "the": "Is an owner assigned?" or "Are any locations ...?" ask whether
+  // something exists, not what a party does.
+  const [auxiliary, the, noun, next] = tagWords(asked.trim())
+  if (auxiliary?.pos !== 'AUX' || the?.lower !== 'the' || !noun || !isLetterWord(noun.text)) return undefined
   const generic = (w: string) => GENERIC_SUBJECTS.has(w) || GENERIC_SUBJECTS.has(withoutFinalS(w))
   // "the vended product": a qualifier before a generic noun leaves the subject generic.
-  const [first, second] = [m[1]!.toLowerCase(), m[2]?.toLowerCase()]
+  const [first, second] = [noun.lower, next && isLetterWord(next.text) ? next.lower : undefined]
   if (generic(first) || (second && generic(second))) return undefined
   return first
 }

@@ -2,14 +2,22 @@ import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap } from './free-text'
 import { ending, gerund, noun, nounCompounds, tagWords, type Word } from './grammar'
-import { everVerb, taggedPhrase, written } from './phrase'
+import { asksIfThereIs, everVerb, taggedPhrase, written } from './phrase'
 import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { isAcronym, stemToken } from '../retrieval/stem'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { asksDoneInPeriod, customerRulesOf, namesReceiver, recipientOf, refersToEarlier } from './scope'
 import { GENERAL_NOUNS, namesSubject } from './subject'
-import { alphanumerics, capitalised, inCapitals, isPlainWord, withoutFinalS, wordList } from '../retrieval/text'
+import {
+  alphanumerics,
+  capitalised,
+  hasWordCharacter,
+  inCapitals,
+  isPlainWord,
+  withoutFinalS,
+  wordList,
+} from '../retrieval/text'
 import { onlyDenies, statesRule } from './polarity'
 
 /** Whether the lead sentence or its context names a term, by stem or close paraphrase. */
@@ -108,7 +116,7 @@ const generalSubjectParticiple = (a: Ask): string[] => {
  */
 const compoundUnstated = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES' || a.head.length || a.about.length < 2) return undefined
-  const tokens = a.tagged.filter((w) => /\w/.test(w.text))
+  const tokens = a.tagged.filter((w) => hasWordCharacter(w.text))
   const at = a.about.map((t) => tokens.findIndex((w) => words(w.lower).includes(t) || terms(w.lower).includes(t)))
   if (at.some((k) => k < 0)) return undefined
   const first = Math.min(...at)
@@ -465,7 +473,7 @@ const ASKS_TO_HAVE = /^\s*(?:do|does)\s+(?:you|your(?:\s+\S+){0,2}?)\s+have\b/i
  * "Do you have ...?", "Is there ...?": the question asks whether something exists, which a document's title in a
  * list of policies may answer. Any other question asks for a practice or a property, which a title never states.
  */
-const asksExistence = (question: string) => ASKS_TO_HAVE.test(question) || /^\s*(?:is|are)\s+there\b/i.test(question)
+const asksExistence = (question: string) => ASKS_TO_HAVE.test(question) || asksIfThereIs(question)
 
 /**
  * The lead sentence is a title ("Application Logging & Monitoring Policy"): no verb, and every content word
@@ -529,9 +537,12 @@ const identityUnstated = (a: Ask): string | undefined => {
 const instructs = (a: Ask): boolean => {
   const text = a.lead.hit.sentence.text.trimStart()
   if (a.lead.label === 'YES' && STATES_GOAL.test(text)) return true
-  if (!/^[A-Z][a-z]+\s/.test(text) || a.lead.label !== 'YES' || !a.passive) return false
+  if (a.lead.label !== 'YES' || !a.passive) return false
   const [first, next] = tagWords(text)
-  return first?.pos === 'VERB' && first.lemma === first.lower && !gerund(first) && next?.lower !== 'of'
+  // A capitalised word of letters, then a word: "Configure the ...", not "IT ..." nor "Use, ...".
+  if (!first || !capitalised(first.text) || !isPlainWord(first.text.slice(1)) || !next || next.pos === 'PUNCT')
+    return false
+  return first.pos === 'VERB' && first.lemma === first.lower && !gerund(first) && next.lower !== 'of'
 }
 
 /**

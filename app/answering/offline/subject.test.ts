@@ -8,6 +8,7 @@ import { OfflineEngine } from './engine'
 import {
   adjectivePredicate,
   askedNames,
+  asksIfThereIs,
   participlePredicate,
   properNames,
   respondentVerbs,
@@ -78,6 +79,18 @@ describe('subjectPhrase reads what a question is about from its grammar', () => 
     ],
   ])('%s → %s', (question, phrase) => {
     expect(subjectPhrase(question)).toBe(phrase)
+  })
+
+  it('reads a question opened by an auxiliary and "there" as asking whether something exists', () => {
+    for (const q of [
+      'Is there a clerk responsible for the ledger?',
+      'Were there any kiosk outages last year?',
+      'Have there been any branch closures?',
+      'Will there be a second ledger?',
+    ])
+      expect(asksIfThereIs(q), q).toBe(true)
+    for (const q of ['There is a ledger, is it audited?', 'Is the ledger there?', 'Do you keep a ledger there?'])
+      expect(asksIfThereIs(q), q).toBe(false)
   })
 
   it('reads requests for a reference and infinitives after form words', () => {

@@ -1,8 +1,8 @@
 import { GENERIC, stem, subjectStems, terms, words as stems } from '../retrieval/terms'
 import { ending, gerund, tagWords, type Word } from './grammar'
 import { isParaphrase } from '../retrieval/paraphrase.server'
-import { phraseAt, taggedPhrase, written, type Phrase } from './phrase'
-import { inCapitals, isPlainWord, wordList } from '../retrieval/text'
+import { asksIfThereIs, phraseAt, taggedPhrase, written, type Phrase } from './phrase'
+import { alphanumerics, inCapitals, isPlainWord, wordList } from '../retrieval/text'
 
 /**
  * The noun phrase a question is about, read from its grammar: the subject of "Are your hardening and build
@@ -70,10 +70,7 @@ function subjectOf(asked: string): Phrase | undefined {
 
 /** A phrase of general nouns only ("your application", "the system (servers/infrastructure)"): the product itself. */
 const productOnly = (words: string[]) =>
-  words.every((w) => {
-    const word = w.replace(/[,;:()]+/g, '')
-    return !word || word === 'and' || word === 'or' || word.split('/').every((part) => GENERAL_NOUNS.has(part))
-  })
+  words.every((w) => alphanumerics(w).every((part) => part === 'and' || part === 'or' || GENERAL_NOUNS.has(part)))
 
 /** The object of the verb that opens `rest` ("require access to X", "support or enforce Y"); undefined for "be". */
 function objectOf(rest: Word[]): Phrase | undefined {
@@ -203,8 +200,8 @@ export function readSubject(asked: string): { terms: string[]; head: string[]; s
   const capitals = inCapitals(asked)
   const terms = contentTerms(phrase, capitals)
   // "Is there a team responsible for ...?": after "there" the adjective describes the subject, it is no predicate.
-  const existential = /^\s*(?:is|are|was|were) there\b/i.test(asked)
-  return { terms, head: headTerms(phrase, terms, capitals), scope: scopeAfter(phrase, capitals, !existential) }
+  const scope = scopeAfter(phrase, capitals, !asksIfThereIs(asked))
+  return { terms, head: headTerms(phrase, terms, capitals), scope }
 }
 
 /**

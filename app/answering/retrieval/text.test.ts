@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
+  alphanumericRuns,
   alphanumerics,
   capitalised,
   collapseSpace,
   endsWithColon,
+  hasWordCharacter,
   inCapitals,
+  isLetterWord,
   isPlainWord,
   withoutFinalS,
   wordList,
@@ -27,5 +30,21 @@ describe('text mechanics, spelled once', () => {
     expect(alphanumerics('TLS 1.3, e-mail & SSO!')).toEqual(['TLS', '1', '3', 'e', 'mail', 'SSO'])
     expect(endsWithColon('Our providers hold:  ')).toBe(true)
     expect(withoutFinalS('APIs')).toBe('API')
+  })
+
+  it('finds runs of letters and digits where they start, and tells words of letters from punctuation', () => {
+    expect([...alphanumericRuns('a kiosk, v2')].map((m) => [m[0], m.index])).toEqual([
+      ['a', 0],
+      ['kiosk', 2],
+      ['v2', 9],
+    ])
+    expect(['co-located', 'Ledger', 'x-509', '-branch', 'v2'].map(isLetterWord)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ])
+    expect(['?', '(', 'kiosk', '4'].map(hasWordCharacter)).toEqual([false, false, true, true])
   })
 })

@@ -18,8 +18,17 @@ export const inCapitals = (text: string): boolean => !/[a-z]/.test(text)
 /** A word that starts with a capital letter. */
 export const capitalised = (word: string): boolean => /^[A-Z]/.test(word)
 
+/** The runs of letters and digits of a text, as written, each with where it starts (`index`). */
+export const alphanumericRuns = (text: string): IterableIterator<RegExpMatchArray> => text.matchAll(/[A-Za-z0-9]+/g)
+
 /** The runs of letters and digits of a text, as written. */
-export const alphanumerics = (text: string): string[] => text.match(/[A-Za-z0-9]+/g) ?? []
+export const alphanumerics = (text: string): string[] => [...alphanumericRuns(text)].map((m) => m[0])
+
+/** A word of letters, hyphens inside allowed ("co-located"), in either case. */
+export const isLetterWord = (word: string): boolean => /^[a-z][a-z-]*$/i.test(word)
+
+/** A token with a letter, digit or underscore in it: a word, not punctuation. */
+export const hasWordCharacter = (token: string): boolean => /\w/.test(token)
 
 /** A line that ends with a colon: it introduces what follows. */
 export const endsWithColon = (text: string): boolean => /:\s*$/.test(text)

@@ -3,6 +3,8 @@
  * "2FA"). Text that uses any spelling gets the concept's token (#mfa), so retrieval matches across wording.
  * General security language only: nothing here is keyed to a particular questionnaire's wording.
  */
+import { isAcronym } from './stem'
+
 export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   mfa: [
     'mfa',
@@ -256,7 +258,7 @@ export function conceptSpans(text: string, compiled = COMPILED): { id: string; f
  * when the singular does ("API" does; "ID" is no intrusion detection system, "IP" no intrusion prevention).
  */
 function spells(re: RegExp, match: string): boolean {
-  if (!/^[A-Z]{2,}s$/.test(match)) return true
+  if (!isAcronym(match) || !match.endsWith('s')) return true
   const singular = match.slice(0, -1)
   const whole = new RegExp(re.source, 'i').exec(singular)
   return whole?.[0] === singular

@@ -1,5 +1,7 @@
 import type { QueryTerm, TermStats } from './model'
+import { isAcronym } from './stem'
 import { GENERIC, questionTerms, subjectStems, words } from './terms'
+import { alphanumerics } from './text'
 
 /** Concepts too broad to show that a sentence is about the question's subject. */
 const BROAD = new Set(['#policy', '#audit', '#monitoring', '#thirdparty'])
@@ -30,7 +32,11 @@ export function weighQuery(
 ): QueryTerm[] {
   // A security concept or an acronym the evidence never uses is still the question's subject ("single-tenant",
   // "NGPT"): it keeps full weight, so evidence about something else does not answer the question.
-  const acronyms = new Set((text.match(/\b[A-Z][A-Z0-9]{1,5}s?\b/g) ?? []).flatMap((a) => words(a)))
+  const acronyms = new Set(
+    alphanumerics(text)
+      .filter(isAcronym)
+      .flatMap((a) => words(a)),
+  )
   const subject = (term: string) => (term.startsWith('#') && !BROAD.has(term)) || acronyms.has(term)
   const asSubject = subjectStems(text)
   const generic = (term: string) => GENERIC.has(term) && !asSubject.has(term)
