@@ -27,6 +27,7 @@ export function foldOf(set: BenchSet): string {
 /** The scored answers the model learns from: written Yes/No verdicts on rows whose truth is known. */
 export function calibrationRows(set: BenchSet, rows: Scored[]): CalibrationRow[] {
   const out: CalibrationRow[] = []
+  if (set.measureOnly) return out
   for (const r of rows) {
     if (r.truth !== 'YES' && r.truth !== 'NO' && r.truth !== 'NOT_STATED') continue
     if (side(r.answer.label) === 'OTHER') continue

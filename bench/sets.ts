@@ -49,6 +49,11 @@ export interface BenchSet {
    * fit the two weigh as one set (bench/calibrate.ts), since its labels are the other's counted again.
    */
   repeats?: string
+  /**
+   * Measured and reported, never fitted: the calibration learns nothing from its rows (its labels file says why:
+   * tests/fixtures/open/caiq-labelled/README.md).
+   */
+  measureOnly?: boolean
 }
 
 /** The product the engine answers this set for: derived exactly as the pipeline derives it (productFor). */
@@ -145,10 +150,12 @@ export function loadLabelledSets(projectRoot: string): { sets: BenchSet[]; notes
   const first = loadLabelledSet(projectRoot)
   if (typeof first === 'string') notes.push(`labelled open-data set ${first}`)
   else sets.push(...first)
-  const labels = readEvalLabels(projectRoot)
-  const second = typeof labels === 'string' ? labels : evalLabelledSet(projectRoot, labels)
-  if (typeof second === 'string') notes.push(`second labelled set ${second}`)
-  else if (typeof labels !== 'string') sets.push(second, ...oneCompany(projectRoot, second, labels))
+  for (const file of EVAL_LABELLED_SETS) {
+    const labels = readEvalLabels(projectRoot, file)
+    const loaded = typeof labels === 'string' ? labels : evalLabelledSet(projectRoot, labels)
+    if (typeof loaded === 'string') notes.push(`labelled set ${file} ${loaded}`)
+    else if (typeof labels !== 'string') sets.push(loaded, ...oneCompany(projectRoot, loaded, labels))
+  }
   return { sets, notes }
 }
 
@@ -194,17 +201,28 @@ const truthOfLabel = (label: 'yes' | 'no' | 'not-stated'): Truth =>
   label === 'yes' ? 'YES' : label === 'no' ? 'NO' : 'NOT_STATED'
 
 /**
- * The second labelled set (tests/fixtures/open/hecvat-labelled/README.md): Yes/No questions of a questionnaire that
- * stays outside the project (read in place from ../shared/data/eval), labelled by id against the same open policies.
- * The labels file holds ids, labels and quotes from the policies, never the questions' text.
+ * The labelled sets of questionnaires that stay outside the project (read in place from ../shared/data/eval),
+ * labelled by id against the same open policies: HECVAT 4.1.4 (tests/fixtures/open/hecvat-labelled/README.md) and
+ * CAIQ v4.0.3 (tests/fixtures/open/caiq-labelled/README.md). Each labels file holds ids, labels and quotes from the
+ * policies, never the questions' text.
  */
-export const EVAL_LABELLED_SET = 'tests/fixtures/open/hecvat-labelled/labels.json'
+export const EVAL_LABELLED_SETS = [
+  'tests/fixtures/open/hecvat-labelled/labels.json',
+  'tests/fixtures/open/caiq-labelled/labels.json',
+] as const
 
 export const evalLabelledSchema = z.object({
   name: z.string().min(1),
   /** The questionnaire, relative to ../shared/data/eval. */
   questionnaire: z.string().min(1),
   evidence: z.array(z.string().min(1)).min(1),
+  /**
+   * The calibration fold, when a vendor set asks the same questions (its questionnaire's file name, as foldOf reads
+   * it): left out together. Without it the set is its own fold.
+   */
+  fold: z.string().min(1).optional(),
+  /** false: the set is measured and reported but the calibration is not fitted on it (BenchSet.measureOnly). */
+  fit: z.boolean().optional(),
   labels: z
     .array(
       z
@@ -230,7 +248,7 @@ export const evalLabelledSchema = z.object({
  * one before it, as in a real upload), and only the labelled rows are scored. A message instead when the labels or
  * the questionnaire are missing.
  */
-export function loadEvalLabelledSet(projectRoot: string, file = EVAL_LABELLED_SET): BenchSet | string {
+export function loadEvalLabelledSet(projectRoot: string, file: string): BenchSet | string {
   const json = readEvalLabels(projectRoot, file)
   return typeof json === 'string' ? json : evalLabelledSet(projectRoot, json)
 }
@@ -238,7 +256,7 @@ export function loadEvalLabelledSet(projectRoot: string, file = EVAL_LABELLED_SE
 export type EvalLabels = z.infer<typeof evalLabelledSchema>
 
 /** The labels file, parsed; a message instead when it is missing or does not match its format. */
-function readEvalLabels(projectRoot: string, file = EVAL_LABELLED_SET): EvalLabels | string {
+function readEvalLabels(projectRoot: string, file: string): EvalLabels | string {
   const at = path.resolve(projectRoot, file)
   if (!existsSync(at)) return `skipped: ${file} not found`
   const parsed = evalLabelledSchema.safeParse(JSON.parse(readFileSync(at, 'utf8')))
@@ -267,7 +285,8 @@ function evalLabelledSet(projectRoot: string, json: EvalLabels): BenchSet | stri
     evidence: json.evidence.map((rel) => input(path.join(base, rel))),
     group: 'open',
     company: OPEN_POOL,
-    fold: json.name,
+    fold: json.fold ?? json.name,
+    measureOnly: json.fit === false || undefined,
     problem: missing.length ? `labelled ids not in the questionnaire: ${missing.join(', ')}` : undefined,
   }
 }

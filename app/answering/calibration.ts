@@ -153,6 +153,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'self-contradiction': FLAG_THRESHOLD - 0.01,
   'wording-capped': WORDING_CAP,
   'threshold-unmet': WORDING_CAP,
+  'period-unstated': FLAG_THRESHOLD - 0.01,
   'denies-other': FLAG_THRESHOLD - 0.01,
   'kind-unstated': FLAG_THRESHOLD - 0.01,
   'scope-unstated': FLAG_THRESHOLD - 0.01,

@@ -134,6 +134,7 @@ export const RULE_NAMES = [
   'key-word-elsewhere',
   'partial-coverage',
   'wording-capped',
+  'period-unstated',
   'threshold-unmet',
   'undated-plan',
   // The company's earlier questionnaires

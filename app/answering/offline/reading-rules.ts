@@ -19,6 +19,7 @@ import {
   wordList,
 } from '../retrieval/text'
 import { onlyDenies, statesRule } from './polarity'
+import { quantitiesIn, requirementOf } from './quantities'
 
 /** Whether the lead sentence or its context names a term, by stem or close paraphrase. */
 const leadNames = (a: Ask, term: string): boolean =>
@@ -433,6 +434,25 @@ const mannerUnstated = (a: Ask): string | undefined => {
     if (stems.length && !stems.some(named)) return before ? `${w.lower} ${verb.lower}` : `${verb.lower} ${w.lower}`
   }
   return undefined
+}
+
+/**
+ * The period a question requires ("reviewed at least annually", "tested annually") when the deciding sentence does not
+ * state it of the act asked: it states no period, or one of another act ("the recovery test is run annually" for
+ * "are the policies reviewed annually?"). An act is named by the question's verb ("reviewed", "updated") or its
+ * noun ("the annual review of this policy"), by stem or close paraphrase. The period as the question writes it.
+ */
+const periodUnstated = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const required = requirementOf(a.asked)
+  if (required?.kind !== 'period') return undefined
+  const sentence = a.lead.hit.sentence
+  const stated = quantitiesIn(sentence.text).some((q) => q.kind === 'period')
+  const own = new Set([...sentence.terms, ...words(sentence.text)])
+  // Every verb, general ones too: "reviewed" and "updated" are the act whose period is asked.
+  const acts = a.tagged.filter((w) => w.pos === 'VERB').flatMap((w) => words(w.lower))
+  const named = acts.some((t) => own.has(t) || [...own].some((u) => isParaphrase(t, u)))
+  return stated && (named || !acts.length) ? undefined : required.text
 }
 
 /**
@@ -1068,6 +1088,14 @@ export const READING_RULES: OfflineRule[] = [
     reason: 'the deciding sentence covers only part of the question and confidence is below the threshold: said so',
     when: (a, d) => a.lead.hit.coverage < STRONG_COVERAGE && d.confidence < FLAG_THRESHOLD,
     then: (_, d) => void d.reasons.push('the evidence covers only part of the question'),
+  },
+  {
+    name: 'period-unstated',
+    kind: 'adjust',
+    reason:
+      'the question requires a period ("reviewed at least annually") and the deciding sentence does not state one of the act asked: no period at all, or one of another act ("the recovery test is run annually"): flagged, the period quoted',
+    when: (a) => periodUnstated(a) !== undefined,
+    then: flagFor((a) => `the evidence does not say it is done ${periodUnstated(a)!}: check it`),
   },
   {
     name: 'threshold-unmet',
