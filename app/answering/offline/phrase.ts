@@ -177,11 +177,11 @@ function statementWords(asked: Word[], body: string): Word[] {
 }
 
 /**
- * "Is there ...?", "Were there ...?", "Have there been ...?": an auxiliary and "there" open the question, which asks
- * whether something exists.
+ * "Is there ...?", "Were there ...?", "Have there been ...?": an auxiliary and "there" open the question (its words as
+ * the tagger reads them), which asks whether something exists.
  */
-export function asksIfThereIs(question: string): boolean {
-  const [first, second] = tagWords(question.trimStart())
+export function asksIfThereIs(question: Word[]): boolean {
+  const [first, second] = question
   return first?.pos === 'AUX' && second?.lower === 'there'
 }
 

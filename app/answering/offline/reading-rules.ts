@@ -493,14 +493,14 @@ const ASKS_TO_HAVE = /^\s*(?:do|does)\s+(?:you|your(?:\s+\S+){0,2}?)\s+have\b/i
  * "Do you have ...?", "Is there ...?": the question asks whether something exists, which a document's title in a
  * list of policies may answer. Any other question asks for a practice or a property, which a title never states.
  */
-const asksExistence = (question: string) => ASKS_TO_HAVE.test(question) || asksIfThereIs(question)
+const asksExistence = (a: Ask) => ASKS_TO_HAVE.test(a.asked) || asksIfThereIs(a.tagged)
 
 /**
  * The lead sentence is a title ("Application Logging & Monitoring Policy"): no verb, and every content word
  * capitalised. A list item in plain case ("Encryption at rest" among a report's controls) states what it lists.
  */
 const titleOnly = (a: Ask): boolean => {
-  if (!a.yesNo || asksExistence(a.asked)) return false
+  if (!a.yesNo || asksExistence(a)) return false
   const words = a.leadTagged
   const content = words.filter((w) => ['NOUN', 'PROPN', 'ADJ', 'ADV'].includes(w.pos))
   return (
@@ -558,7 +558,7 @@ const instructs = (a: Ask): boolean => {
   const text = a.lead.hit.sentence.text.trimStart()
   if (a.lead.label === 'YES' && STATES_GOAL.test(text)) return true
   if (a.lead.label !== 'YES' || !a.passive) return false
-  const [first, next] = tagWords(text)
+  const [first, next] = a.leadTagged
   // A capitalised word of letters, then a word: "Configure the ...", not "IT ..." nor "Use, ...".
   if (!first || !capitalised(first.text) || !isPlainWord(first.text.slice(1)) || !next || next.pos === 'PUNCT')
     return false

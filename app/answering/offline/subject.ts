@@ -200,7 +200,7 @@ export function readSubject(asked: string): { terms: string[]; head: string[]; s
   const capitals = inCapitals(asked)
   const terms = contentTerms(phrase, capitals)
   // "Is there a team responsible for ...?": after "there" the adjective describes the subject, it is no predicate.
-  const scope = scopeAfter(phrase, capitals, !asksIfThereIs(asked))
+  const scope = scopeAfter(phrase, capitals, !asksIfThereIs(tagWords(asked)))
   return { terms, head: headTerms(phrase, terms, capitals), scope }
 }
 
