@@ -1429,26 +1429,26 @@ describe('rules a participle gives to the asking party (rule customer-rules-unst
 })
 
 describe('a period the question requires (rule period-unstated)', () => {
-  const question = 'Are the kiosk ledger policies reviewed and updated at least annually?'
+  const question = 'Are the kiosk ledger policies checked and revised at least yearly?'
   const lines = (sentence: string) => ['# Kiosk ledger', '', sentence, '', ...UNRELATED]
 
   it('flags a Yes whose sentence states no period, or one of another act, and quotes the period', async () => {
     for (const sentence of [
       'The kiosk ledger policies are approved by the branch manager and published to all clerks.',
-      'The kiosk ledger recovery test is performed on an annual basis under the ledger policies.',
+      'The kiosk ledger recovery drill is run every year under the ledger policies.',
     ]) {
       const [answer] = await answersTo(lines(sentence), [question])
       expect(answer!.label, sentence).toBe('YES')
       expect(answer!.rules, sentence).toContain('period-unstated')
       expect(answer!.flagged, sentence).toBe(true)
-      expect(answer!.reasons.join(' '), sentence).toMatch(/does not say it is done annually/)
+      expect(answer!.reasons.join(' '), sentence).toMatch(/does not say it is done yearly/)
     }
   })
 
   it('leaves a Yes alone when the sentence states the period of the act asked, by its verb or its noun', async () => {
     for (const sentence of [
-      'The kiosk ledger policies are reviewed and updated every year by the branch manager.',
-      'The branch manager approves the kiosk ledger policies at their annual review.',
+      'The kiosk ledger policies are checked and revised every year by the branch manager.',
+      'The branch manager approves the kiosk ledger policies at their yearly revision.',
     ]) {
       const [answer] = await answersTo(lines(sentence), [question])
       expect(answer!.label, sentence).toBe('YES')
