@@ -1430,18 +1430,22 @@ describe('rules a participle gives to the asking party (rule customer-rules-unst
 
 describe('a period the question requires (rule period-unstated)', () => {
   const question = 'Are the kiosk ledger policies checked and revised at least yearly?'
-  const lines = (sentence: string) => ['# Kiosk ledger', '', sentence, '', ...UNRELATED]
+  /** The Yes answered from one sentence under a heading, among unrelated paragraphs. */
+  const yesFrom = async (sentence: string) => {
+    const [answer] = await answersTo(['# Kiosk ledger', '', sentence, '', ...UNRELATED], [question])
+    expect(answer!.label, sentence).toBe('YES')
+    return answer!
+  }
 
   it('flags a Yes whose sentence states no period, or one of another act, and quotes the period', async () => {
     for (const sentence of [
       'The kiosk ledger policies are approved by the branch manager and published to all clerks.',
       'The kiosk ledger recovery drill is run every year under the ledger policies.',
     ]) {
-      const [answer] = await answersTo(lines(sentence), [question])
-      expect(answer!.label, sentence).toBe('YES')
-      expect(answer!.rules, sentence).toContain('period-unstated')
-      expect(answer!.flagged, sentence).toBe(true)
-      expect(answer!.reasons.join(' '), sentence).toMatch(/does not say it is done yearly/)
+      const answer = await yesFrom(sentence)
+      expect(answer.rules, sentence).toContain('period-unstated')
+      expect(answer.flagged, sentence).toBe(true)
+      expect(answer.reasons.join(' '), sentence).toMatch(/does not say it is done yearly/)
     }
   })
 
@@ -1449,10 +1453,7 @@ describe('a period the question requires (rule period-unstated)', () => {
     for (const sentence of [
       'The kiosk ledger policies are checked and revised every year by the branch manager.',
       'The branch manager approves the kiosk ledger policies at their yearly revision.',
-    ]) {
-      const [answer] = await answersTo(lines(sentence), [question])
-      expect(answer!.label, sentence).toBe('YES')
-      expect(answer!.rules, sentence).not.toContain('period-unstated')
-    }
+    ])
+      expect((await yesFrom(sentence)).rules, sentence).not.toContain('period-unstated')
   })
 })
