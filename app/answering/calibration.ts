@@ -154,6 +154,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'wording-capped': WORDING_CAP,
   'threshold-unmet': WORDING_CAP,
   'period-unstated': FLAG_THRESHOLD - 0.01,
+  'cut-off': FLAG_THRESHOLD - 0.01,
   'denies-other': FLAG_THRESHOLD - 0.01,
   'kind-unstated': FLAG_THRESHOLD - 0.01,
   'scope-unstated': FLAG_THRESHOLD - 0.01,

@@ -12,6 +12,7 @@ import { GENERAL_NOUNS, namesSubject } from './subject'
 import {
   alphanumerics,
   capitalised,
+  collapseSpace,
   hasWordCharacter,
   inCapitals,
   isPlainWord,
@@ -453,6 +454,26 @@ const periodUnstated = (a: Ask): string | undefined => {
   const acts = a.tagged.filter((w) => w.pos === 'VERB').flatMap((w) => words(w.lower))
   const named = acts.some((t) => own.has(t) || [...own].some((u) => isParaphrase(t, u)))
   return stated && (named || !acts.length) ? undefined : required.text
+}
+
+/**
+ * The lead sentence as the document writes it breaks off mid-phrase: a bracket it opens and never closes, or a last
+ * word that needs one after it (a preposition, article or conjunction: "... (see section about"), with no stop. Text
+ * extraction and page layout cut such sentences; what they would have said is not in the quote. Its end as written.
+ */
+const cutOff = (a: Ask): string | undefined => {
+  const text = collapseSpace(a.lead.hit.sentence.text)
+  const words = a.leadTagged.filter((w) => hasWordCharacter(w.text))
+  const last = words.at(-1)
+  const count = (marks: string) => [...text].filter((c) => marks.includes(c)).length
+  const opened = count('([') > count(')]')
+  const dangling =
+    !!last && words.length >= 4 && !capitalised(last.text) && ['ADP', 'DET', 'CCONJ', 'SCONJ'].includes(last.pos)
+  // A stop ends it, whatever quotes or brackets close after it.
+  let end = text.length - 1
+  while (end > 0 && `"'”’)]`.includes(text[end]!)) end--
+  if ((!opened && !dangling) || '.!?:;'.includes(text[end] ?? '')) return undefined
+  return text.split(' ').slice(-4).join(' ')
 }
 
 /**
@@ -1020,6 +1041,14 @@ export const READING_RULES: OfflineRule[] = [
     then: flagFor(
       (a) => `the quote is a title ("${a.lead.hit.sentence.text.trim()}"): it states no practice; check it`,
     ),
+  },
+  {
+    name: 'cut-off',
+    kind: 'adjust',
+    reason:
+      'the deciding sentence breaks off in the document (a bracket it never closes, or a last word such as "about", "the" or "and" with no stop after it): the rest of what it says is not there to quote: flagged, its end quoted',
+    when: (a) => cutOff(a) !== undefined,
+    then: flagFor((a) => `the quoted sentence breaks off in the document ("... ${cutOff(a)!}"): check what it says`),
   },
   {
     name: 'instruction',

@@ -1457,3 +1457,23 @@ describe('a period the question requires (rule period-unstated)', () => {
       expect((await yesFrom(sentence)).rules, sentence).not.toContain('period-unstated')
   })
 })
+
+describe('a sentence the document breaks off (rule cut-off)', () => {
+  it('flags an answer whose sentence stops mid-phrase, and quotes where it stops', async () => {
+    const question = 'Is kiosk badge data encrypted at rest?'
+    const [cut] = await answersTo(
+      ['Kiosk badge data is encrypted at rest (see the section about', '', '## Branch hours', '', ...UNRELATED],
+      [question],
+    )
+    expect(cut!.label).toBe('YES')
+    expect(cut!.rules).toContain('cut-off')
+    expect(cut!.flagged).toBe(true)
+    expect(cut!.reasons.join(' ')).toMatch(/breaks off in the document \("\.\.\. \(see the section about"\)/)
+    const [whole] = await answersTo(
+      ['Kiosk badge data is encrypted at rest (see the section on keys).', '', '## Branch hours', '', ...UNRELATED],
+      [question],
+    )
+    expect(whole!.label).toBe('YES')
+    expect(whole!.rules).not.toContain('cut-off')
+  })
+})
