@@ -1456,6 +1456,15 @@ describe('a period the question requires (rule period-unstated)', () => {
     ])
       expect((await yesFrom(sentence)).rules, sentence).not.toContain('period-unstated')
   })
+
+  it('after a verb of doing, reads the thing done as the act ("perform ... tests" stated as "tests are conducted")', async () => {
+    const [answer] = await answersTo(
+      ['# Kiosk testing', '', 'Kiosk penetration tests are conducted every year by an outside firm.', '', ...UNRELATED],
+      ['Do you perform kiosk penetration tests at least annually?'],
+    )
+    expect(answer!.label).toBe('YES')
+    expect(answer!.rules).not.toContain('period-unstated')
+  })
 })
 
 describe('a sentence the document breaks off (rule cut-off)', () => {
