@@ -453,8 +453,8 @@ const periodUnstated = (a: Ask): string | undefined => {
   // Every verb, general ones too: "reviewed" and "updated" are the act whose period is asked.
   const acts = a.tagged.filter((w) => w.pos === 'VERB').flatMap((w) => words(w.lower))
   const names = (t: string) => own.has(t) || [...own].some((u) => isParaphrase(t, u))
-  // "Do you perform penetration tests at least annually?": what the respondent is asked to do names the act too
-  // ("Penetration tests are conducted annually."), when its head is no general noun. Not so in a passive question
+  // "Do you carry out badge audits at least yearly?": what the respondent is asked to do names the act too ("Badge
+  // audits are conducted every year."), when its head is no general noun. Not so in a passive question
   // ("Are the kiosk policies revised yearly?"), where the subject is what the act is done to.
   const named = acts.some(names) || (a.verbs.length > 0 && a.head.length > 0 && a.head.every(names))
   return stated && (named || !acts.length) ? undefined : required.text

@@ -1431,8 +1431,8 @@ describe('rules a participle gives to the asking party (rule customer-rules-unst
 describe('a period the question requires (rule period-unstated)', () => {
   const question = 'Are the kiosk ledger policies checked and revised at least yearly?'
   /** The Yes answered from one sentence under a heading, among unrelated paragraphs. */
-  const yesFrom = async (sentence: string) => {
-    const [answer] = await answersTo(['# Kiosk ledger', '', sentence, '', ...UNRELATED], [question])
+  const yesFrom = async (sentence: string, asked = question) => {
+    const [answer] = await answersTo(['# Kiosk ledger', '', sentence, '', ...UNRELATED], [asked])
     expect(answer!.label, sentence).toBe('YES')
     return answer!
   }
@@ -1457,13 +1457,12 @@ describe('a period the question requires (rule period-unstated)', () => {
       expect((await yesFrom(sentence)).rules, sentence).not.toContain('period-unstated')
   })
 
-  it('after a verb of doing, reads the thing done as the act ("perform ... tests" stated as "tests are conducted")', async () => {
-    const [answer] = await answersTo(
-      ['# Kiosk testing', '', 'Kiosk penetration tests are conducted every year by an outside firm.', '', ...UNRELATED],
-      ['Do you perform kiosk penetration tests at least annually?'],
+  it('after a verb of doing, reads the thing done as the act ("carry out ... audits" stated as "audits are conducted")', async () => {
+    const answer = await yesFrom(
+      'Kiosk badge audits are conducted every year by an outside firm.',
+      'Do you carry out kiosk badge audits at least yearly?',
     )
-    expect(answer!.label).toBe('YES')
-    expect(answer!.rules).not.toContain('period-unstated')
+    expect(answer.rules).not.toContain('period-unstated')
   })
 })
 
