@@ -92,7 +92,7 @@ export class Ask {
 
   /** The question's subject phrase and its scope, read once (subject.ts). */
   private get subject(): { terms: string[]; head: string[]; scope?: Scope } {
-    return this.once('subject', () => readSubject(this.asked))
+    return this.once('subject', () => readSubject(this.asked, this.tagged))
   }
 
   /** The noun phrase the question is about, as terms. */
@@ -213,9 +213,14 @@ export class Ask {
    * ("scanned for vulnerabilities" is #vulnscan, and still says "scanned"), and the terms of its context.
    */
   get leadWords(): Set<string> {
-    return this.once('leadWords', () => {
+    return this.once('leadWords', () => new Set([...this.leadOwnWords, ...this.lead.hit.sentence.context]))
+  }
+
+  /** What the lead sentence itself says, word by word, its context aside: its terms and its own stems. */
+  get leadOwnWords(): Set<string> {
+    return this.once('leadOwnWords', () => {
       const sentence = this.lead.hit.sentence
-      return new Set([...sentence.terms, ...words(sentence.text), ...sentence.context])
+      return new Set([...sentence.terms, ...words(sentence.text)])
     })
   }
 

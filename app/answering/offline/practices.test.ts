@@ -6,6 +6,7 @@ import { evidenceDoc, questionnaireOf, yesNoQuestion } from '../../../tests/supp
 import { OfflineEngine } from './engine'
 import { introducesProviderHoldings } from '../retrieval/providers'
 import { badPracticeOf, particularSubject } from './practices'
+import { tagWords } from './grammar'
 
 const doc = evidenceDoc
 const q = (text: string, allowed: string[] = ['Yes', 'No']) => yesNoQuestion(text, { allowed })
@@ -97,12 +98,12 @@ describe('whose practice the evidence describes', () => {
     )
     expect(consultant).toMatchObject({ label: null, citations: [], reasons: [NO_EVIDENCE] })
     expect(consultant!.text).toMatch(/never mention a consultant/)
-    expect(particularSubject('Is the vended product designed to process credit cards?')).toBeUndefined()
-    expect(particularSubject('Is an owner assigned to the plan?')).toBeUndefined()
+    expect(particularSubject(tagWords('Is the vended product built to hold kiosk card numbers?'))).toBeUndefined()
+    expect(particularSubject(tagWords('Is an owner assigned to the plan?'))).toBeUndefined()
     // Any auxiliary the tagger reads as one opens the question; the noun after "the" is the party.
-    expect(particularSubject('Must the courier sign for the ledger?')).toBe('courier')
-    expect(particularSubject('Would the clerk need badge access?')).toBe('clerk')
-    expect(particularSubject('Has the auditor-in-chief visited the branch?')).toBe('auditor-in-chief')
+    expect(particularSubject(tagWords('Must the courier sign for the ledger?'))).toBe('courier')
+    expect(particularSubject(tagWords('Would the clerk need badge access?'))).toBe('clerk')
+    expect(particularSubject(tagWords('Has the auditor-in-chief visited the branch?'))).toBe('auditor-in-chief')
   })
 
   it('does not take a penetration test for a bug bounty', async () => {

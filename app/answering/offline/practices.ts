@@ -1,4 +1,4 @@
-import { tagWords } from './grammar'
+import type { Word } from './grammar'
 import { GENERAL_NOUNS } from './subject'
 import { isLetterWord, withoutFinalS } from '../retrieval/text'
 
@@ -48,13 +48,13 @@ export function badPracticeOf(asked: string): BadPractice | undefined {
 const GENERIC_SUBJECTS = new Set<string>([...GENERAL_NOUNS, 'code', 'documentation'])
 
 /**
- * The one who acts in the question ("Will the consultant require access ...?"), when it is a particular kind of
- * party rather than the vendor or its product in general.
+ * The one who acts in the question ("Will the consultant require access ...?"; its words as the tagger reads them),
+ * when it is a particular kind of party rather than the vendor or its product in general.
  */
-export function particularSubject(asked: string): string | undefined {
+export function particularSubject(question: Word[]): string | undefined {
   // An auxiliary, "the" and a noun. Only "the": "Is an owner assigned?" or "Are any locations ...?" ask whether
   // something exists, not what a party does.
-  const [auxiliary, the, noun, next] = tagWords(asked.trim())
+  const [auxiliary, the, noun, next] = question
   if (auxiliary?.pos !== 'AUX' || the?.lower !== 'the' || !noun || !isLetterWord(noun.text)) return undefined
   const generic = (w: string) => GENERIC_SUBJECTS.has(w) || GENERIC_SUBJECTS.has(withoutFinalS(w))
   // "the vended product": a qualifier before a generic noun leaves the subject generic.

@@ -26,6 +26,10 @@ import { quantitiesIn, requirementOf } from './quantities'
 const leadNames = (a: Ask, term: string): boolean =>
   a.leadWords.has(term) || [...a.leadWords].some((u) => isParaphrase(term, u))
 
+/** Whether the lead sentence itself (its context aside) names a term, by stem or close paraphrase. */
+const leadItselfNames = (a: Ask, term: string): boolean =>
+  a.leadOwnWords.has(term) || [...a.leadOwnWords].some((u) => isParaphrase(term, u))
+
 /** A term as the question writes it ("encrypted" for "encrypt"), or the term itself. */
 const writtenAs = (a: Ask, term: string): string => alphanumerics(a.asked).find((w) => words(w)[0] === term) ?? term
 
@@ -412,9 +416,7 @@ const predicateUnstated = (a: Ask): string | undefined => {
  */
 const mannerUnstated = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES' || !a.passive) return undefined
-  const sentence = a.lead.hit.sentence
-  const own = new Set([...sentence.terms, ...words(sentence.text)])
-  const named = (t: string) => own.has(t) || [...own].some((u) => isParaphrase(t, u))
+  const named = (t: string) => leadItselfNames(a, t)
   const tagged = a.tagged
   const participle = (w: Word | undefined) =>
     !!w &&
@@ -447,12 +449,10 @@ const periodUnstated = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
   const required = requirementOf(a.asked)
   if (required?.kind !== 'period') return undefined
-  const sentence = a.lead.hit.sentence
-  const stated = quantitiesIn(sentence.text).some((q) => q.kind === 'period')
-  const own = new Set([...sentence.terms, ...words(sentence.text)])
+  const stated = quantitiesIn(a.lead.hit.sentence.text).some((q) => q.kind === 'period')
   // Every verb, general ones too: "reviewed" and "updated" are the act whose period is asked.
   const acts = a.tagged.filter((w) => w.pos === 'VERB').flatMap((w) => words(w.lower))
-  const names = (t: string) => own.has(t) || [...own].some((u) => isParaphrase(t, u))
+  const names = (t: string) => leadItselfNames(a, t)
   // "Do you carry out badge audits at least yearly?": what the respondent is asked to do names the act too ("Badge
   // audits are conducted every year."), when its head is no general noun. Not so in a passive question
   // ("Are the kiosk policies revised yearly?"), where the subject is what the act is done to.
@@ -667,8 +667,7 @@ function unstatedCompounds(a: Ask): string[] {
     if (terms(`${w.lower} ${head.lower}`).some((t) => t.startsWith('#'))) return []
     // The context (neighbours, heading) names the kind by its own words only, as it names a subject (namesSubject):
     // a paraphrase in the next row of a table ("customer" for "client") is about that row.
-    const said = new Set([...sentence.terms, ...words(sentence.text)])
-    const named = (t: string) => sentence.context.has(t) || said.has(t) || [...said].some((u) => isParaphrase(t, u))
+    const named = (t: string) => sentence.context.has(t) || leadItselfNames(a, t)
     return own.some(named) ? [] : [`about "${w.lower} ${head.lower}" (the quote names only "${head.lower}")`]
   })
 }

@@ -161,10 +161,10 @@ export const QUESTION_RULES: OfflineRule[] = [
     kind: 'decide',
     reason: 'the question is about a party the evidence never names ("the consultant"): left for the user',
     when: (a) => {
-      const subject = a.yesNo ? particularSubject(a.asked) : undefined
+      const subject = a.yesNo ? particularSubject(a.tagged) : undefined
       return Boolean(subject) && terms(subject!).every((t) => a.index.df(t) === 0)
     },
-    then: (a) => subjectNeverMentioned(a.q, particularSubject(a.asked)!),
+    then: (a) => subjectNeverMentioned(a.q, particularSubject(a.tagged)!),
   },
   {
     name: 'name-never-mentioned',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import { extractEvidence } from '../../evidence/extract.server'
 import { NO_EVIDENCE } from '../contract'
+import type { Answer, RuleName } from '../model'
 import { questionParts } from '../retrieval/query'
 import { words } from '../retrieval/terms'
 import type { Ask } from './ask'
@@ -22,6 +23,18 @@ const UNRELATED = [
   '',
   'Invoices are sent at the start of each month.',
 ]
+/** The engine's answer to one yes/no question from one sentence under a heading, among unrelated paragraphs: a Yes. */
+const yesFrom = async (heading: string, sentence: string, question: string) => {
+  const [answer] = await answersTo([`# ${heading}`, '', sentence, '', ...UNRELATED], [question])
+  expect(answer!.label, sentence).toBe('YES')
+  return answer!
+}
+/** An answer the rule flagged, for the reason given. */
+const expectFlagged = (answer: Answer, rule: RuleName, reason: RegExp) => {
+  expect(answer.rules).toContain(rule)
+  expect(answer.flagged).toBe(true)
+  expect(answer.reasons.join(' ')).toMatch(reason)
+}
 
 // Invented text throughout: a vendor's FAQ that pastes an earlier questionnaire, and a product page.
 describe('sentences that state nothing', () => {
@@ -1238,21 +1251,12 @@ describe('whether something ever happens (rule occurrence-unstated)', () => {
 
 describe('what the respondent is (rule identity-unstated)', () => {
   it('flags a Yes to "Are you (registered as) an X?" unless the sentence says "we are" X', async () => {
-    const question = ['Are you registered as a kiosk service operator?']
-    const [uses] = await answersTo(
-      ['# Suppliers', '', 'These kiosk service operators are located in the EU:', '', ...UNRELATED],
-      question,
-    )
+    const question = 'Are you registered as a kiosk service operator?'
+    const uses = await yesFrom('Suppliers', 'These kiosk service operators are located in the EU:', question)
     // Before: Yes at 0.92, unflagged, from a list of the providers the respondent uses.
-    expect(uses!.rules).toContain('identity-unstated')
-    expect(uses!.flagged).toBe(true)
-    expect(uses!.reasons.join(' ')).toMatch(/the quote does not say you are a kiosk service operator/)
-    const [is] = await answersTo(
-      ['# Who we are', '', 'We act as a kiosk service operator to regional banks.', '', ...UNRELATED],
-      question,
-    )
-    expect(is!.label).toBe('YES')
-    expect(is!.rules).not.toContain('identity-unstated')
+    expectFlagged(uses, 'identity-unstated', /the quote does not say you are a kiosk service operator/)
+    const is = await yesFrom('Who we are', 'We act as a kiosk service operator to regional banks.', question)
+    expect(is.rules).not.toContain('identity-unstated')
   })
 })
 
@@ -1283,28 +1287,20 @@ describe('an instruction or a goal (rule instruction)', () => {
   })
 
   it('flags a Yes from a sentence whose main verb is an aim, whatever the question asks', async () => {
-    const questions = ['Do you protect kiosk receipts against unauthorized access?']
-    const [aim] = await answersTo(
-      [
-        '# Receipts',
-        '',
-        'We want to protect kiosk receipts against unauthorized access, and we do our best to keep them short.',
-        '',
-        ...UNRELATED,
-      ],
-      questions,
+    const question = 'Do you protect kiosk receipts against unauthorized access?'
+    const aim = await yesFrom(
+      'Receipts',
+      'We want to protect kiosk receipts against unauthorized access, and we do our best to keep them short.',
+      question,
     )
     // Before: Yes, unflagged, from what the writer means to do.
-    expect(aim!.label).toBe('YES')
-    expect(aim!.rules).toContain('instruction')
-    expect(aim!.flagged).toBe(true)
-    expect(aim!.reasons.join(' ')).toMatch(/an instruction or a goal, not a statement that it is done/)
-    const [done] = await answersTo(
-      ['# Receipts', '', 'We protect kiosk receipts against unauthorized access with badge locks.', '', ...UNRELATED],
-      questions,
+    expectFlagged(aim, 'instruction', /an instruction or a goal, not a statement that it is done/)
+    const done = await yesFrom(
+      'Receipts',
+      'We protect kiosk receipts against unauthorized access with badge locks.',
+      question,
     )
-    expect(done!.label).toBe('YES')
-    expect(done!.rules).not.toContain('instruction')
+    expect(done.rules).not.toContain('instruction')
   })
 })
 
@@ -1430,22 +1426,14 @@ describe('rules a participle gives to the asking party (rule customer-rules-unst
 
 describe('a period the question requires (rule period-unstated)', () => {
   const question = 'Are the kiosk ledger policies checked and revised at least yearly?'
-  /** The Yes answered from one sentence under a heading, among unrelated paragraphs. */
-  const yesFrom = async (sentence: string, asked = question) => {
-    const [answer] = await answersTo(['# Kiosk ledger', '', sentence, '', ...UNRELATED], [asked])
-    expect(answer!.label, sentence).toBe('YES')
-    return answer!
-  }
 
   it('flags a Yes whose sentence states no period, or one of another act, and quotes the period', async () => {
     for (const sentence of [
       'The kiosk ledger policies are approved by the branch manager and published to all clerks.',
       'The kiosk ledger recovery drill is run every year under the ledger policies.',
     ]) {
-      const answer = await yesFrom(sentence)
-      expect(answer.rules, sentence).toContain('period-unstated')
-      expect(answer.flagged, sentence).toBe(true)
-      expect(answer.reasons.join(' '), sentence).toMatch(/does not say it is done yearly/)
+      const answer = await yesFrom('Kiosk ledger', sentence, question)
+      expectFlagged(answer, 'period-unstated', /does not say it is done yearly/)
     }
   })
 
@@ -1454,11 +1442,12 @@ describe('a period the question requires (rule period-unstated)', () => {
       'The kiosk ledger policies are checked and revised every year by the branch manager.',
       'The branch manager approves the kiosk ledger policies at their yearly revision.',
     ])
-      expect((await yesFrom(sentence)).rules, sentence).not.toContain('period-unstated')
+      expect((await yesFrom('Kiosk ledger', sentence, question)).rules, sentence).not.toContain('period-unstated')
   })
 
   it('after a verb of doing, reads the thing done as the act ("carry out ... audits" stated as "audits are conducted")', async () => {
     const answer = await yesFrom(
+      'Kiosk testing',
       'Kiosk badge audits are conducted every year by an outside firm.',
       'Do you carry out kiosk badge audits at least yearly?',
     )
@@ -1469,19 +1458,13 @@ describe('a period the question requires (rule period-unstated)', () => {
 describe('a sentence the document breaks off (rule cut-off)', () => {
   it('flags an answer whose sentence stops mid-phrase, and quotes where it stops', async () => {
     const question = 'Is kiosk badge data encrypted at rest?'
-    const [cut] = await answersTo(
-      ['Kiosk badge data is encrypted at rest (see the section about', '', '## Branch hours', '', ...UNRELATED],
-      [question],
+    const cut = await yesFrom('Kiosk keys', 'Kiosk badge data is encrypted at rest (see the section about', question)
+    expectFlagged(cut, 'cut-off', /breaks off in the document \("\.\.\. \(see the section about"\)/)
+    const whole = await yesFrom(
+      'Kiosk keys',
+      'Kiosk badge data is encrypted at rest (see the section on keys).',
+      question,
     )
-    expect(cut!.label).toBe('YES')
-    expect(cut!.rules).toContain('cut-off')
-    expect(cut!.flagged).toBe(true)
-    expect(cut!.reasons.join(' ')).toMatch(/breaks off in the document \("\.\.\. \(see the section about"\)/)
-    const [whole] = await answersTo(
-      ['Kiosk badge data is encrypted at rest (see the section on keys).', '', '## Branch hours', '', ...UNRELATED],
-      [question],
-    )
-    expect(whole!.label).toBe('YES')
-    expect(whole!.rules).not.toContain('cut-off')
+    expect(whole.rules).not.toContain('cut-off')
   })
 })

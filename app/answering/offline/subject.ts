@@ -192,15 +192,19 @@ export interface Scope {
  * as the phrase names nothing particular or the question is not a plain yes/no shape), and its scope: the preposition
  * that ends the subject phrase and the phrase after it ("MFA for remote contractors", "keys for laptops, phones, and
  * tablets"). No scope when the subject phrase ends at no preposition ("Is MFA required for remote access?": the
- * preposition follows the verb) or the place it names is general ("patches on your servers").
+ * preposition follows the verb) or the place it names is general ("patches on your servers"). `tagged`: the
+ * question's words as the tagger reads them, when the caller has them already.
  */
-export function readSubject(asked: string): { terms: string[]; head: string[]; scope?: Scope } {
+export function readSubject(
+  asked: string,
+  tagged = tagWords(asked),
+): { terms: string[]; head: string[]; scope?: Scope } {
   const phrase = subjectOf(asked)
   if (!phrase?.words.length) return { terms: [], head: [] }
   const capitals = inCapitals(asked)
   const terms = contentTerms(phrase, capitals)
   // "Is there a team responsible for ...?": after "there" the adjective describes the subject, it is no predicate.
-  const scope = scopeAfter(phrase, capitals, !asksIfThereIs(tagWords(asked)))
+  const scope = scopeAfter(phrase, capitals, !asksIfThereIs(tagged))
   return { terms, head: headTerms(phrase, terms, capitals), scope }
 }
 

@@ -93,12 +93,11 @@ const SEVERAL_ITEMS = /[,;/+&]|\b(?:and|or)\b/i
  * out; the question states what it restates.
  */
 export function exampleGroups(parts: QuestionParts): string[][] {
-  const oneRestatedItem = (list: string) =>
-    parts.restatements.includes(list) && !SEVERAL_ITEMS.test(list) && terms(list).length > 1
-  return parts.examples
-    .filter((list) => !oneRestatedItem(list))
-    .map((list) => [...new Set(terms(list))])
-    .filter((g) => g.length > 0)
+  return parts.examples.flatMap((list) => {
+    const group = [...new Set(terms(list))]
+    const oneRestatedItem = parts.restatements.includes(list) && !SEVERAL_ITEMS.test(list) && group.length > 1
+    return group.length && !oneRestatedItem ? [group] : []
+  })
 }
 
 /** A term in at least this share of a questionnaire's questions is its boilerplate, not any question's subject. */
