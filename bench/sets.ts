@@ -211,37 +211,40 @@ export const EVAL_LABELLED_SETS = [
   'tests/fixtures/open/caiq-labelled/labels.json',
 ] as const
 
-export const evalLabelledSchema = z.object({
-  name: z.string().min(1),
-  /** The questionnaire, relative to ../shared/data/eval. */
-  questionnaire: z.string().min(1),
-  evidence: z.array(z.string().min(1)).min(1),
-  /**
-   * The calibration fold, when a vendor set asks the same questions (its questionnaire's file name, as foldOf reads
-   * it): left out together. Without it the set is its own fold.
-   */
-  fold: z.string().min(1).optional(),
-  /** false: the set is measured and reported but the calibration is not fitted on it (BenchSet.measureOnly). */
-  fit: z.boolean().optional(),
-  labels: z
-    .array(
-      z
-        .object({
-          id: z.string().min(1),
-          label: z.enum(['yes', 'no', 'not-stated']),
-          quote: z.string().min(10).nullable(),
-          quoteFile: z.string().nullable(),
-          /** Why, in the labeller's words (never the question's). */
-          why: z.string().min(1),
-        })
-        .strict()
-        .refine(
-          (q) => (q.label === 'not-stated') === (q.quote === null) && (q.quote === null) === (q.quoteFile === null),
-          { message: 'a yes/no label needs a quote and its file; a not-stated label has neither' },
-        ),
-    )
-    .min(1),
-})
+export const evalLabelledSchema = z
+  .object({
+    name: z.string().min(1),
+    /** The questionnaire, relative to ../shared/data/eval. */
+    questionnaire: z.string().min(1),
+    evidence: z.array(z.string().min(1)).min(1),
+    /**
+     * The calibration fold, when a vendor set asks the same questions (its questionnaire's file name, as foldOf reads
+     * it): left out together. Without it the set is its own fold.
+     */
+    fold: z.string().min(1).optional(),
+    /** false: the set is measured and reported but the calibration is not fitted on it (BenchSet.measureOnly). */
+    fit: z.boolean().optional(),
+    labels: z
+      .array(
+        z
+          .object({
+            id: z.string().min(1),
+            label: z.enum(['yes', 'no', 'not-stated']),
+            quote: z.string().min(10).nullable(),
+            quoteFile: z.string().nullable(),
+            /** Why, in the labeller's words (never the question's). */
+            why: z.string().min(1),
+          })
+          .strict()
+          .refine(
+            (q) => (q.label === 'not-stated') === (q.quote === null) && (q.quote === null) === (q.quoteFile === null),
+            { message: 'a yes/no label needs a quote and its file; a not-stated label has neither' },
+          ),
+      )
+      .min(1),
+  })
+  // A field misspelled ("fitt": false) would otherwise be dropped and the set fitted after all.
+  .strict()
 
 /**
  * The labels against the questionnaire read in place: the whole questionnaire is answered (so each question has the
