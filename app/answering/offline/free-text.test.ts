@@ -39,6 +39,27 @@ describe('free-text answers from documents', () => {
     expect(who!.reasons.join(' ')).toMatch(/does not say who/)
   })
 
+  it('flags a sentence that states no amount of time for a question asking how long', async () => {
+    const question = free('How long are kiosk ledger logs kept?')
+    const [vague] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(questionnaireOf([question]), [
+      evidenceDoc('logs.md', ['The ledger policy says where kiosk ledger logs are kept and for how long.']),
+    ])
+    expect(vague!.flagged).toBe(true)
+    expect(vague!.reasons.join(' ')).toMatch(/does not say how long/)
+    const [stated] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(questionnaireOf([question]), [
+      evidenceDoc('logs.md', ['Kiosk ledger logs are kept for 400 days in the branch archive.']),
+    ])
+    expect(stated!.text).toMatch(/400 days/)
+    expect(stated!.reasons.join(' ')).not.toMatch(/how long/)
+    // Asked over a Yes/No list, the Yes says only that logs are kept: how long is still unsaid.
+    const [listed] = await new OfflineEngine({ now: new Date('2025-01-01') }).answer(
+      questionnaireOf([yesNoQuestion('How long are kiosk ledger logs kept?')]),
+      [evidenceDoc('logs.md', ['The ledger policy says where kiosk ledger logs are kept and for how long.'])],
+    )
+    expect(listed).toMatchObject({ label: 'YES', flagged: true })
+    expect(listed!.reasons.join(' ')).toMatch(/does not say how long/)
+  })
+
   it('flags a glossary sentence given for a "describe" question', async () => {
     const glossary = evidenceDoc('plan.md', [
       'Recovery Time Objective refers to the longest time a service may be down after a disaster.',

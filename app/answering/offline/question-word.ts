@@ -23,6 +23,12 @@ export const ASKS: { asks: RegExp; what: string; gives: { test(sentence: string)
     gives: { test: (sentence) => quantitiesIn(sentence).some((q) => q.kind !== 'characters') },
   },
   {
+    // "How long are logs kept?", "For how long ...": an amount of time ("for 90 days", "one year").
+    asks: /^(?:for )?how long\b/i,
+    what: 'how long',
+    gives: { test: (sentence) => quantitiesIn(sentence).some((q) => q.kind === 'duration') },
+  },
+  {
     // "Which tools ...", "Describe the tool(s) used to scan ...": a tool or product, named.
     asks: /^(?:which|what) (?:tools?|products?|software|technolog(?:y|ies)|solutions?|platforms?|scanners?)\b|\b(?:the|any) (?:tool|product|software|technology|solution|platform|scanner)(?:\(s\)|s)? (?:used|you use|in use|employed|utili[sz]ed)\b/i,
     what: 'which tool or product',
@@ -31,7 +37,7 @@ export const ASKS: { asks: RegExp; what: string; gives: { test(sentence: string)
   },
 ]
 
-/** What the question word of a free-text question asks for (who, where, how often, which tool), if it asks for one. */
+/** What the question word of a free-text question asks for (who, where, how often, how long, which tool), if it asks for one. */
 export function askedFor(asked: string): (typeof ASKS)[number] | undefined {
   return ASKS.find((x) => x.asks.test(asked.trim()))
 }

@@ -1,6 +1,6 @@
 import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
-import { freeTextGap } from './free-text'
+import { freeTextGap, questionWordGap } from './free-text'
 import { ending, gerund, noun, nounCompounds, tagWords, type Word } from './grammar'
 import { asksIfThereIs, everVerb, taggedPhrase, written } from './phrase'
 import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
@@ -1100,9 +1100,9 @@ export const READING_RULES: OfflineRule[] = [
     name: 'free-text-unanswered',
     kind: 'adjust',
     reason:
-      "a free-text answer from a document needs a statement naming the question's subject, covering at least half of the question and giving what its question word asks (who, where, how often, which tool): else flagged",
-    when: (a) => !a.yesNo && freeTextGap(a) !== undefined,
-    then: flagFor((a) => `${freeTextGap(a)}: check the answer`),
+      'a free-text answer from a document needs a statement naming the question\'s subject, covering at least half of the question and giving what its question word asks (who, where, how often, how long, which tool): else flagged; a question word asked over a Yes/No list ("How long are logs kept?") needs what it asks too',
+    when: (a) => (a.yesNo ? questionWordGap(a) : freeTextGap(a)) !== undefined,
+    then: flagFor((a) => `${a.yesNo ? questionWordGap(a) : freeTextGap(a)}: check the answer`),
   },
   {
     name: 'key-word-elsewhere',
