@@ -134,7 +134,7 @@ export const QUESTION_RULES: OfflineRule[] = [
     name: 'leans-on-previous',
     kind: 'query',
     reason: '"Are they reviewed?" takes its subject from the question before',
-    when: (a) => Boolean(a.context.previous) && leansOnPrevious(a.asked),
+    when: (a) => Boolean(a.context.previous) && leansOnPrevious(a.asked, a.tagged),
     then: (a) => {
       const own = new Set(a.query.map((t) => t.term))
       const inherited = a.index

@@ -87,12 +87,17 @@ describe('question scope', () => {
   })
 
   it('knows a question that leans on the one before it', () => {
-    expect(leansOnPrevious('Are the policies and procedures reviewed and updated at least annually?')).toBe(true)
-    expect(leansOnPrevious('Is the disaster response plan updated at least annually?')).toBe(false)
+    const leans = (q: string) => leansOnPrevious(q)
+    expect(leans('Are the policies and procedures reviewed and updated at least annually?')).toBe(true)
+    expect(leans('Is the disaster response plan updated at least annually?')).toBe(false)
     // A word that only says which ones ("the relevant plans", "the above policies") points back as "the" does.
-    expect(leansOnPrevious('Have the relevant kiosk plans been tested?')).toBe(false)
-    expect(leansOnPrevious('Have the relevant plans been tested?')).toBe(true)
-    expect(leansOnPrevious('Are the above procedures followed?')).toBe(true)
+    expect(leans('Have the relevant kiosk plans been tested?')).toBe(false)
+    expect(leans('Have the relevant plans been tested?')).toBe(true)
+    expect(leans('Are the above procedures followed?')).toBe(true)
+    // Without the article, only when the documents are all it names.
+    expect(leans('Are policies and procedures revised every year?')).toBe(true)
+    expect(leans('Are policies for kiosk badges revised every year?')).toBe(false)
+    expect(leans('Are processes and procedures defined to protect kiosk ledgers?')).toBe(false)
   })
 
   it('knows a question that points to an earlier one, and one that names its own antecedent', () => {

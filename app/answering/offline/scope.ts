@@ -1,6 +1,7 @@
 import { splitCondition } from '../retrieval/query'
 import { stem, words } from '../retrieval/terms'
 import { tagWords, type Word } from './grammar'
+import { quantitiesIn } from './quantities'
 import { collapseSpace, withoutFinalS } from '../retrieval/text'
 
 /**
@@ -124,15 +125,28 @@ export function negativeCondition(text: string): string | undefined {
   return condition ? NEGATIVE_CONDITION.exec(condition)?.[1] : undefined
 }
 
-const ANAPHORA =
-  /^(?:is|are|does|do|has|have|was|were|can)\s+(?:the|this|these|that|those|such|said)\s+(?:(?:relevant|above|aforementioned|same)\s+)?(?:polic(?:y|ies)|procedures?|plans?|process(?:es)?|programm?e?s?|documentation|strateg(?:y|ies)|standards?|requirements?)\b/i
+/** The nouns of a question that names documents only ("policies", "plans", "documentation"). */
+const DOCUMENTS =
+  'polic(?:y|ies)|procedures?|plans?|process(?:es)?|programm?e?s?|documentation|strateg(?:y|ies)|standards?|requirements?'
+const ANAPHORA = new RegExp(
+  `^(?:is|are|does|do|has|have|was|were|can)\\s+(?:(the|this|these|that|those|such|said)\\s+)?(?:(?:relevant|above|aforementioned|same)\\s+)?(?:${DOCUMENTS})\\b`,
+  'i',
+)
+const DOCUMENT = new RegExp(`^(?:${DOCUMENTS})$`, 'i')
 
 /**
  * "Are the policies and procedures reviewed and updated at least annually?" names no subject of its own: it means
- * the policies of the question before it.
+ * the policies of the question before it. So does "Are policies and procedures reviewed ...?" without the article,
+ * when the documents are the only things it names (its nouns, as the tagger reads them, those of a period aside); "Are processes defined to
+ * protect kiosk data?" names its own.
  */
-export function leansOnPrevious(asked: string): boolean {
-  return ANAPHORA.test(asked.trim())
+export function leansOnPrevious(asked: string, tagged: Word[] = tagWords(asked)): boolean {
+  const m = ANAPHORA.exec(asked.trim())
+  if (!m) return false
+  if (m[1] !== undefined) return true
+  // "every year" is when, not what.
+  const when = new Set(quantitiesIn(asked).flatMap((q) => q.text.toLowerCase().split(' ')))
+  return tagged.every((w) => !['NOUN', 'PROPN'].includes(w.pos) || DOCUMENT.test(w.lower) || when.has(w.lower))
 }
 
 /** "these systems", "those", "such data": a demonstrative that points outside the sentence ("as such" and "such as" do not). */
