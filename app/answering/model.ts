@@ -132,6 +132,7 @@ export const RULE_NAMES = [
   'second-question',
   'refers-to-earlier',
   'free-text-unanswered',
+  'head-unseen',
   'key-word-elsewhere',
   'partial-coverage',
   'wording-capped',

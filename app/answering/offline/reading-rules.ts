@@ -750,6 +750,20 @@ export function keyWordElsewhere(a: Ask): string | undefined {
 }
 
 /**
+ * A word of the question's subject head that no evidence passage uses, when the lead sentence names it by no close
+ * paraphrase either ("incident metrics" where no file speaks of metrics): the evidence cannot state anything of that
+ * thing, whatever else of the question it shares. The word as the question writes it.
+ */
+function headUnseen(a: Ask): string | undefined {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const plain = a.head.filter((t) => !t.startsWith('#'))
+  const unseen = plain.filter((t) => a.index.df(t) === 0 && !leadNames(a, t))
+  // "anomalies and failures": a sentence on the failures answers part of it, which other rules weigh.
+  if (!unseen.length || plain.some((t) => !unseen.includes(t) && leadNames(a, t))) return undefined
+  return writtenAs(a, unseen[0]!)
+}
+
+/**
  * The word a Yes/No question's whole query comes down to, when it is one plain word (not a concept or an acronym,
  * which name one thing) and the lead sentence has it only as a relative sharing its stem: "in consultation with
  * counsel" covers a question on consulting services as fully as a sentence about them would. A sentence that uses
@@ -1103,6 +1117,14 @@ export const READING_RULES: OfflineRule[] = [
       'a free-text answer from a document needs a statement naming the question\'s subject, covering at least half of the question and giving what its question word asks (who, where, how often, how long, which tool): else flagged; a question word asked over a Yes/No list ("How long are logs kept?") needs what it asks too',
     when: (a) => (a.yesNo ? questionWordGap(a) : freeTextGap(a)) !== undefined,
     then: flagFor((a) => `${a.yesNo ? questionWordGap(a) : freeTextGap(a)}: check the answer`),
+  },
+  {
+    name: 'head-unseen',
+    kind: 'adjust',
+    reason:
+      "a word of the question's subject head that no evidence file uses (nor a close paraphrase in the quote): the evidence states nothing of that thing, flagged with the word",
+    when: (a) => headUnseen(a) !== undefined,
+    then: flagFor((a) => `no file mentions "${headUnseen(a)!}", what the question asks about: check it`),
   },
   {
     name: 'key-word-elsewhere',

@@ -1455,6 +1455,31 @@ describe('a period the question requires (rule period-unstated)', () => {
   })
 })
 
+describe('a thing asked about that no file mentions (rule head-unseen)', () => {
+  it("flags a Yes on the question's other words when no file names the thing itself, and quotes the word", async () => {
+    const answer = await yesFrom(
+      'Kiosk ledger',
+      'Security incidents at the kiosks are monitored by the branch clerks.',
+      'Are kiosk security incident tallies established and monitored?',
+    )
+    expectFlagged(answer, 'head-unseen', /no file mentions "tallies"/)
+  })
+
+  it('leaves a Yes alone when the thing is named, or another of the things asked is', async () => {
+    for (const [sentence, question] of [
+      [
+        'Security incident tallies at the kiosks are monitored by the branch clerks.',
+        'Are kiosk security incident tallies established and monitored?',
+      ],
+      [
+        'Security incident receipts at the kiosks are monitored by the branch clerks.',
+        'Are kiosk security incident tallies and receipts monitored?',
+      ],
+    ] as const)
+      expect((await yesFrom('Kiosk ledger', sentence, question)).rules, sentence).not.toContain('head-unseen')
+  })
+})
+
 describe('a sentence the document breaks off (rule cut-off)', () => {
   it('flags an answer whose sentence stops mid-phrase, and quotes where it stops', async () => {
     const question = 'Is kiosk badge data encrypted at rest?'
