@@ -110,6 +110,10 @@ describe('question scope', () => {
     expect(refersToEarlier('Are roles based on rules, such as RBAC?')).toBeUndefined()
     expect(refersToEarlier('Is backup data encrypted such that only you can read it?')).toBeUndefined()
     expect(refersToEarlier('Is the service critical and, as such, restored first?')).toBeUndefined()
+    // Words that point back without a demonstrative.
+    expect(refersToEarlier('Have the kiosk plans mentioned above been drilled?')).toBe('mentioned above')
+    expect(refersToEarlier('Are the aforementioned ledgers kept offline?')).toBe('aforementioned')
+    expect(refersToEarlier('Is the ledger described in the kiosk policy kept offline?')).toBeUndefined()
   })
 
   it("knows a question about an event or about the vendor's past dealings with the asking party", () => {

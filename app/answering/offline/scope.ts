@@ -152,6 +152,10 @@ export function leansOnPrevious(asked: string, tagged: Word[] = tagWords(asked))
 /** "these systems", "those", "such data": a demonstrative that points outside the sentence ("as such" and "such as" do not). */
 const POINTER = /\b(?<!\bas\s+)(these|those|such)\b(?!\s+(?:as|that)\b)(?:\s+([a-z][\w-]*))?/gi
 
+/** "the plans mentioned above", "listed earlier", "the aforementioned policies": words that point to what came before. */
+const EARLIER =
+  /\b(?:(?:mentioned|listed|described|noted|referenced|stated)\s+(?:above|previously|earlier)|above[- ]mentioned|aforementioned)\b/i
+
 /** Whether the word after the demonstrative is read as a noun or a modifier of one, not a verb. */
 const namesThing = (words: Word[], pointer: string, noun: string) =>
   words.some((w, k) => w.lower === noun && words[k - 1]?.lower === pointer && w.pos !== 'VERB' && w.pos !== 'AUX')
@@ -162,6 +166,8 @@ const namesThing = (words: Word[], pointer: string, noun: string) =>
  * question is its own antecedent). The engine reads each question on its own, so such an answer needs a check.
  */
 export function refersToEarlier(asked: string): string | undefined {
+  const earlier = EARLIER.exec(asked)
+  if (earlier) return earlier[0]
   for (const m of asked.matchAll(POINTER)) {
     const before = asked.slice(0, m.index).toLowerCase()
     const noun = m[2]?.toLowerCase()
