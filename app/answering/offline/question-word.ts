@@ -1,7 +1,13 @@
 import { quantitiesIn } from './quantities'
+import { hasWordCharacter } from '../retrieval/text'
 
 /** What a free-text question's question word asks for, and how a sentence shows it gives it. */
-export const ASKS: { asks: RegExp; what: string; gives: { test(sentence: string): boolean } }[] = [
+/** Something a question or a sentence is tested for: a regex, or a test written out. */
+interface Test {
+  test(text: string): boolean
+}
+
+export const ASKS: { asks: Test; what: string; gives: Test }[] = [
   {
     // "Who ...", "Which third parties / vendors / subprocessors ...": parties, named or by role.
     asks: /^(?:who|whom|whose)\b|^(?:which|what) (?:third[- ]part(?:y|ies)|part(?:y|ies)|vendors?|suppliers?|sub-?processors?|providers?|compan(?:y|ies)|organi[sz]ations?|teams?|roles?|individuals?|people|personnel|staff)\b/i,
@@ -24,7 +30,7 @@ export const ASKS: { asks: RegExp; what: string; gives: { test(sentence: string)
   },
   {
     // "How long are logs kept?", "For how long ...": an amount of time ("for 90 days", "one year").
-    asks: /^(?:for )?how long\b/i,
+    asks: { test: (asked) => startsWithWords(asked, 'how long') || startsWithWords(asked, 'for how long') },
     what: 'how long',
     gives: { test: (sentence) => quantitiesIn(sentence).some((q) => q.kind === 'duration') },
   },
@@ -40,4 +46,10 @@ export const ASKS: { asks: RegExp; what: string; gives: { test(sentence: string)
 /** What the question word of a free-text question asks for (who, where, how often, how long, which tool), if it asks for one. */
 export function askedFor(asked: string): (typeof ASKS)[number] | undefined {
   return ASKS.find((x) => x.asks.test(asked.trim()))
+}
+
+/** Whether a text opens with these words, whole ("how long", not "how longstanding"). */
+function startsWithWords(text: string, opening: string): boolean {
+  const lower = text.trim().toLowerCase()
+  return lower.startsWith(opening) && !hasWordCharacter(lower[opening.length] ?? '')
 }
