@@ -177,6 +177,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'title-only': FLAG_THRESHOLD - 0.01,
   instruction: FLAG_THRESHOLD - 0.01,
   'party-unstated': FLAG_THRESHOLD - 0.01,
+  'holder-unstated': FLAG_THRESHOLD - 0.01,
   'head-unseen': FLAG_THRESHOLD - 0.01,
   'key-word-elsewhere': FLAG_THRESHOLD - 0.01,
   'second-question': FLAG_THRESHOLD - 0.01,

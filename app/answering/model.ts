@@ -132,6 +132,7 @@ export const RULE_NAMES = [
   'second-question',
   'refers-to-earlier',
   'free-text-unanswered',
+  'holder-unstated',
   'head-unseen',
   'key-word-elsewhere',
   'partial-coverage',

@@ -43,6 +43,9 @@ export const ASKS: { asks: Test; what: string; gives: Test }[] = [
   },
 ]
 
+/** Whether a sentence names a party, by name or by role ("the Security team", "our CISO", "vendors"). */
+export const namesParty = (sentence: string): boolean => ASKS[0]!.gives.test(sentence)
+
 /** What the question word of a free-text question asks for (who, where, how often, how long, which tool), if it asks for one. */
 export function askedFor(asked: string): (typeof ASKS)[number] | undefined {
   return ASKS.find((x) => x.asks.test(asked.trim()))

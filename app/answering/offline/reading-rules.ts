@@ -1,6 +1,7 @@
 import { FLAG_THRESHOLD } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap, questionWordGap } from './free-text'
+import { namesParty } from './question-word'
 import { ending, gerund, noun, nounCompounds, tagWords, type Word } from './grammar'
 import { asksIfThereIs, everVerb, taggedPhrase, written } from './phrase'
 import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
@@ -749,6 +750,22 @@ export function keyWordElsewhere(a: Ask): string | undefined {
   return writtenAs(a, key)
 }
 
+/** What a question asks to be held by someone ("key management roles and responsibilities", "an owner"). */
+const HELD = new Set(wordList('role responsibility owner'))
+
+/**
+ * A question whether roles, responsibilities or an owner are defined or assigned ("Are key management roles and
+ * responsibilities defined?", "Is an owner assigned for the plan?"), answered from a sentence that names no party, by
+ * name or role: "Strong cryptography shall be implemented" states the practice, not who holds it. Read from the words
+ * before the question's first verb (its subject), as the tagger reads them. The word as the question writes it.
+ */
+function holderUnstated(a: Ask): string | undefined {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const verb = a.tagged.findIndex((w, k) => k > 0 && w.pos === 'VERB')
+  const held = a.tagged.slice(0, verb < 0 ? 0 : verb).find((w) => w.pos === 'NOUN' && HELD.has(w.lemma))
+  return held && !namesParty(a.lead.hit.sentence.text) ? held.lower : undefined
+}
+
 /**
  * A word of the question's subject head that no evidence passage uses, when the lead sentence names it by no close
  * paraphrase either ("incident metrics" where no file speaks of metrics): the evidence cannot state anything of that
@@ -1117,6 +1134,14 @@ export const READING_RULES: OfflineRule[] = [
       'a free-text answer from a document needs a statement naming the question\'s subject, covering at least half of the question and giving what its question word asks (who, where, how often, how long, which tool): else flagged; a question word asked over a Yes/No list ("How long are logs kept?") needs what it asks too',
     when: (a) => (a.yesNo ? questionWordGap(a) : freeTextGap(a)) !== undefined,
     then: flagFor((a) => `${a.yesNo ? questionWordGap(a) : freeTextGap(a)}: check the answer`),
+  },
+  {
+    name: 'holder-unstated',
+    kind: 'adjust',
+    reason:
+      'a question whether roles, responsibilities or an owner are defined or assigned, answered from a sentence that names no party (by name or role): flagged, the word quoted',
+    when: (a) => holderUnstated(a) !== undefined,
+    then: flagFor((a) => `the evidence does not say who holds the ${holderUnstated(a)!}: check it`),
   },
   {
     name: 'head-unseen',

@@ -1455,6 +1455,24 @@ describe('a period the question requires (rule period-unstated)', () => {
   })
 })
 
+describe('roles or an owner asked, and no one named (rule holder-unstated)', () => {
+  const question = 'Are kiosk ledger roles and responsibilities defined and assigned?'
+
+  it('flags a Yes whose sentence states the practice and names no one who holds it', async () => {
+    const sentence = 'Kiosk ledger roles and responsibilities are defined and assigned in every branch.'
+    const answer = await yesFrom('Kiosk ledger', sentence, question)
+    expectFlagged(answer, 'holder-unstated', /does not say who holds the roles/)
+  })
+
+  it('leaves a Yes alone when the sentence names the party, by name or role', async () => {
+    for (const sentence of [
+      'The branch manager holds the kiosk ledger roles and responsibilities, defined for every branch.',
+      'Kiosk ledger roles are defined by Ledgerworks and assigned to every branch.',
+    ])
+      expect((await yesFrom('Kiosk ledger', sentence, question)).rules, sentence).not.toContain('holder-unstated')
+  })
+})
+
 describe('a thing asked about that no file mentions (rule head-unseen)', () => {
   it("flags a Yes on the question's other words when no file names the thing itself, and quotes the word", async () => {
     const answer = await yesFrom(
