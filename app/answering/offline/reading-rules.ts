@@ -10,6 +10,7 @@ import { isAcronym, stemToken } from '../retrieval/stem'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { asksDoneInPeriod, customerRulesOf, namesReceiver, recipientOf, refersToEarlier } from './scope'
 import { GENERAL_NOUNS, namesSubject } from './subject'
+import { particularSubject } from './practices'
 import {
   alphanumerics,
   capitalised,
@@ -597,15 +598,22 @@ const instructs = (a: Ask): boolean => {
  */
 const POSSESSIVE = /\b(?:the|a|an|your|its|their|each|any)\s+([a-z][a-z-]+)['’]s?(?=\s)/gi
 
-/** The particular party the question names by a possessive, when the lead sentence and its context never name it. */
+/**
+ * The particular party the question names by a possessive, when the lead sentence and its context never name it; or
+ * the one who acts in it ("Will the consultant require ...?", practices.ts), when the lead sentence itself does not:
+ * a neighbour on consulting does not make the sentence's act the consultant's.
+ */
 const partyUnstated = (a: Ask): string | undefined => {
-  for (const m of a.asked.matchAll(POSSESSIVE)) {
-    const word = m[1]!.toLowerCase()
-    if (GENERAL_NOUNS.has(word) || GENERAL_NOUNS.has(`${word}s`)) continue
+  const unnamed = (word: string, said: Set<string>) => {
+    if (GENERAL_NOUNS.has(word) || GENERAL_NOUNS.has(`${word}s`)) return false
     const own = words(word)
-    if (own.length && !own.some((t) => a.leadWords.has(t))) return `the ${word}`
+    return own.length > 0 && !own.some((t) => said.has(t))
   }
-  return undefined
+  // Only one that acts: "Is the confidentiality of backups ensured?" names what is done, not who does it.
+  const actor = a.tagged[0]?.lemma === 'be' ? undefined : particularSubject(a.tagged)
+  if (actor && unnamed(actor, a.leadOwnWords)) return `the ${actor}`
+  const party = [...a.asked.matchAll(POSSESSIVE)].map((m) => m[1]!.toLowerCase()).find((w) => unnamed(w, a.leadWords))
+  return party && `the ${party}`
 }
 
 /** The question's second question, when the lead sentence and its context name none of the words only it has. */
@@ -1104,7 +1112,7 @@ export const READING_RULES: OfflineRule[] = [
     name: 'party-unstated',
     kind: 'adjust',
     reason:
-      'the question names a particular party by its possessive ("in the consultant\'s possession") and the deciding sentence and its context never name that party: flagged, the party quoted (general parties such as the institution or the user aside)',
+      'the question names a particular party by its possessive ("in the consultant\'s possession") and the deciding sentence and its context never name that party, or as the one who acts ("Will the consultant require ...?") and the deciding sentence itself does not: flagged, the party quoted (general parties such as the institution or the user aside)',
     when: (a) => a.yesNo && partyUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not name ${partyUnstated(a)!}: check it`),
   },

@@ -1455,6 +1455,26 @@ describe('a period the question requires (rule period-unstated)', () => {
   })
 })
 
+describe('a party that acts in the question (rule party-unstated)', () => {
+  const question = 'Will the courier require access to the kiosk vault?'
+  const fromVault = async (sentence: string) => {
+    const lines = ['# Kiosk vault', '', sentence, '', 'The courier collects the takings on Mondays.', '', ...UNRELATED]
+    const [answer] = await answersTo(lines, [question])
+    expect(answer!.label).toBe('YES')
+    return answer!
+  }
+
+  it('flags a Yes whose sentence does not name the party, though its neighbour does', async () => {
+    const answer = await fromVault('Access to the kiosk vault requires a badge from the branch.')
+    expectFlagged(answer, 'party-unstated', /does not name the courier/)
+  })
+
+  it('leaves a Yes alone when the sentence names the party', async () => {
+    const answer = await fromVault('The courier requires access to the kiosk vault, with a badge from the branch.')
+    expect(answer.rules).not.toContain('party-unstated')
+  })
+})
+
 describe('roles or an owner asked, and no one named (rule holder-unstated)', () => {
   const question = 'Are kiosk ledger roles and responsibilities defined and assigned?'
 
