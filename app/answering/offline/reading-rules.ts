@@ -514,6 +514,26 @@ const abilityOnly = (a: Ask): boolean => {
   return !/\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:required|enforced|mandatory|compulsory)\b/i.test(text)
 }
 
+/** A product's ability named as such ("Ability to support ...", "able to", "optional"), not a thing done. */
+const ABILITY = new Set(wordList('ability able optional optionally configurable'))
+/** Whether the words name an ability: one of those, or "support for" ("Support for intrusion detection"). */
+const namesAbility = (sentence: Word[]) =>
+  sentence.some(
+    (w, k) => ABILITY.has(w.lower) || (w.lower === 'support' && w.pos === 'NOUN' && sentence[k + 1]?.lower === 'for'),
+  )
+/**
+ * A question whether the respondent put something in place ("Have you implemented an intrusion detection system?",
+ * "Do you deploy ...?"), answered from a sentence that names only a product's ability ("Support for intrusion
+ * detection: ability to support multi-layered intrusion detection"): what the product can do is not what the vendor
+ * runs. The respondent's verb read by its stem; "may" and "can" are not read as ability here (a notification that
+ * "may" be sent states a practice).
+ */
+const abilityNotPractice = (a: Ask): boolean => {
+  if (!a.yesNo || a.lead.label !== 'YES') return false
+  if (!a.verbs.some((v) => ['implement', 'deploi', 'emploi', 'run', 'oper'].includes(stem(v)))) return false
+  return namesAbility(a.leadTagged) && !statesRule(a.lead.hit.sentence.text)
+}
+
 /** "Do you have", "Does your branch have": the respondent asked to have something. */
 const ASKS_TO_HAVE = /^\s*(?:do|does)\s+(?:you|your(?:\s+\S+){0,2}?)\s+have\b/i
 /**
@@ -1009,9 +1029,13 @@ export const READING_RULES: OfflineRule[] = [
     name: 'ability-not-rule',
     kind: 'adjust',
     reason:
-      'the question asks whether the vendor requires or enforces something ("Do you require MFA for administrators?") and the deciding sentence states only that it can be done ("the ability to require MFA is available", "admins can enable it"): a product\'s ability is not the vendor\'s rule; flagged',
-    when: (a) => abilityOnly(a),
-    then: flagFor(() => 'the quote says it can be done, not that you require it: check it'),
+      'the question asks whether the vendor requires or enforces something ("Do you require MFA for administrators?") and the deciding sentence states only that it can be done ("the ability to require MFA is available", "admins can enable it"), or whether the vendor put something in place ("Have you implemented an IDS?") and the sentence names only a product\'s ability ("Support for intrusion detection"): a product\'s ability is not the vendor\'s rule or practice; flagged',
+    when: (a) => abilityOnly(a) || abilityNotPractice(a),
+    then: flagFor((a) =>
+      abilityOnly(a)
+        ? 'the quote says it can be done, not that you require it: check it'
+        : 'the quote names what the product can do, not that you run it: check it',
+    ),
   },
   {
     name: 'recipient-unstated',

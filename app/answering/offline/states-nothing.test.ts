@@ -1405,6 +1405,22 @@ describe('an ability for a rule (rule ability-not-rule)', () => {
     expect(must!.label).toBe('YES')
     expect(must!.rules).not.toContain('ability-not-rule')
   })
+
+  it('flags "Have you implemented ...?" answered from a sentence naming only what the product can do', async () => {
+    const question = 'Have you implemented a kiosk tamper alarm system?'
+    const feature = await yesFrom(
+      'Kiosk features',
+      'Support for kiosk tamper alarms - the ability to connect a tamper alarm system to every kiosk.',
+      question,
+    )
+    expectFlagged(feature, 'ability-not-rule', /names what the product can do, not that you run it/)
+    const done = await yesFrom(
+      'Kiosk features',
+      'A kiosk tamper alarm system is implemented at every branch.',
+      question,
+    )
+    expect(done.rules).not.toContain('ability-not-rule')
+  })
 })
 
 describe('rules a participle gives to the asking party (rule customer-rules-unstated)', () => {
