@@ -522,10 +522,9 @@ const namesAbility = (sentence: Word[]) =>
     (w, k) => ABILITY.has(w.lower) || (w.lower === 'support' && w.pos === 'NOUN' && sentence[k + 1]?.lower === 'for'),
   )
 /**
- * A question whether the respondent put something in place ("Have you implemented an intrusion detection system?",
- * "Do you deploy ...?"), answered from a sentence that names only a product's ability ("Support for intrusion
- * detection: ability to support multi-layered intrusion detection"): what the product can do is not what the vendor
- * runs. The respondent's verb read by its stem; "may" and "can" are not read as ability here (a notification that
+ * A question whether the respondent put something in place ("Have you implemented a kiosk tamper alarm?", "Do you
+ * deploy ...?"), answered from a sentence that names only a product's ability ("Support for tamper alarms: the
+ * ability to connect one to every kiosk"): what the product can do is not what the vendor runs. The respondent's verb read by its stem; "may" and "can" are not read as ability here (a notification that
  * "may" be sent states a practice).
  */
 const abilityNotPractice = (a: Ask): boolean => {

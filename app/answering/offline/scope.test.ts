@@ -88,8 +88,8 @@ describe('question scope', () => {
 
   it('knows a question that leans on the one before it', () => {
     const leans = (q: string) => leansOnPrevious(q)
-    expect(leans('Are the policies and procedures reviewed and updated at least annually?')).toBe(true)
-    expect(leans('Is the disaster response plan updated at least annually?')).toBe(false)
+    expect(leans('Are the policies and procedures revised and reissued every year?')).toBe(true)
+    expect(leans('Is the kiosk recovery plan revised every year?')).toBe(false)
     // A word that only says which ones ("the relevant plans", "the above policies") points back as "the" does.
     expect(leans('Have the relevant kiosk plans been tested?')).toBe(false)
     expect(leans('Have the relevant plans been tested?')).toBe(true)
