@@ -1,4 +1,4 @@
-import { FLAG_THRESHOLD } from '../model'
+import { FLAG_THRESHOLD, type RuleName } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap, questionWordGap } from './free-text'
 import { namesParty } from './question-word'
@@ -836,6 +836,16 @@ const flagFor =
     d.reasons.push(reason(a))
   }
 
+/** An adjusting rule that flags what `read` finds in the question and its lead sentence, saying it with `say`. */
+function flagFound<T>(
+  name: RuleName,
+  reason: string,
+  read: (a: Ask) => T | undefined,
+  say: (found: T, a: Ask) => string,
+): OfflineRule {
+  return { name, kind: 'adjust', reason, when: (a) => read(a) !== undefined, then: flagFor((a) => say(read(a)!, a)) }
+}
+
 /**
  * The offline engine's rules for the sentence it answers from: the lead sentence's label decides (`read`), then the
  * `adjust` rules set confidence, reasons and citations, in this order (part of the table in rules-table.ts).
@@ -938,92 +948,60 @@ export const READING_RULES: OfflineRule[] = [
     when: (a) => a.yesNo && scopeUnstated(a) !== undefined,
     then: flagFor((a) => `the evidence does not say it applies ${scopeUnstated(a)!}`),
   },
-  {
-    name: 'practice-unstated',
-    kind: 'adjust',
-    reason:
-      'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data"), an "Are <general words> <participle> ...?" one ("Are your systems and services inspected for flaws?"), or a "Can <anything> be <participle> ...?" one, whose verb or participle the deciding sentence and its context never name ("Do you tokenize card data?" from "Card data is handled as our policy describes"): flagged, the verb quoted',
-    when: (a) => practiceUnstated(a) !== undefined,
-    then: flagFor((a) => `the evidence does not state the practice asked (${practiceUnstated(a)!}): check it`),
-  },
-  {
-    name: 'occurrence-unstated',
-    kind: 'adjust',
-    reason:
-      'a "Do <subject> ever <verb> ...?" question asks whether something happens at all, and the deciding sentence and its context never name its verb, by stem or close paraphrase: a Yes is flagged, the verb quoted',
-    when: (a) => occurrenceUnstated(a) !== undefined,
-    then: flagFor(
-      (a) =>
-        `the question asks whether it ever happens ("${occurrenceUnstated(a)!}"); the quote does not say it does: check it`,
-    ),
-  },
-  {
-    name: 'predicate-unstated',
-    kind: 'adjust',
-    reason:
-      'an "Is/Are <subject> <adjective>?" question whose adjective (with its adverb: "geographically diverse") the deciding sentence and its context never name, by stem or close paraphrase, or a passive "Are <subject> <participle> ...?" question answered from a sentence with no verb (any sentence when the participle ends the question: "Are X tested?") that names none of the participle and what follows it: flagged, the property quoted',
-    when: (a) => predicateUnstated(a) !== undefined,
-    then: flagFor((a) => `the evidence does not say it is "${predicateUnstated(a)!}": check it`),
-  },
-  {
-    name: 'manner-unstated',
-    kind: 'adjust',
-    reason:
-      'the question asks that a practice be done in a manner ("securely stored", "saved externally": an "-ly" adverb next to its participle, general ones such as "regularly" aside) and the deciding sentence itself does not name it, by stem or close paraphrase: flagged, the manner quoted',
-    when: (a) => mannerUnstated(a) !== undefined,
-    then: flagFor((a) => `the evidence does not say it is "${mannerUnstated(a)!}": check it`),
-  },
-  {
-    name: 'instances-unstated',
-    kind: 'adjust',
-    reason:
-      'the question gives instances of what it means ("e.g., hardened base images") and the deciding sentence and its context name none of them, by stem or close paraphrase: the sentence may use the question\'s words in another sense; flagged, the instances quoted ("i.e." restates the question and is not read)',
-    when: (a) => instancesUnstated(a) !== undefined,
-    then: flagFor(
-      (a) =>
-        `the quote names none of the question's examples (${instancesUnstated(a)!}): check it is about what the question means`,
-    ),
-  },
-  {
-    name: 'compound-unstated',
-    kind: 'adjust',
-    reason:
-      'the question is about a compound whose head is a general noun ("rural banking customers", "redundant cooling strategies") and the deciding sentence and its context name its adjective but none of its nouns: the sentence uses the adjective of something else; flagged, the compound quoted',
-    when: (a) => compoundUnstated(a) !== undefined,
-    then: flagFor((a) => `the evidence does not name "${compoundUnstated(a)!}" as such: check it`),
-  },
-  {
-    name: 'compound-elsewhere',
-    kind: 'adjust',
-    reason:
-      'the question\'s key word is part of a compound ("kiosk audit tooling") and the deciding sentence names it only inside another one ("kiosk badge", or "badge policy" for "kiosk audit policy", none of the question\'s qualifiers named), or names its head only as "this list" for "kiosk access list": the sentence is about another thing; flagged, both quoted',
-    when: (a) => compoundElsewhere(a) !== undefined,
-    then: flagFor((a) => {
-      const c = compoundElsewhere(a)!
-      return `the evidence speaks of "${c.said}", not "${c.asked}": check it`
-    }),
-  },
-  {
-    name: 'supposed-only',
-    kind: 'adjust',
-    reason:
-      'the deciding sentence names the question\'s words only in a condition it supposes ("If a clerk loses a kiosk key, the branch pays for the lock"), the clause after it naming none: it says what follows if it happens, not that it is done; flagged, the condition quoted',
-    when: (a) => supposedOnly(a) !== undefined,
-    then: flagFor((a) => `the evidence only supposes it ("${supposedOnly(a)!}"): check it is done`),
-  },
-  {
-    name: 'parts-unstated',
-    kind: 'adjust',
-    reason:
-      'the question asks that its subject include three or more parts ("include peer approval, rollback plans, staging trials, and release notes") and the deciding sentence and its context name fewer than half of them: flagged, the parts not named quoted',
-    when: (a) => partsUnstated(a) !== undefined,
-    then: flagFor(
-      (a) =>
-        `the evidence does not name ${partsUnstated(a)!
-          .map((p) => `"${p}"`)
-          .join(', ')} among the parts asked: check it`,
-    ),
-  },
+  flagFound(
+    'practice-unstated',
+    'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data"), an "Are <general words> <participle> ...?" one ("Are your systems and services inspected for flaws?"), or a "Can <anything> be <participle> ...?" one, whose verb or participle the deciding sentence and its context never name ("Do you tokenize card data?" from "Card data is handled as our policy describes"): flagged, the verb quoted',
+    practiceUnstated,
+    (found) => `the evidence does not state the practice asked (${found}): check it`,
+  ),
+  flagFound(
+    'occurrence-unstated',
+    'a "Do <subject> ever <verb> ...?" question asks whether something happens at all, and the deciding sentence and its context never name its verb, by stem or close paraphrase: a Yes is flagged, the verb quoted',
+    occurrenceUnstated,
+    (found) => `the question asks whether it ever happens ("${found}"); the quote does not say it does: check it`,
+  ),
+  flagFound(
+    'predicate-unstated',
+    'an "Is/Are <subject> <adjective>?" question whose adjective (with its adverb: "geographically diverse") the deciding sentence and its context never name, by stem or close paraphrase, or a passive "Are <subject> <participle> ...?" question answered from a sentence with no verb (any sentence when the participle ends the question: "Are X tested?") that names none of the participle and what follows it: flagged, the property quoted',
+    predicateUnstated,
+    (found) => `the evidence does not say it is "${found}": check it`,
+  ),
+  flagFound(
+    'manner-unstated',
+    'the question asks that a practice be done in a manner ("securely stored", "saved externally": an "-ly" adverb next to its participle, general ones such as "regularly" aside) and the deciding sentence itself does not name it, by stem or close paraphrase: flagged, the manner quoted',
+    mannerUnstated,
+    (found) => `the evidence does not say it is "${found}": check it`,
+  ),
+  flagFound(
+    'instances-unstated',
+    'the question gives instances of what it means ("e.g., hardened base images") and the deciding sentence and its context name none of them, by stem or close paraphrase: the sentence may use the question\'s words in another sense; flagged, the instances quoted ("i.e." restates the question and is not read)',
+    instancesUnstated,
+    (found) => `the quote names none of the question's examples (${found}): check it is about what the question means`,
+  ),
+  flagFound(
+    'compound-unstated',
+    'the question is about a compound whose head is a general noun ("rural banking customers", "redundant cooling strategies") and the deciding sentence and its context name its adjective but none of its nouns: the sentence uses the adjective of something else; flagged, the compound quoted',
+    compoundUnstated,
+    (found) => `the evidence does not name "${found}" as such: check it`,
+  ),
+  flagFound(
+    'compound-elsewhere',
+    'the question\'s key word is part of a compound ("kiosk audit tooling") and the deciding sentence names it only inside another one ("kiosk badge", or "badge policy" for "kiosk audit policy", none of the question\'s qualifiers named), or names its head only as "this list" for "kiosk access list": the sentence is about another thing; flagged, both quoted',
+    compoundElsewhere,
+    (c) => `the evidence speaks of "${c.said}", not "${c.asked}": check it`,
+  ),
+  flagFound(
+    'supposed-only',
+    'the deciding sentence names the question\'s words only in a condition it supposes ("If a clerk loses a kiosk key, the branch pays for the lock"), the clause after it naming none: it says what follows if it happens, not that it is done; flagged, the condition quoted',
+    supposedOnly,
+    (found) => `the evidence only supposes it ("${found}"): check it is done`,
+  ),
+  flagFound(
+    'parts-unstated',
+    'the question asks that its subject include three or more parts ("include peer approval, rollback plans, staging trials, and release notes") and the deciding sentence and its context name fewer than half of them: flagged, the parts not named quoted',
+    partsUnstated,
+    (found) => `the evidence does not name ${found.map((p) => `"${p}"`).join(', ')} among the parts asked: check it`,
+  ),
   {
     name: 'ability-not-rule',
     kind: 'adjust',
@@ -1036,17 +1014,13 @@ export const READING_RULES: OfflineRule[] = [
         : 'the quote names what the product can do, not that you run it: check it',
     ),
   },
-  {
-    name: 'recipient-unstated',
-    kind: 'adjust',
-    reason:
-      'the question asks whether the vendor gives something to the asking party ("Will you provide X to the institution?") and the deciding sentence and its context name neither the giving (by stem or close paraphrase) nor any receiver (the customer, "on request"): flagged',
-    when: (a) => recipientUnstated(a) !== undefined,
-    then: flagFor((a) => {
-      const { verbs, party } = recipientUnstated(a)!
-      return `the quote does not say it goes to ${party} (it names neither "${verbs.join('" nor "')}" nor a receiver): check it`
-    }),
-  },
+  flagFound(
+    'recipient-unstated',
+    'the question asks whether the vendor gives something to the asking party ("Will you provide X to the institution?") and the deciding sentence and its context name neither the giving (by stem or close paraphrase) nor any receiver (the customer, "on request"): flagged',
+    recipientUnstated,
+    ({ verbs, party }) =>
+      `the quote does not say it goes to ${party} (it names neither "${verbs.join('" nor "')}" nor a receiver): check it`,
+  ),
   {
     name: 'acronym-unstated',
     kind: 'adjust',
@@ -1060,17 +1034,12 @@ export const READING_RULES: OfflineRule[] = [
           .join(', ')} is not the quote's word of the same letters: check it`,
     ),
   },
-  {
-    name: 'customer-rules-unstated',
-    kind: 'adjust',
-    reason:
-      'the question asks whether the vendor follows the asking party\'s own rules ("institutional policies", "the customer\'s requirements") and the deciding sentence names no customer\'s rules ("customer data" names the customer, not its policies): the vendor\'s own policies are not those; flagged',
-    when: (a) => customerRulesUnstated(a) !== undefined,
-    then: flagFor(
-      (a) =>
-        `the question asks about ${customerRulesUnstated(a)!}; the quote does not name the customer's own rules: check it`,
-    ),
-  },
+  flagFound(
+    'customer-rules-unstated',
+    'the question asks whether the vendor follows the asking party\'s own rules ("institutional policies", "the customer\'s requirements") and the deciding sentence names no customer\'s rules ("customer data" names the customer, not its policies): the vendor\'s own policies are not those; flagged',
+    customerRulesUnstated,
+    (found) => `the question asks about ${found}; the quote does not name the customer's own rules: check it`,
+  ),
   {
     name: 'rule-not-record',
     kind: 'adjust',
@@ -1079,24 +1048,18 @@ export const READING_RULES: OfflineRule[] = [
     when: (a) => a.yesNo && a.lead.label === 'YES' && asksDoneInPeriod(a.asked) && statesRule(a.lead.hit.sentence.text),
     then: flagFor(() => 'the quote says it must be done, not that it was done in the period asked: check it'),
   },
-  {
-    name: 'one-word-question',
-    kind: 'adjust',
-    reason:
-      'the question\'s query is a single plain word ("Do you offer tutoring services?" reads as "tutoring"), so any sentence sharing its stem covers it whole: a Yes from a sentence that has only a relative of the word ("tutor", "tutorial") is flagged, the word named',
-    when: (a) => oneWordQuestion(a) !== undefined,
-    then: flagFor(
-      (a) => `the question's only distinctive word is "${oneWordQuestion(a)!}": check the quote is about what it asks`,
-    ),
-  },
-  {
-    name: 'name-unstated',
-    kind: 'adjust',
-    reason:
-      'the question asks about named standards, schemes or products, or gives standards as examples ("SOC 2", "ISO 27701", a product\'s name), and the deciding sentence and its context name none of them: flagged, the names quoted',
-    when: (a) => nameUnstated(a) !== undefined,
-    then: flagFor((a) => `the quote names none of ${nameUnstated(a)!}: check it`),
-  },
+  flagFound(
+    'one-word-question',
+    'the question\'s query is a single plain word ("Do you offer tutoring services?" reads as "tutoring"), so any sentence sharing its stem covers it whole: a Yes from a sentence that has only a relative of the word ("tutor", "tutorial") is flagged, the word named',
+    oneWordQuestion,
+    (found) => `the question's only distinctive word is "${found}": check the quote is about what it asks`,
+  ),
+  flagFound(
+    'name-unstated',
+    'the question asks about named standards, schemes or products, or gives standards as examples ("SOC 2", "ISO 27701", a product\'s name), and the deciding sentence and its context name none of them: flagged, the names quoted',
+    nameUnstated,
+    (found) => `the quote names none of ${found}: check it`,
+  ),
   {
     name: 'title-only',
     kind: 'adjust',
@@ -1107,14 +1070,12 @@ export const READING_RULES: OfflineRule[] = [
       (a) => `the quote is a title ("${a.lead.hit.sentence.text.trim()}"): it states no practice; check it`,
     ),
   },
-  {
-    name: 'cut-off',
-    kind: 'adjust',
-    reason:
-      'the deciding sentence breaks off in the document (a bracket it never closes, or a last word such as "about", "the" or "and" with no stop after it): the rest of what it says is not there to quote: flagged, its end quoted',
-    when: (a) => cutOff(a) !== undefined,
-    then: flagFor((a) => `the quoted sentence breaks off in the document ("... ${cutOff(a)!}"): check what it says`),
-  },
+  flagFound(
+    'cut-off',
+    'the deciding sentence breaks off in the document (a bracket it never closes, or a last word such as "about", "the" or "and" with no stop after it): the rest of what it says is not there to quote: flagged, its end quoted',
+    cutOff,
+    (found) => `the quoted sentence breaks off in the document ("... ${found}"): check what it says`,
+  ),
   {
     name: 'instruction',
     kind: 'adjust',
@@ -1123,14 +1084,12 @@ export const READING_RULES: OfflineRule[] = [
     when: (a) => instructs(a),
     then: flagFor(() => 'the quote is an instruction or a goal, not a statement that it is done: check it'),
   },
-  {
-    name: 'identity-unstated',
-    kind: 'adjust',
-    reason:
-      '"Are you (classified as) a kiosk operator?" asks what the respondent is: a Yes whose sentence never says "we are" (or "we act as") that thing, as one naming the providers the respondent uses does not, is flagged',
-    when: (a) => identityUnstated(a) !== undefined,
-    then: flagFor((a) => `the quote does not say you are ${identityUnstated(a)!}: check it`),
-  },
+  flagFound(
+    'identity-unstated',
+    '"Are you (classified as) a kiosk operator?" asks what the respondent is: a Yes whose sentence never says "we are" (or "we act as") that thing, as one naming the providers the respondent uses does not, is flagged',
+    identityUnstated,
+    (found) => `the quote does not say you are ${found}: check it`,
+  ),
   {
     name: 'party-unstated',
     kind: 'adjust',
@@ -1166,32 +1125,24 @@ export const READING_RULES: OfflineRule[] = [
     when: (a) => (a.yesNo ? questionWordGap(a) : freeTextGap(a)) !== undefined,
     then: flagFor((a) => `${a.yesNo ? questionWordGap(a) : freeTextGap(a)}: check the answer`),
   },
-  {
-    name: 'holder-unstated',
-    kind: 'adjust',
-    reason:
-      'a question whether roles, responsibilities or an owner are defined or assigned, answered from a sentence that names no party (by name or role): flagged, the word quoted',
-    when: (a) => holderUnstated(a) !== undefined,
-    then: flagFor((a) => `the evidence does not say who holds the ${holderUnstated(a)!}: check it`),
-  },
-  {
-    name: 'head-unseen',
-    kind: 'adjust',
-    reason:
-      "a word of the question's subject head that no evidence file uses (nor a close paraphrase in the quote): the evidence states nothing of that thing, flagged with the word",
-    when: (a) => headUnseen(a) !== undefined,
-    then: flagFor((a) => `no file mentions "${headUnseen(a)!}", what the question asks about: check it`),
-  },
-  {
-    name: 'key-word-elsewhere',
-    kind: 'adjust',
-    reason:
-      "the question's heaviest core word is in the evidence, but not in the deciding sentence or around it: flagged, the word named",
-    when: (a) => keyWordElsewhere(a) !== undefined,
-    then: flagFor(
-      (a) => `the quote does not mention "${keyWordElsewhere(a)!}", which other passages of the evidence do: check it`,
-    ),
-  },
+  flagFound(
+    'holder-unstated',
+    'a question whether roles, responsibilities or an owner are defined or assigned, answered from a sentence that names no party (by name or role): flagged, the word quoted',
+    holderUnstated,
+    (found) => `the evidence does not say who holds the ${found}: check it`,
+  ),
+  flagFound(
+    'head-unseen',
+    "a word of the question's subject head that no evidence file uses (nor a close paraphrase in the quote): the evidence states nothing of that thing, flagged with the word",
+    headUnseen,
+    (found) => `no file mentions "${found}", what the question asks about: check it`,
+  ),
+  flagFound(
+    'key-word-elsewhere',
+    "the question's heaviest core word is in the evidence, but not in the deciding sentence or around it: flagged, the word named",
+    keyWordElsewhere,
+    (found) => `the quote does not mention "${found}", which other passages of the evidence do: check it`,
+  ),
   {
     name: 'partial-coverage',
     kind: 'adjust',
@@ -1199,14 +1150,12 @@ export const READING_RULES: OfflineRule[] = [
     when: (a, d) => a.lead.hit.coverage < STRONG_COVERAGE && d.confidence < FLAG_THRESHOLD,
     then: (_, d) => void d.reasons.push('the evidence covers only part of the question'),
   },
-  {
-    name: 'period-unstated',
-    kind: 'adjust',
-    reason:
-      'the question requires a period ("reviewed at least annually") and the deciding sentence does not state one of the act asked: no period at all, or one of another act ("the recovery test is run annually"): flagged, the period quoted',
-    when: (a) => periodUnstated(a) !== undefined,
-    then: flagFor((a) => `the evidence does not say it is done ${periodUnstated(a)!}: check it`),
-  },
+  flagFound(
+    'period-unstated',
+    'the question requires a period ("reviewed at least annually") and the deciding sentence does not state one of the act asked: no period at all, or one of another act ("the recovery test is run annually"): flagged, the period quoted',
+    periodUnstated,
+    (found) => `the evidence does not say it is done ${found}: check it`,
+  ),
   {
     name: 'threshold-unmet',
     kind: 'adjust',
