@@ -16,7 +16,8 @@ export const FREE_TEXT_COVERAGE = 0.5
 /**
  * Why a document sentence does not answer a free-text question on its own, or undefined when it does: it must be
  * a statement (a heading is context, never an answer), name the question's subject itself, cover at least half of
- * the question, and give what the question word asks for (who → parties, where → places, how often → a period, how long → an amount of time, which tool → a name).
+ * the question, and give what the question word asks for (who → parties, where → places, how often → a period, how
+ * long → an amount of time, which tool → a name).
  */
 export function freeTextGap(a: Ask): string | undefined {
   const sentence = a.lead.hit.sentence

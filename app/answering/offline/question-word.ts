@@ -1,12 +1,12 @@
 import { quantitiesIn } from './quantities'
 import { hasWordCharacter } from '../retrieval/text'
 
-/** What a free-text question's question word asks for, and how a sentence shows it gives it. */
 /** Something a question or a sentence is tested for: a regex, or a test written out. */
 interface Test {
   test(text: string): boolean
 }
 
+/** What a free-text question's question word asks for, and how a sentence shows it gives it. */
 export const ASKS: { asks: Test; what: string; gives: Test }[] = [
   {
     // "Who ...", "Which third parties / vendors / subprocessors ...": parties, named or by role.
@@ -46,7 +46,10 @@ export const ASKS: { asks: Test; what: string; gives: Test }[] = [
 /** Whether a sentence names a party, by name or by role ("the Security team", "our CISO", "vendors"). */
 export const namesParty = (sentence: string): boolean => ASKS[0]!.gives.test(sentence)
 
-/** What the question word of a free-text question asks for (who, where, how often, how long, which tool), if it asks for one. */
+/**
+ * What the question word of a free-text question asks for (who, where, how often, how long, which tool), if it asks
+ * for one.
+ */
 export function askedFor(asked: string): (typeof ASKS)[number] | undefined {
   return ASKS.find((x) => x.asks.test(asked.trim()))
 }

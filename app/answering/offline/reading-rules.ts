@@ -524,8 +524,9 @@ const namesAbility = (sentence: Word[]) =>
 /**
  * A question whether the respondent put something in place ("Have you implemented a kiosk tamper alarm?", "Do you
  * deploy ...?"), answered from a sentence that names only a product's ability ("Support for tamper alarms: the
- * ability to connect one to every kiosk"): what the product can do is not what the vendor runs. The respondent's verb read by its stem; "may" and "can" are not read as ability here (a notification that
- * "may" be sent states a practice).
+ * ability to connect one to every kiosk"): what the product can do is not what the vendor runs. The respondent's verb
+ * is read by its stem; "may" and "can" are not read as ability here (a notification that "may" be sent states a
+ * practice).
  */
 const abilityNotPractice = (a: Ask): boolean => {
   if (!a.yesNo || a.lead.label !== 'YES') return false

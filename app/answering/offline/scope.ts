@@ -137,8 +137,8 @@ const DOCUMENT = new RegExp(`^(?:${DOCUMENTS})$`, 'i')
 /**
  * "Are the policies and procedures reviewed and updated at least annually?" names no subject of its own: it means
  * the policies of the question before it. So does "Are policies and procedures reviewed ...?" without the article,
- * when the documents are the only things it names (its nouns, as the tagger reads them, those of a period aside); "Are processes defined to
- * protect kiosk data?" names its own.
+ * when the documents are the only things it names (its nouns, as the tagger reads them, those of a period aside);
+ * "Are processes defined to protect kiosk data?" names its own.
  */
 export function leansOnPrevious(asked: string, tagged: Word[] = tagWords(asked)): boolean {
   const m = ANAPHORA.exec(asked.trim())
