@@ -6,14 +6,20 @@ interface Test {
   test(text: string): boolean
 }
 
+/** A party named in a sentence: a capitalised name after its first word, or a role ("the Security team", "vendors"). */
+const PARTY =
+  /(?<!^)\b[A-Z][a-zA-Z0-9&.-]+|\b(?:vendors?|providers?|suppliers?|sub-?processors?|partners?|third[- ]part(?:y|ies)|team|department|officer|manager|director|staff|employees|personnel|administrators?|engineers?|committee|board|auditors?|firm)\b/
+
+/** Whether a sentence names a party, by name or by role ("the Security team", "our CISO", "vendors"). */
+export const namesParty = (sentence: string): boolean => PARTY.test(sentence)
+
 /** What a free-text question's question word asks for, and how a sentence shows it gives it. */
 export const ASKS: { asks: Test; what: string; gives: Test }[] = [
   {
     // "Who ...", "Which third parties / vendors / subprocessors ...": parties, named or by role.
     asks: /^(?:who|whom|whose)\b|^(?:which|what) (?:third[- ]part(?:y|ies)|part(?:y|ies)|vendors?|suppliers?|sub-?processors?|providers?|compan(?:y|ies)|organi[sz]ations?|teams?|roles?|individuals?|people|personnel|staff)\b/i,
     what: 'who',
-    gives:
-      /(?<!^)\b[A-Z][a-zA-Z0-9&.-]+|\b(?:vendors?|providers?|suppliers?|sub-?processors?|partners?|third[- ]part(?:y|ies)|team|department|officer|manager|director|staff|employees|personnel|administrators?|engineers?|committee|board|auditors?|firm)\b/,
+    gives: PARTY,
   },
   {
     // "Where is data stored?", "In which countries ...": places.
@@ -42,9 +48,6 @@ export const ASKS: { asks: Test; what: string; gives: Test }[] = [
     gives: /(?<!^)\b[A-Z][a-zA-Z0-9&.-]+|\b[a-z0-9-]+\.(?:io|com|net|org|dev|ai)\b/,
   },
 ]
-
-/** Whether a sentence names a party, by name or by role ("the Security team", "our CISO", "vendors"). */
-export const namesParty = (sentence: string): boolean => ASKS[0]!.gives.test(sentence)
 
 /**
  * What the question word of a free-text question asks for (who, where, how often, how long, which tool), if it asks

@@ -534,6 +534,13 @@ const abilityNotPractice = (a: Ask): boolean => {
   return namesAbility(a.leadTagged) && !statesRule(a.lead.hit.sentence.text)
 }
 
+/** What the quote says where the question asks for a rule or a practice and the quote states an ability. */
+const abilityGap = (a: Ask): string | undefined => {
+  if (abilityOnly(a)) return 'says it can be done, not that you require it'
+  if (abilityNotPractice(a)) return 'names what the product can do, not that you run it'
+  return undefined
+}
+
 /** "Do you have", "Does your branch have": the respondent asked to have something. */
 const ASKS_TO_HAVE = /^\s*(?:do|does)\s+(?:you|your(?:\s+\S+){0,2}?)\s+have\b/i
 /**
@@ -837,14 +844,28 @@ const flagFor =
     d.reasons.push(reason(a))
   }
 
-/** An adjusting rule that flags what `read` finds in the question and its lead sentence, saying it with `say`. */
+/**
+ * An adjusting rule that flags what `read` finds in the question and its lead sentence, saying it with `say`. The
+ * reading runs once per question: `when` asks it, `then` words what it found.
+ */
 function flagFound<T>(
   name: RuleName,
   reason: string,
   read: (a: Ask) => T | undefined,
-  say: (found: T, a: Ask) => string,
+  say: (found: T) => string,
 ): OfflineRule {
-  return { name, kind: 'adjust', reason, when: (a) => read(a) !== undefined, then: flagFor((a) => say(read(a)!, a)) }
+  const found = new WeakMap<Ask, T | undefined>()
+  const readOnce = (a: Ask) => {
+    if (!found.has(a)) found.set(a, read(a))
+    return found.get(a)
+  }
+  return {
+    name,
+    kind: 'adjust',
+    reason,
+    when: (a) => readOnce(a) !== undefined,
+    then: flagFor((a) => say(readOnce(a)!)),
+  }
 }
 
 /**
@@ -941,14 +962,12 @@ export const READING_RULES: OfflineRule[] = [
     when: (a) => unstated(a).length > 0,
     then: flagFor((a) => `the evidence does not say it is ${unstated(a).join(' or ')}`),
   },
-  {
-    name: 'scope-unstated',
-    kind: 'adjust',
-    reason:
-      'the question confines its subject with a preposition inside its noun phrase ("<subject> for <party>", "<subject> in <place>") and the deciding sentence and its context name nothing of that scope: flagged, the scope quoted',
-    when: (a) => a.yesNo && scopeUnstated(a) !== undefined,
-    then: flagFor((a) => `the evidence does not say it applies ${scopeUnstated(a)!}`),
-  },
+  flagFound(
+    'scope-unstated',
+    'the question confines its subject with a preposition inside its noun phrase ("<subject> for <party>", "<subject> in <place>") and the deciding sentence and its context name nothing of that scope: flagged, the scope quoted',
+    (a) => (a.yesNo ? scopeUnstated(a) : undefined),
+    (found) => `the evidence does not say it applies ${found}`,
+  ),
   flagFound(
     'practice-unstated',
     'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data"), an "Are <general words> <participle> ...?" one ("Are your systems and services inspected for flaws?"), or a "Can <anything> be <participle> ...?" one, whose verb or participle the deciding sentence and its context never name ("Do you tokenize card data?" from "Card data is handled as our policy describes"): flagged, the verb quoted',
@@ -1003,18 +1022,12 @@ export const READING_RULES: OfflineRule[] = [
     partsUnstated,
     (found) => `the evidence does not name ${found.map((p) => `"${p}"`).join(', ')} among the parts asked: check it`,
   ),
-  {
-    name: 'ability-not-rule',
-    kind: 'adjust',
-    reason:
-      'the question asks whether the vendor requires or enforces something ("Do you require MFA for administrators?") and the deciding sentence states only that it can be done ("the ability to require MFA is available", "admins can enable it"), or whether the vendor put something in place ("Have you implemented an IDS?") and the sentence names only a product\'s ability ("Support for intrusion detection"): a product\'s ability is not the vendor\'s rule or practice; flagged',
-    when: (a) => abilityOnly(a) || abilityNotPractice(a),
-    then: flagFor((a) =>
-      abilityOnly(a)
-        ? 'the quote says it can be done, not that you require it: check it'
-        : 'the quote names what the product can do, not that you run it: check it',
-    ),
-  },
+  flagFound(
+    'ability-not-rule',
+    'the question asks whether the vendor requires or enforces something ("Do you require MFA for administrators?") and the deciding sentence states only that it can be done ("the ability to require MFA is available", "admins can enable it"), or whether the vendor put something in place ("Have you implemented an IDS?") and the sentence names only a product\'s ability ("Support for intrusion detection"): a product\'s ability is not the vendor\'s rule or practice; flagged',
+    abilityGap,
+    (found) => `the quote ${found}: check it`,
+  ),
   flagFound(
     'recipient-unstated',
     'the question asks whether the vendor gives something to the asking party ("Will you provide X to the institution?") and the deciding sentence and its context name neither the giving (by stem or close paraphrase) nor any receiver (the customer, "on request"): flagged',
@@ -1091,41 +1104,30 @@ export const READING_RULES: OfflineRule[] = [
     identityUnstated,
     (found) => `the quote does not say you are ${found}: check it`,
   ),
-  {
-    name: 'party-unstated',
-    kind: 'adjust',
-    reason:
-      'the question names a particular party by its possessive ("in the consultant\'s possession") and the deciding sentence and its context never name that party, or as the one who acts ("Will the consultant require ...?") and the deciding sentence itself does not: flagged, the party quoted (general parties such as the institution or the user aside)',
-    when: (a) => a.yesNo && partyUnstated(a) !== undefined,
-    then: flagFor((a) => `the evidence does not name ${partyUnstated(a)!}: check it`),
-  },
-  {
-    name: 'second-question',
-    kind: 'adjust',
-    reason:
-      'the question asks a second one ("<first question>, and does it <second question>?") whose own words the deciding sentence and its context do not name: flagged, the unanswered part quoted',
-    when: (a) => a.yesNo && unansweredSecond(a) !== undefined,
-    then: flagFor((a) => `the question also asks "${unansweredSecond(a)!}": the evidence does not answer that part`),
-  },
-  {
-    name: 'refers-to-earlier',
-    kind: 'adjust',
-    reason:
-      'the question points to an earlier one ("these systems") and the engine reads each question on its own: flagged for a check in context',
-    when: (a) => refersToEarlier(a.asked) !== undefined,
-    then: flagFor(
-      (a) =>
-        `the question refers to an earlier one ("${refersToEarlier(a.asked)}"): check the answer fits that question`,
-    ),
-  },
-  {
-    name: 'free-text-unanswered',
-    kind: 'adjust',
-    reason:
-      'a free-text answer from a document needs a statement naming the question\'s subject, covering at least half of the question and giving what its question word asks (who, where, how often, how long, which tool): else flagged; a question word asked over a Yes/No list ("How long are logs kept?") needs what it asks too',
-    when: (a) => (a.yesNo ? questionWordGap(a) : freeTextGap(a)) !== undefined,
-    then: flagFor((a) => `${a.yesNo ? questionWordGap(a) : freeTextGap(a)}: check the answer`),
-  },
+  flagFound(
+    'party-unstated',
+    'the question names a particular party by its possessive ("in the consultant\'s possession") and the deciding sentence and its context never name that party, or as the one who acts ("Will the consultant require ...?") and the deciding sentence itself does not: flagged, the party quoted (general parties such as the institution or the user aside)',
+    (a) => (a.yesNo ? partyUnstated(a) : undefined),
+    (found) => `the evidence does not name ${found}: check it`,
+  ),
+  flagFound(
+    'second-question',
+    'the question asks a second one ("<first question>, and does it <second question>?") whose own words the deciding sentence and its context do not name: flagged, the unanswered part quoted',
+    (a) => (a.yesNo ? unansweredSecond(a) : undefined),
+    (found) => `the question also asks "${found}": the evidence does not answer that part`,
+  ),
+  flagFound(
+    'refers-to-earlier',
+    'the question points to an earlier one ("these systems") and the engine reads each question on its own: flagged for a check in context',
+    (a) => refersToEarlier(a.asked),
+    (found) => `the question refers to an earlier one ("${found}"): check the answer fits that question`,
+  ),
+  flagFound(
+    'free-text-unanswered',
+    'a free-text answer from a document needs a statement naming the question\'s subject, covering at least half of the question and giving what its question word asks (who, where, how often, how long, which tool): else flagged; a question word asked over a Yes/No list ("How long are logs kept?") needs what it asks too',
+    (a) => (a.yesNo ? questionWordGap(a) : freeTextGap(a)),
+    (found) => `${found}: check the answer`,
+  ),
   flagFound(
     'holder-unstated',
     'a question whether roles, responsibilities or an owner are defined or assigned, answered from a sentence that names no party (by name or role): flagged, the word quoted',
