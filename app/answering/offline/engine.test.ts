@@ -339,6 +339,17 @@ describe('OfflineEngine on questions about past events', () => {
     expect(b!.reasons.join(' ')).not.toContain('documented')
   })
 
+  it('reads a document as a noun: "standard" as a kind and "planning" as an activity name none; a runbook does', async () => {
+    const question = 'Do you have a documented kiosk repair process?'
+    const said = async (sentence: string) =>
+      (await answer([q(question)], [doc('kiosk.md', [sentence])]))[0]!.reasons.join(' ')
+    expect(await said('Our kiosk repair process uses standard parts and careful planning by each clerk.')).toContain(
+      'documented',
+    )
+    expect(await said('Our kiosk repair process follows the clerk runbook, step by step.')).not.toContain('documented')
+    expect(await said('Our kiosk repair process follows our manuals for each model.')).not.toContain('documented')
+  })
+
   it('flags a Yes to "do you have a policy?" from a sentence that names no document, and only then', async () => {
     const practice = doc('kiosk.md', ['Clerks apply security patches to every kiosk within one day.'])
     const question = 'Do you have a policy and procedure for patching kiosks?'

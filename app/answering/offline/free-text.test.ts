@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { evidenceDoc, questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import { isYesNoQuestion, type Question } from '../../questionnaire/model'
 import { OfflineEngine } from './engine'
+import { askedFor, namesParty } from './question-word'
 import { extractEvidence } from '../../evidence/extract.server'
 
 const free = (text: string): Question => ({ ...yesNoQuestion(text), allowed: undefined })
@@ -14,6 +15,24 @@ describe('free-text answers from documents', () => {
     expect(isYesNoQuestion(free('Hardware tokens for administrators (Y/N)'))).toBe(true)
     expect(isYesNoQuestion(free('Backups copied off site - Yes/No'))).toBe(true)
     expect(isYesNoQuestion(free('Name of your backup provider (e.g. Y/N Storage Ltd)'))).toBe(false)
+  })
+
+  it('reads the question word and what a sentence gives from one list each (parties, places, tools)', () => {
+    const gives = (question: string, sentence: string) => askedFor(question)!.gives.test(sentence)
+    // A role a "which" question asks for is one a sentence names, and the other way round.
+    for (const role of ['auditors', 'organizations', 'employees', 'vendors']) {
+      expect(askedFor(`Which ${role} approve branch ledgers?`)?.what).toBe('who')
+      expect(namesParty(`Branch ledgers are approved by the ${role}.`)).toBe(true)
+    }
+    expect(namesParty('branch ledgers are approved each week.')).toBe(false)
+    expect(askedFor('In which zones are branch ledgers kept?')?.what).toBe('where')
+    expect(gives('Where are branch ledgers kept?', 'ledgers are kept in two zones.')).toBe(true)
+    // "states" is a place where a question asks for one; a sentence's "states" is the verb.
+    expect(askedFor('In which states are branch ledgers kept?')?.what).toBe('where')
+    expect(gives('Where are branch ledgers kept?', 'the ledger policy states this.')).toBe(false)
+    expect(askedFor('Which scanners check branch ledgers?')?.what).toBe('which tool or product')
+    expect(askedFor('Describe the technologies used to check branch ledgers.')?.what).toBe('which tool or product')
+    expect(gives('Which scanners check branch ledgers?', 'we use ledgercheck.io weekly.')).toBe(true)
   })
 
   it('are flagged unless the sentence names the subject and gives what the question word asks', async () => {

@@ -6,9 +6,24 @@ interface Test {
   test(text: string): boolean
 }
 
+/**
+ * Parties by role, one alternation for what a "who" question asks for and what a sentence names: a vendor, a team,
+ * an officer, staff.
+ */
+const ROLES =
+  'vendors?|providers?|suppliers?|sub-?processors?|partners?|(?:third[- ])?part(?:y|ies)|compan(?:y|ies)|organi[sz]ations?|firms?|teams?|departments?|committees?|boards?|officers?|managers?|directors?|staff|employees?|personnel|administrators?|engineers?|auditors?'
+
+/** A name: a capitalised word after a sentence's first ("Nessus", "the Security team", "Frankfurt"). */
+const NAME = '(?<!^)\\b[A-Z][a-zA-Z0-9&.-]+'
+
+/** What a "which tool" question asks for: a tool, a product, a technology. */
+const TOOLS = 'tools?|products?|software|technolog(?:y|ies)|solutions?|platforms?|scanners?'
+
+/** Places, one alternation for what a "where" question asks for and what a sentence names: a country, a region. */
+const PLACES = 'countr(?:y|ies)|regions?|locations?|jurisdictions?|data ?cent(?:er|re)s?|zones?'
+
 /** A party named in a sentence: a capitalised name after its first word, or a role ("the Security team", "vendors"). */
-const PARTY =
-  /(?<!^)\b[A-Z][a-zA-Z0-9&.-]+|\b(?:vendors?|providers?|suppliers?|sub-?processors?|partners?|third[- ]part(?:y|ies)|team|department|officer|manager|director|staff|employees|personnel|administrators?|engineers?|committee|board|auditors?|firm)\b/
+const PARTY = new RegExp(`${NAME}|\\b(?:${ROLES})\\b`)
 
 /** Whether a sentence names a party, by name or by role ("the Security team", "our CISO", "vendors"). */
 export const namesParty = (sentence: string): boolean => PARTY.test(sentence)
@@ -17,16 +32,17 @@ export const namesParty = (sentence: string): boolean => PARTY.test(sentence)
 export const ASKS: { asks: Test; what: string; gives: Test }[] = [
   {
     // "Who ...", "Which third parties / vendors / subprocessors ...": parties, named or by role.
-    asks: /^(?:who|whom|whose)\b|^(?:which|what) (?:third[- ]part(?:y|ies)|part(?:y|ies)|vendors?|suppliers?|sub-?processors?|providers?|compan(?:y|ies)|organi[sz]ations?|teams?|roles?|individuals?|people|personnel|staff)\b/i,
+    // A role, an individual or people are what is asked, not a party a sentence names ("roles are defined").
+    asks: new RegExp(`^(?:who|whom|whose)\\b|^(?:which|what) (?:${ROLES}|roles?|individuals?|people)\\b`, 'i'),
     what: 'who',
     gives: PARTY,
   },
   {
     // "Where is data stored?", "In which countries ...": places.
-    asks: /^where\b|^(?:in )?(?:which|what) (?:countr(?:y|ies)|regions?|locations?|jurisdictions?|data cent(?:er|re)s?|states?)\b/i,
+    // "states" is a place only where it is asked: a sentence's "states" is more often the verb.
+    asks: new RegExp(`^where\\b|^(?:in )?(?:which|what) (?:${PLACES}|states?)\\b`, 'i'),
     what: 'where',
-    gives:
-      /(?<!^)\b[A-Z][a-zA-Z]+|\b(?:regions?|countr(?:y|ies)|data ?cent(?:er|re)s?|zones?|on[- ]premises?|cloud|located|hosted|resides?)\b/,
+    gives: new RegExp(`${NAME}|\\b(?:${PLACES}|on[- ]premises?|cloud|located|hosted|resides?)\\b`),
   },
   {
     // "How often ...", "How frequently ...": a period or an amount of time (quantities.ts reads both).
@@ -42,10 +58,13 @@ export const ASKS: { asks: Test; what: string; gives: Test }[] = [
   },
   {
     // "Which tools ...", "Describe the tool(s) used to scan ...": a tool or product, named.
-    asks: /^(?:which|what) (?:tools?|products?|software|technolog(?:y|ies)|solutions?|platforms?|scanners?)\b|\b(?:the|any) (?:tool|product|software|technology|solution|platform|scanner)(?:\(s\)|s)? (?:used|you use|in use|employed|utili[sz]ed)\b/i,
+    asks: new RegExp(
+      `^(?:which|what) (?:${TOOLS})\\b|\\b(?:the|any) (?:${TOOLS})(?:\\(s\\))? (?:used|you use|in use|employed|utili[sz]ed)\\b`,
+      'i',
+    ),
     what: 'which tool or product',
     // A name: a capitalised word after the first ("Nessus", "AWS Inspector") or a web domain ("cobalt.io").
-    gives: /(?<!^)\b[A-Z][a-zA-Z0-9&.-]+|\b[a-z0-9-]+\.(?:io|com|net|org|dev|ai)\b/,
+    gives: new RegExp(`${NAME}|\\b[a-z0-9-]+\\.(?:io|com|net|org|dev|ai)\\b`),
   },
 ]
 

@@ -708,14 +708,20 @@ function unstatedCompounds(a: Ask): string[] {
   })
 }
 
-/** The question asks whether something is documented or written down. */
-const ASKS_DOCUMENT = /\b(?:documented|documentation|written)\b/i
-/** A sentence that names a document of some kind (a policy, plan, procedure, standard, programme...). */
-const NAMES_DOCUMENT =
-  /\b(?:document\w*|polic(?:y|ies)|plans?|procedures?|standards?|programmes?|programs?|written|guidelines?|manuals?|handbooks?|playbooks?|runbooks?)\b/i
-
-/** The nouns that name a document a question may ask the respondent to have. */
-const DOCUMENT_NOUN = /^(?:polic(?:y|ies)|procedures?|plans?|programs?|programmes?)$/
+/** The words that say something is written down ("documented", "written"). */
+const WRITTEN = new Set(wordList('documented documentation written'))
+/** The nouns that name a document of some kind (a policy, plan, procedure, standard, programme...), by stem. */
+const DOCUMENT_NOUNS = new Set(
+  wordList('document policy plan procedure standard program programme guideline manual handbook playbook runbook').map(
+    stem,
+  ),
+)
+/**
+ * A word that names a document (a noun of DOCUMENT_NOUNS; "planning" is an activity, "standard antivirus" a kind) or
+ * says that something is written down.
+ */
+const namesDocument = (w: Word): boolean =>
+  WRITTEN.has(w.lower) || (noun(w) && ending(w.lower) !== 'ing' && DOCUMENT_NOUNS.has(stem(w.lower)))
 
 /**
  * "Do you have a kiosk repair plan?", "Does your branch have a policy and procedure for ...?": the question asks
@@ -739,7 +745,7 @@ export const askedDocuments = (a: Ask): string[] => {
     if (w.pos === 'CCONJ' && (noun(tagged[k + 1]) || tagged[k + 1]?.pos === 'ADJ')) continue
     break
   }
-  return heads.length > 0 && heads.every((w) => DOCUMENT_NOUN.test(w.lower)) ? heads.map((w) => w.lower) : []
+  return heads.length > 0 && heads.every(namesDocument) ? heads.map((w) => w.lower) : []
 }
 
 /**
@@ -747,12 +753,11 @@ export const askedDocuments = (a: Ask): string[] => {
  * a compound qualified by a noun the question never uses ("our kiosk disclosure policy" is about disclosures).
  */
 const namesOwnDocument = (a: Ask): boolean => {
-  if (!NAMES_DOCUMENT.test(a.lead.hit.sentence.text)) return false
   const said = a.leadTagged
   const compounds = nounCompounds(said)
   const asked = new Set(a.tagged.flatMap((w) => words(w.lower)))
   return said.some((w) => {
-    if (!NAMES_DOCUMENT.test(w.lower) || !noun(w)) return false
+    if (!noun(w) || !namesDocument(w)) return false
     const holder = compounds.find((c) => c.at(-1) === w)
     const qualifiers = (holder ?? []).slice(0, -1).filter(noun)
     return !qualifiers.length || qualifiers.some((m) => words(m.lower).some((s) => asked.has(s)))
@@ -766,7 +771,8 @@ const namesOwnDocument = (a: Ask): boolean => {
  */
 function unstated(a: Ask): string[] {
   const kinds = unstatedKinds(a).map((k) => `"${k.word}"`)
-  if (a.yesNo && ASKS_DOCUMENT.test(a.asked) && !NAMES_DOCUMENT.test(a.lead.hit.sentence.text)) kinds.push('documented')
+  if (a.yesNo && a.tagged.some((w) => WRITTEN.has(w.lower)) && !a.leadTagged.some(namesDocument))
+    kinds.push('documented')
   else if (a.yesNo && asksToHaveDocument(a) && !namesOwnDocument(a)) kinds.push('documented')
   return [...kinds, ...unstatedQualities(a).map((q) => `"${q}"`), ...unstatedCompounds(a)]
 }
