@@ -502,16 +502,21 @@ const instancesUnstated = (a: Ask): string | undefined => {
  * available.", "Admins can enable MFA."): a product's ability is not the vendor's rule. A sentence that states a rule
  * ("must", "shall", "is required") or says it is enforced answers it.
  */
-const ASKS_MANDATE =
-  /^\s*(?:(?:do|does)\s+(?:you|your\s+\w+(?:\s+\w+)?|the\s+\w+(?:\s+\w+)?)\s+(?:require|enforce|mandate)\b|(?:is|are)\b[^?]*\b(?:required|mandatory|enforced|compulsory)\b)/i
+/** What a rule makes of a practice, spelled once for the question that asks and the sentence that states it. */
+const MANDATED = '(?:required|mandatory|enforced|compulsory)'
+const ASKS_MANDATE = new RegExp(
+  `^\\s*(?:(?:do|does)\\s+(?:you|your\\s+\\w+(?:\\s+\\w+)?|the\\s+\\w+(?:\\s+\\w+)?)\\s+(?:require|enforce|mandate)\\b|(?:is|are)\\b[^?]*\\b${MANDATED}\\b)`,
+  'i',
+)
+/** "MFA is enforced for every administrator": stated as done, whatever else the sentence allows. */
+const STATES_MANDATE = new RegExp(`\\b(?:is|are|was|were)\\s+(?:\\w+ly\\s+)?${MANDATED}\\b`, 'i')
 const STATES_ABILITY =
   /\b(?:ability to|able to|options?\b|optional(?:ly)?|can|could|may|available|allows?|enables?|lets|supports?|configurable)\b/i
 const abilityOnly = (a: Ask): boolean => {
   if (!a.yesNo || a.lead.label !== 'YES' || !ASKS_MANDATE.test(a.asked)) return false
   const text = a.lead.hit.sentence.text
   if (!STATES_ABILITY.test(text) || statesRule(text)) return false
-  // "MFA is enforced for every administrator": stated as done, whatever else the sentence allows.
-  return !/\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:required|enforced|mandatory|compulsory)\b/i.test(text)
+  return !STATES_MANDATE.test(text)
 }
 
 /** A product's ability named as such ("Ability to support ...", "able to", "optional"), not a thing done. */

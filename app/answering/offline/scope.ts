@@ -16,8 +16,12 @@ const PAST_PERIOD = new RegExp(
   `\\b(?:in|within|during|over) the (?:last|past|previous|prior) (?:${COUNT} )?(?:months?|years?)\\b`,
   'i',
 )
-const PAST_EVENT =
-  /\b(?:have you (?:ever )?(?:had|experienced|suffered|been subject)|has there been|have there been|did you have)\b/i
+/** What one undergoes, spelled once for the question that asks and the sentence that states a history. */
+const UNDERGONE = '(?:had|experienced|suffered|been subject)'
+const PAST_EVENT = new RegExp(
+  `\\b(?:have you (?:ever )?${UNDERGONE}|has there been|have there been|did you have)\\b`,
+  'i',
+)
 const ADVERSE =
   /\b(?:breach\w*|disruption\w*|outages?|incidents?|compromis\w*|violations?|lawsuits?|fines?|penalt\w*|data loss|downtime)\b/i
 /**
@@ -47,8 +51,10 @@ export function asksDoneInPeriod(asked: string): boolean {
 }
 
 /** A sentence about the vendor's own history: "We have not had a security breach in the last five years." */
-const STATES_HISTORY =
-  /\b(?:have|has|had) (?:not |never |ever )?(?:had|experienced|suffered|been subject)\b|\bthere (?:have|has) (?:not |never )?been\b/i
+const STATES_HISTORY = new RegExp(
+  `\\b(?:have|has|had) (?:not |never |ever )?${UNDERGONE}\\b|\\bthere (?:have|has) (?:not |never )?been\\b`,
+  'i',
+)
 
 /** Whether a sentence states the vendor's history of the adverse events a question asks about. */
 export function statesPastEvent(sentence: string): boolean {
