@@ -9,6 +9,7 @@ import {
   namesReceiver,
   asksWhoPerforms,
   recipientOf,
+  customerRulesOf,
   leansOnPrevious,
   refersToEarlier,
   negativeCondition,
@@ -41,6 +42,15 @@ describe('question scope', () => {
     const cards = 'Does the kiosk store or transmit cardholder data?'
     expect(names(cards, 'Payments go through a PCI-certified gateway and are transmitted encrypted.')).toBe(true)
     expect(names(cards, 'Receipts are transmitted by e-mail.')).toBe(false)
+  })
+
+  it("reads the asking party's own rules with the party's names as the receiver reads them", () => {
+    expect(customerRulesOf("Will you keep to the district's policies on kiosk records?")).toBe("district's policies")
+    expect(customerRulesOf('Do kiosks follow school standards for receipts?')).toBe('school standards')
+    expect(customerRulesOf('Do you follow rules set by each college?')).toBe('rules set by each college')
+    expect(recipientOf('Will you send drill reports to the district?')).toBe('the district')
+    // The vendor's own rules are not the party's.
+    expect(customerRulesOf('Do kiosks follow your own receipt policies?')).toBeUndefined()
   })
 
   it('reads the asking party as the receiver of what the vendor gives', () => {

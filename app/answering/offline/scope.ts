@@ -24,12 +24,13 @@ const PAST_EVENT = new RegExp(
 )
 const ADVERSE =
   /\b(?:breach\w*|disruption\w*|outages?|incidents?|compromis\w*|violations?|lawsuits?|fines?|penalt\w*|data loss|downtime)\b/i
+/** The asking party's names: the institution, the district, the customer. */
+const CUSTOMER = '(?:institution|university|college|school|district|customer|client)'
 /**
  * The party asking, as the other side of the vendor's dealings ("to the Institution", "with us"). "Your
  * organization" and "your customers" are the vendor's own.
  */
-const ASKING_PARTY =
-  /\b(?:to|with|for) (?:the|our|this) (?:institution|university|college|school|district|customer|client)s?\b|\b(?:to|with|for) us\b/i
+const ASKING_PARTY = new RegExp(`\\b(?:to|with|for) (?:the|our|this) ${CUSTOMER}s?\\b|\\b(?:to|with|for) us\\b`, 'i')
 
 /**
  * "Have you had a breach in the last 12 months?": evidence describes practices, so it cannot show an event. Nor can
@@ -233,8 +234,11 @@ export function recipientOf(asked: string): string | undefined {
  * and the rules a participle gives to the party ("requirements [set by the institution]", "rules defined by each
  * customer").
  */
-const CUSTOMER_RULES =
-  /\b(?:institution(?:al|'s|s'|’s)?|university's|customer(?:'s|s'|’s)?|client(?:'s|s'|’s)?)\s+(?:own\s+)?(?:polic(?:y|ies)|requirements?|standards?|procedures?|guidelines?|rules)\b|\b(?:polic(?:y|ies)|requirements?|standards?|procedures?|guidelines?|rules)\s+[[(]?(?:provided|set|defined|specified|given|issued|established)\s+by\s+(?:the\s+|each\s+|your\s+)?(?:institution|university|customer|client)s?\b/i
+const RULES = '(?:polic(?:y|ies)|requirements?|standards?|procedures?|guidelines?|rules)'
+const CUSTOMER_RULES = new RegExp(
+  `\\b${CUSTOMER}(?:al|'s|s'|’s)?\\s+(?:own\\s+)?${RULES}\\b|\\b${RULES}\\s+[[(]?(?:provided|set|defined|specified|given|issued|established)\\s+by\\s+(?:the\\s+|each\\s+|your\\s+)?${CUSTOMER}s?\\b`,
+  'i',
+)
 
 /**
  * "Will you keep to the district's policies on pupil records?" asks whether the vendor follows the asking party's own
