@@ -26,6 +26,8 @@ export interface LanguageCounts {
   tableWords: number
   /** RegExps built from strings (new RegExp): their words are spelled in the strings or lists they are built from. */
   builtRegexes: number
+  /** Built RegExps whose source strings (and the constant strings they interpolate) spell English. */
+  builtWordRegexes: number
   handStemmerLines: number
 }
 
@@ -42,6 +44,7 @@ export function countLanguage(root: string): LanguageCounts {
     wordTables: 0,
     tableWords: 0,
     builtRegexes: 0,
+    builtWordRegexes: 0,
     handStemmerLines: 0,
   }
   for (const folder of FOLDERS) {
@@ -50,13 +53,45 @@ export function countLanguage(root: string): LanguageCounts {
       const text = readFileSync(path.join(root, folder, name), 'utf8')
       if (name === 'stem.ts' && /function porter\(/.test(text)) out.handStemmerLines = text.split('\n').length
       out.files++
-      visit(ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true), out)
+      const source = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true)
+      visit(source, out, constantStrings(source))
     }
   }
   return out
 }
 
-function visit(node: ts.Node, out: LanguageCounts): void {
+/** A file's constants with a string or template initializer, by name: the pieces its RegExps are built from. */
+function constantStrings(source: ts.SourceFile): Map<string, ts.Expression> {
+  const found = new Map<string, ts.Expression>()
+  const look = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      const init = node.initializer
+      if (ts.isStringLiteralLike(init) || ts.isTemplateExpression(init)) found.set(node.name.text, init)
+    }
+    ts.forEachChild(node, look)
+  }
+  look(source)
+  return found
+}
+
+/** The literal text of a string or template, and of the constant strings it interpolates ("${ROLES}"). */
+function sourcePieces(node: ts.Expression, constants: Map<string, ts.Expression>, seen = new Set<string>()): string[] {
+  if (ts.isStringLiteralLike(node)) return [node.text]
+  if (ts.isIdentifier(node)) {
+    const init = constants.get(node.text)
+    if (!init || seen.has(node.text)) return []
+    seen.add(node.text)
+    return sourcePieces(init, constants, seen)
+  }
+  if (ts.isTemplateExpression(node))
+    return [
+      node.head.text,
+      ...node.templateSpans.flatMap((span) => [span.literal.text, ...sourcePieces(span.expression, constants, seen)]),
+    ]
+  return []
+}
+
+function visit(node: ts.Node, out: LanguageCounts, constants: Map<string, ts.Expression>): void {
   if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
     out.regexLiterals++
     if (spellsWords(node.getText())) out.wordRegexes++
@@ -133,8 +168,12 @@ function visit(node: ts.Node, out: LanguageCounts): void {
       out.tableWords += entries.length
     }
   }
-  if (ts.isNewExpression(node) && node.expression.getText() === 'RegExp') out.builtRegexes++
-  ts.forEachChild(node, (child) => visit(child, out))
+  if (ts.isNewExpression(node) && node.expression.getText() === 'RegExp') {
+    out.builtRegexes++
+    const pieces = node.arguments?.[0] ? sourcePieces(node.arguments[0], constants) : []
+    if (pieces.some((piece) => spellsWords(`/${piece}/`))) out.builtWordRegexes++
+  }
+  ts.forEachChild(node, (child) => visit(child, out, constants))
 }
 
 /**
@@ -166,7 +205,9 @@ async function main() {
   console.log(
     `| word tables / words (a word to what it stands for: "daily" -> a day) | ${c.wordTables} / ${c.tableWords} |`,
   )
-  console.log(`| regexes built from strings (new RegExp) | ${c.builtRegexes} |`)
+  console.log(
+    `| regexes built from strings (new RegExp); of which spell English (in their strings or the constants they join) | ${c.builtRegexes}; ${c.builtWordRegexes} |`,
+  )
   console.log(`| hand-written stemmer (lines) | ${c.handStemmerLines || 'none (stemmer package)'} |`)
   if (process.argv[2]) return
   const { tagWords } = await import('../app/answering/offline/grammar')

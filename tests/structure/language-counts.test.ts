@@ -22,7 +22,7 @@ describe('bench:language counts', () => {
       expect(spellsWords(literal), literal).toBe(false)
   })
 
-  it('counts a word list split by the shared helper as a list, and its split as no regex of the engine', () => {
+  it('counts a word list split by the shared helper as a list, its split as no regex, a built regex by its strings', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'qfill-language-'))
     try {
       for (const folder of ['app/answering/retrieval', 'app/answering/offline'])
@@ -31,12 +31,24 @@ describe('bench:language counts', () => {
         path.join(root, 'app/answering/retrieval/lists.ts'),
         "const A = new Set(wordList(`alpha beta\n  gamma`))\nconst B = new Set(wordList('delta epsilon').map(stem))\n",
       )
-      writeFileSync(path.join(root, 'app/answering/offline/rules.ts'), 'const R = /\\bzeta\\b/i\n')
+      writeFileSync(
+        path.join(root, 'app/answering/offline/rules.ts'),
+        [
+          'const R = /\\bzeta\\b/i',
+          // Built from a constant that spells words, and from one that spells none: one of the two spells English.
+          "const ETA = 'eta|theta'",
+          'const S = new RegExp(`^(?:${ETA})$`)',
+          "const SPACE = '\\\\s+'",
+          'const T = new RegExp(`${SPACE}[a-z]`)',
+        ].join('\n'),
+      )
       const counts = countLanguage(root)
       expect(counts.wordLists).toBe(2)
       expect(counts.listWords).toBe(5)
       expect(counts.regexLiterals).toBe(1)
       expect(counts.wordRegexes).toBe(1)
+      expect(counts.builtRegexes).toBe(2)
+      expect(counts.builtWordRegexes).toBe(1)
     } finally {
       rmSync(root, { recursive: true, force: true })
     }
