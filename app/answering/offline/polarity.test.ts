@@ -80,6 +80,10 @@ describe('polarity', () => {
 
   it('reads limits, hedges and planned work', () => {
     expect(polarity('All laptops are encrypted except loaners.', keys('Are laptops encrypted?')).limited).toBe(true)
+    // "only for" limits; the "-only" of a compound ("read-only for every clerk") does not.
+    const ledgers = keys('Are kiosk ledgers read-only?')
+    expect(polarity('Kiosk ledgers are read-only for every clerk.', ledgers).limited).toBe(false)
+    expect(polarity('Kiosk ledgers are read-only only for some clerks.', ledgers).limited).toBe(true)
     expect(polarity('Patches are generally applied within 30 days.', keys('Are patches applied?')).hedged).toBe(
       'generally',
     )
