@@ -175,6 +175,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'rule-not-record': FLAG_THRESHOLD - 0.01,
   'one-word-question': FLAG_THRESHOLD - 0.01,
   'title-only': FLAG_THRESHOLD - 0.01,
+  'topic-only': FLAG_THRESHOLD - 0.01,
   instruction: FLAG_THRESHOLD - 0.01,
   'party-unstated': FLAG_THRESHOLD - 0.01,
   'holder-unstated': FLAG_THRESHOLD - 0.01,

@@ -125,6 +125,7 @@ export const RULE_NAMES = [
   'rule-not-record',
   'one-word-question',
   'title-only',
+  'topic-only',
   'cut-off',
   'instruction',
   'identity-unstated',

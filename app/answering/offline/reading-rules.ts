@@ -570,6 +570,20 @@ const titleOnly = (a: Ask): boolean => {
 }
 
 /**
+ * A list item with no verb ("Availability of kiosk log storage", "Monitoring of badge readers") deciding a question
+ * that asks for a practice: it names a topic, and says what the question asks of it only if it names every word the
+ * question asks about. The first such word it leaves out, as the question writes it.
+ */
+const topicOnly = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES' || asksExistence(a)) return undefined
+  if (a.leadTagged.some((w) => w.pos === 'VERB' || w.pos === 'AUX')) return undefined
+  // What the question says is done (its verbs) a topic cannot state; the things it names, the topic must.
+  const done = new Set(a.tagged.filter((w) => w.pos === 'VERB').flatMap((w) => words(w.lower)))
+  const missing = a.query.find((t) => t.group === undefined && !done.has(t.term) && !leadItselfNames(a, t.term))
+  return missing && writtenAs(a, missing.term)
+}
+
+/**
  * A sentence whose main verb is an aim ("We want to protect ...", "We strive to patch ...", "Our goal is to ...", "We
  * do our best to ..."): it names what the writer means to do, not what is done.
  */
@@ -1095,6 +1109,12 @@ export const READING_RULES: OfflineRule[] = [
       (a) => `the quote is a title ("${a.lead.hit.sentence.text.trim()}"): it states no practice; check it`,
     ),
   },
+  flagFound(
+    'topic-only',
+    'the deciding sentence has no verb (a list item naming a topic) and the question asks for a practice, not whether something exists; the item leaves out a word the question asks about: flagged, the word quoted',
+    topicOnly,
+    (found) => `the quote names a topic, with no verb, and not "${found}": check it`,
+  ),
   flagFound(
     'cut-off',
     'the deciding sentence breaks off in the document (a bracket it never closes, or a last word such as "about", "the" or "and" with no stop after it): the rest of what it says is not there to quote: flagged, its end quoted',

@@ -756,6 +756,31 @@ describe('a title for a quote (rule title-only)', () => {
   })
 })
 
+describe('a topic for a quote (rule topic-only)', () => {
+  const question = 'Are kiosk ledger stores kept in escrow for every clerk?'
+
+  it('flags a Yes from a list item with no verb that leaves out a thing the question asks about', async () => {
+    const answer = await yesFrom('Kiosk ledgers', '- Availability of kiosk ledger stores for every clerk', question)
+    expectFlagged(answer, 'topic-only', /names a topic, with no verb, and not "escrow"/)
+  })
+
+  it('leaves alone an item that names all the question asks about, a sentence with a verb, and a question whether it exists', async () => {
+    await expectLeftAlone(
+      'Kiosk ledgers',
+      ['- Escrow of kiosk ledger stores for every clerk', 'Kiosk ledger stores are kept in escrow for every clerk.'],
+      question,
+      'topic-only',
+    )
+    // A question whether something exists is answered by naming it, as a policy list names its policies.
+    await expectLeftAlone(
+      'Kiosk ledgers',
+      ['- Kiosk ledger escrow policy for every clerk'],
+      'Is there a kiosk ledger escrow program for every clerk?',
+      'topic-only',
+    )
+  })
+})
+
 describe("a sentence on the document's reach (rule document-scope)", () => {
   it('does not answer from "This policy applies to ...", but from a sentence that states the practice', async () => {
     const evidence = await policy(
