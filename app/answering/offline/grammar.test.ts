@@ -22,3 +22,17 @@ describe('grammar: noun compounds', () => {
     expect(compounds.map((c) => c.map((w) => w.text).join(' '))).toEqual(['third-party adverts', 'branch kiosks'])
   })
 })
+
+describe('grammar: words', () => {
+  it('reads "(s)" glued to a word as its plural mark, and a bracket with a space before it as one', () => {
+    expect(tagWords('Review the kiosk list(s) daily.').map((w) => w.text)).toEqual([
+      'Review',
+      'the',
+      'kiosk',
+      'list',
+      'daily',
+      '.',
+    ])
+    expect(tagWords('Review the kiosks (s) daily.').map((w) => w.text)).toContain('(')
+  })
+})

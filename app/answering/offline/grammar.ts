@@ -58,9 +58,16 @@ export function tagWords(text: string): Word[] {
   const negations = tokens.out(its.negationFlag) as unknown as boolean[]
   // its.lemma reads the model's add-ons; its type names them but tokens.out does not accept it.
   const lemmas = tokens.out(its.lemma as unknown as typeof its.value) as string[]
+  let skip = 0
   values.forEach((value, k) => {
+    if (skip > 0) return void skip--
     const spaced = spaces[k] !== ''
     const last = words.at(-1)
+    // "procedure(s)", "list(s)": a plural mark glued to its word, no word of its own.
+    if (last && !spaced && value === '(' && values[k + 1]?.toLowerCase() === 's' && values[k + 2] === ')') {
+      skip = 2
+      return
+    }
     if (last && !spaced && (glue || (JOINERS.has(value) && last.pos !== 'PUNCT'))) {
       last.text += value
       last.lower = last.text.toLowerCase()

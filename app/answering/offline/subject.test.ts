@@ -413,6 +413,10 @@ describe('readSubject reads past form words and the product to what the question
       'stolen laptops',
     )
     expect(subjectPhrase('Do you have policies that require encryption of laptops?')).toBe('encryption of laptops')
+    // Past the form words' own predicate too; "(s)" glued to a word is its plural mark, no word of its own.
+    expect(
+      subjectPhrase('Do you have procedure(s) written, and duly kept, that require a review of the kiosk key list(s)?'),
+    ).toBe('review of kiosk key list')
     // What the practice is for may itself be general: no subject, as before.
     expect(subjectTerms('Are procedures written and kept to protect data?')).toEqual([])
   })

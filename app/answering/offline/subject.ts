@@ -86,6 +86,19 @@ function objectOf(rest: Word[]): Phrase | undefined {
 }
 
 /**
+ * "policies that require X", "procedures that guide how X are mitigated": the object of the relative clause opening
+ * at `at`, its verb however tagged ("guide" reads as a noun there); undefined when no relative clause opens there.
+ */
+function relativeObject(rest: Word[], at: number): Phrase | undefined {
+  const opener = rest[at]?.lower
+  const verb = rest[at + 1]
+  if ((opener !== 'that' && opener !== 'which') || !verb || OPENS_NO_VERB.has(verb.pos)) return undefined
+  let j = at + 2
+  while (rest[j]?.pos === 'ADV' || (rest[j]?.lower === 'that' && rest[j]?.pos === 'SCONJ')) j++
+  return phraseAt(rest, j)
+}
+
+/**
  * The phrase a form word's predicate leads to: past its verbs ("exist", "established, documented, and maintained"),
  * adverbs and "in place", the phrase after "for" or "that", or the object of the verb after "to" ("to protect X",
  * "to ensure that X ..."). Undefined when the predicate leads nowhere (the question ends, or goes on otherwise).
@@ -93,13 +106,8 @@ function objectOf(rest: Word[]): Phrase | undefined {
 function purposeOf(rest: Word[]): Phrase | undefined {
   // "procedures outlining X", "policies requiring X", "policies and procedures implementing X": the verb's object.
   if (gerund(rest[0]) && rest[1] && rest[1].pos !== 'ADP') return phraseAt(rest, 1)
-  // "policies that require X", "procedures that guide how X are mitigated": the relative clause's object, its verb
-  // however tagged ("guide" reads as a noun there).
-  if ((rest[0]?.lower === 'that' || rest[0]?.lower === 'which') && rest[1] && !OPENS_NO_VERB.has(rest[1].pos)) {
-    let j = 2
-    while (rest[j]?.pos === 'ADV' || (rest[j]?.lower === 'that' && rest[j]?.pos === 'SCONJ')) j++
-    return phraseAt(rest, j)
-  }
+  const relative = relativeObject(rest, 0)
+  if (relative) return relative
   // Past the predicate: its verbs, adverbs, commas and "in place" (an auxiliary only after the first word).
   let i = 0
   for (;;) {
@@ -109,6 +117,9 @@ function purposeOf(rest: Word[]): Phrase | undefined {
     else break
   }
   if (i === 0 && rest[0]?.lower !== 'for' && rest[0]?.lower !== 'to') return undefined
+  // "procedures written, and duly kept, that require X": past the predicate, the relative clause's object.
+  const after = relativeObject(rest, i)
+  if (after) return after
   const w = rest[i]
   // "a policy, formally approved, governing how urgent fixes are shipped": what the gerund governs.
   const governs = rest.slice(0, i).some((v) => gerund(v))
