@@ -496,14 +496,14 @@ const instancesUnstated = (a: Ask): string | undefined => {
   })
 }
 
+/** What a rule makes of a practice, spelled once for the question that asks and the sentence that states it. */
+const MANDATED = '(?:required|mandatory|enforced|compulsory)'
 /**
  * A question whether the vendor requires or enforces something ("Do you require MFA for administrators?", "Is MFA
  * mandatory?") answered from a sentence that states only that it can be done ("The option to require MFA is
  * available.", "Admins can enable MFA."): a product's ability is not the vendor's rule. A sentence that states a rule
  * ("must", "shall", "is required") or says it is enforced answers it.
  */
-/** What a rule makes of a practice, spelled once for the question that asks and the sentence that states it. */
-const MANDATED = '(?:required|mandatory|enforced|compulsory)'
 const ASKS_MANDATE = new RegExp(
   `^\\s*(?:(?:do|does)\\s+(?:you|your\\s+\\w+(?:\\s+\\w+)?|the\\s+\\w+(?:\\s+\\w+)?)\\s+(?:require|enforce|mandate)\\b|(?:is|are)\\b[^?]*\\b${MANDATED}\\b)`,
   'i',

@@ -229,12 +229,13 @@ export function recipientOf(asked: string): string | undefined {
   return undefined
 }
 
+/** The nouns a party's rules go by (policies, requirements, standards, procedures, guidelines, rules). */
+const RULES = '(?:polic(?:y|ies)|requirements?|standards?|procedures?|guidelines?|rules)'
 /**
  * The asking party's own rules: "institutional policies", "the customer's requirements", "your clients' standards",
  * and the rules a participle gives to the party ("requirements [set by the institution]", "rules defined by each
  * customer").
  */
-const RULES = '(?:polic(?:y|ies)|requirements?|standards?|procedures?|guidelines?|rules)'
 const CUSTOMER_RULES = new RegExp(
   `\\b${CUSTOMER}(?:al|'s|s'|’s)?\\s+(?:own\\s+)?${RULES}\\b|\\b${RULES}\\s+[[(]?(?:provided|set|defined|specified|given|issued|established)\\s+by\\s+(?:the\\s+|each\\s+|your\\s+)?${CUSTOMER}s?\\b`,
   'i',
