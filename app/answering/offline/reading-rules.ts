@@ -377,8 +377,13 @@ const REQUIRED = stem('required')
 /** "Mandatory", "compulsory": near "required" in the word vectors, though not near enough to count as its paraphrase. */
 const DEONTIC_SIMILARITY = 0.6
 
-/** A sentence with no verb but gerunds: a list item or a heading ("Logging and auditing of admin access"). */
-const verbless = (text: string) => !tagWords(text).some((w) => (w.pos === 'VERB' && !gerund(w)) || w.pos === 'AUX')
+/** Words with no verb, as tagged: a title or a list item ("Kiosk Ledger Policy", "Availability of kiosk logs"). */
+const noVerb = (words: Word[]) => !words.some((w) => w.pos === 'VERB' || w.pos === 'AUX')
+/**
+ * Words with no verb but gerunds: a list item or a heading ("Logging and auditing of admin access"). Where a title's
+ * or a topic's words are read, a gerund counts as a verb: "Monitoring kiosk logs" may state a practice.
+ */
+const verbless = (words: Word[]) => noVerb(words.filter((w) => !gerund(w)))
 
 /**
  * The property a "Is/Are <subject> <adjective>?" question asks its subject to have ("geographically diverse",
@@ -401,8 +406,7 @@ const predicateUnstated = (a: Ask): string | undefined => {
   // them named is enough. Read from a verbless lead, or from any lead when the participle is all the question asks
   // of its subject ("Are the standby generators tested?").
   const bare = a.passive?.length === 1 && alphanumerics(a.asked).at(-1)?.toLowerCase() === a.passive[0]
-  const passive =
-    a.yesNo && a.lead.label === 'YES' && (bare || verbless(a.lead.hit.sentence.text)) ? a.passive : undefined
+  const passive = a.yesNo && a.lead.label === 'YES' && (bare || verbless(a.leadTagged)) ? a.passive : undefined
   const own = (passive ?? []).map((word) =>
     [...new Set([...words(word), ...terms(word)])].filter((t) => !GENERIC.has(t)),
   )
@@ -519,6 +523,8 @@ const abilityOnly = (a: Ask): boolean => {
   return !STATES_MANDATE.test(text)
 }
 
+/** The respondent's verbs that ask whether something is in place and running, by stem. */
+const PUTS_IN_PLACE = new Set(wordList('implement deploy employ run operate').map(stem))
 /** A product's ability named as such ("Ability to support ...", "able to", "optional"), not a thing done. */
 const ABILITY = new Set(wordList('ability able optional optionally configurable'))
 /** Whether the words name an ability: one of those, or "support for" ("Support for intrusion detection"). */
@@ -535,7 +541,7 @@ const namesAbility = (sentence: Word[]) =>
  */
 const abilityNotPractice = (a: Ask): boolean => {
   if (!a.yesNo || a.lead.label !== 'YES') return false
-  if (!a.verbs.some((v) => ['implement', 'deploi', 'emploi', 'run', 'oper'].includes(stem(v)))) return false
+  if (!a.verbs.some((v) => PUTS_IN_PLACE.has(stem(v)))) return false
   return namesAbility(a.leadTagged) && !statesRule(a.lead.hit.sentence.text)
 }
 
@@ -562,11 +568,7 @@ const titleOnly = (a: Ask): boolean => {
   if (!a.yesNo || asksExistence(a)) return false
   const words = a.leadTagged
   const content = words.filter((w) => ['NOUN', 'PROPN', 'ADJ', 'ADV'].includes(w.pos))
-  return (
-    content.length >= 2 &&
-    !words.some((w) => w.pos === 'VERB' || w.pos === 'AUX') &&
-    content.every((w) => capitalised(w.text))
-  )
+  return content.length >= 2 && noVerb(words) && content.every((w) => capitalised(w.text))
 }
 
 /**
@@ -576,7 +578,7 @@ const titleOnly = (a: Ask): boolean => {
  */
 const topicOnly = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES' || asksExistence(a)) return undefined
-  if (a.leadTagged.some((w) => w.pos === 'VERB' || w.pos === 'AUX')) return undefined
+  if (!noVerb(a.leadTagged)) return undefined
   // What the question says is done (its verbs) a topic cannot state; the things it names, the topic must.
   const done = new Set(a.tagged.filter((w) => w.pos === 'VERB').flatMap((w) => words(w.lower)))
   const missing = a.query.find((t) => t.group === undefined && !done.has(t.term) && !leadItselfNames(a, t.term))
