@@ -399,4 +399,18 @@ describe('OfflineEngine on questions about past events', () => {
     expect(b!.label).toBe('YES')
     expect(b!.reasons.join(' ')).not.toContain('does not say it applies')
   })
+
+  it('reads the place or party of the scope as a thing: a verb of the same stem does not name it', async () => {
+    const question = 'Do you have a policy for sharing kiosk footage with law enforcement?'
+    const verb = doc('kiosk.md', ['Branch managers write and enforce the written policy for sharing kiosk footage.'])
+    const [a] = await answer([q(question)], [verb])
+    expect(a!.label).toBe('YES')
+    expect(a!.reasons).toContain('the evidence does not say it applies "with law enforcement"')
+    const noun = doc('kiosk.md', [
+      'Our written policy for sharing kiosk footage with law enforcement is approved yearly.',
+    ])
+    const [b] = await answer([q(question)], [noun])
+    expect(b!.label).toBe('YES')
+    expect(b!.reasons.join(' ')).not.toContain('does not say it applies')
+  })
 })

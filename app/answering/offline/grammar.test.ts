@@ -36,3 +36,27 @@ describe('grammar: words', () => {
     expect(tagWords('Review the kiosks (s) daily.').map((w) => w.text)).toContain('(')
   })
 })
+
+describe('grammar: tags', () => {
+  it('reads a line break inside a sentence as a space, not a word that splits the phrase around it', () => {
+    const words = tagWords('Tills are closed before the nightly\nkiosk audit.')
+    expect(words.map((w) => w.text)).toEqual([
+      'Tills',
+      'are',
+      'closed',
+      'before',
+      'the',
+      'nightly',
+      'kiosk',
+      'audit',
+      '.',
+    ])
+  })
+
+  it("reads a verb's base form inside a noun phrase a determiner opens as a noun, and a verb elsewhere as one", () => {
+    const inPhrase = tagWords('Clerks wait for the next scheduled update window.')
+    expect(inPhrase.find((w) => w.lower === 'update')?.pos).toBe('NOUN')
+    const verb = tagWords('All clerks update their ledgers daily.')
+    expect(verb.find((w) => w.lower === 'update')?.pos).toBe('VERB')
+  })
+})

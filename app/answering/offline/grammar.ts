@@ -51,7 +51,9 @@ export function tagWords(text: string): Word[] {
   let glue = false
   const mixedCase = !inCapitals(text)
   // Each property of all tokens at once: far fewer calls into the model than asking token by token.
-  const tokens = parser().readDoc(text).tokens()
+  // A line break inside a sentence (a cell's or a PDF's wrapped line) is a space: the model reads it as a token of
+  // its own, which splits the phrase around it and changes the tags ("scheduled\nupdate release": "update" a verb).
+  const tokens = parser().readDoc(text.replace(/\s+/g, ' ')).tokens()
   const values = tokens.out(its.value) as string[]
   const spaces = tokens.out(its.precedingSpaces) as string[]
   const tags = tokens.out(its.pos) as string[]
@@ -88,6 +90,19 @@ export function tagWords(text: string): Word[] {
       negated: Boolean(negations[k]),
     })
   })
+  // "the next scheduled update release": a determiner opens a noun phrase, and a verb's base form inside one (after
+  // its adverbs, adjectives and participles) is a noun. Right after the determiner it is a verb ("Do these include
+  // ...?": the determiner stands for a noun).
+  words.forEach((w, k) => {
+    if (w.pos !== 'VERB' || w.lemma !== w.lower || ending(w.lower)) return
+    let j = k - 1
+    while (
+      j >= 0 &&
+      (['ADV', 'ADJ'].includes(words[j]!.pos) || (words[j]!.pos === 'VERB' && ending(words[j]!.lower) === 'ed'))
+    )
+      j--
+    if (j >= 0 && j < k - 1 && words[j]!.pos === 'DET' && words[j]!.lower !== 'that') w.pos = 'NOUN'
+  })
   return words
 }
 
@@ -103,7 +118,9 @@ export function sentencesOf(text: string): string[] {
 export function expandContractions(text: string): string {
   if (!text.includes('n’t') && !text.includes("n't") && !text.includes('N’T') && !text.includes("N'T")) return text
   const its = parser().its
-  const tokens = parser().readDoc(text).tokens()
+  // A line break inside a sentence (a cell's or a PDF's wrapped line) is a space: the model reads it as a token of
+  // its own, which splits the phrase around it and changes the tags ("scheduled\nupdate release": "update" a verb).
+  const tokens = parser().readDoc(text.replace(/\s+/g, ' ')).tokens()
   const values = tokens.out(its.value) as string[]
   const normals = tokens.out(its.normal) as string[]
   const spaces = tokens.out(its.precedingSpaces) as string[]

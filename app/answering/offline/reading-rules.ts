@@ -57,13 +57,18 @@ const unstatedKinds = (a: Ask) => {
   return a.kinds.filter((k) => !named(k.term) && !sentence.context.has(k.term))
 }
 
-/** The place or party the question confines its subject to, when the lead sentence and its context name none of it. */
+/**
+ * The place or party the question confines its subject to, when the lead sentence and its context name none of it. A
+ * place or party is a thing, named by a word the sentence uses as one, as a kind is (unstatedKinds): "enforce the
+ * policies" names no "law enforcement".
+ */
 const scopeUnstated = (a: Ask): string | undefined => {
   const scope = a.scope
+  if (!scope) return undefined
   const sentence = a.lead.hit.sentence
-  return scope && !namesSubject(scope.terms, sentence.terms, sentence.context, sentence.text)
-    ? `"${scope.phrase}"`
-    : undefined
+  const things = new Set(a.leadTagged.flatMap((w) => (w.pos !== 'VERB' || w.lower.includes('-') ? words(w.lower) : [])))
+  const named = new Set([...sentence.terms].filter((t) => t.startsWith('#') || things.has(t)))
+  return namesSubject(scope.terms, named, sentence.context, sentence.text) ? undefined : `"${scope.phrase}"`
 }
 
 /**
@@ -991,7 +996,7 @@ export const READING_RULES: OfflineRule[] = [
   },
   flagFound(
     'scope-unstated',
-    'the question confines its subject with a preposition inside its noun phrase ("<subject> for <party>", "<subject> in <place>") and the deciding sentence and its context name nothing of that scope: flagged, the scope quoted',
+    'the question confines its subject with a preposition inside its noun phrase ("<subject> for <party>", "<subject> in <place>") and the deciding sentence and its context name nothing of that scope (the sentence by a word it uses as a noun: "enforce" names no "law enforcement"): flagged, the scope quoted',
     (a) => (a.yesNo ? scopeUnstated(a) : undefined),
     (found) => `the evidence does not say it applies ${found}`,
   ),

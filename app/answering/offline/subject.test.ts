@@ -296,6 +296,13 @@ describe('readSubject reads where a question confines its subject', () => {
     expect(scopeOf('Are kiosk receipts compliant with the branch rules?')).toBeUndefined()
   })
 
+  it('reads on past a bare noun between two prepositions, which is one longer preposition', () => {
+    expect(scopeOf('Do you keep logs of kiosk access with regard to the branch clerks?')).toEqual({
+      phrase: 'with regard to the branch clerks',
+      terms: ['branch', 'clerk'],
+    })
+  })
+
   it('is nothing when the place is general or the subject ends at no preposition', () => {
     expect(scopeOf('Do you apply security patches on your servers?')).toBeUndefined()
     expect(scopeOf('Is multi-factor authentication required for remote access?')).toBeUndefined()

@@ -270,10 +270,15 @@ function scopeAfter(phrase: Phrase, capitals: boolean, predicate: boolean): Scop
         : []
   if (!after || !by || by === 'of' || (adjective && ['to', 'with', 'as'].includes(by))) return undefined
   const scope = phraseAt(after, 0)
-  const terms = scope.words.length ? contentTerms(scope, capitals) : []
+  // A bare noun between two prepositions is part of a longer preposition ("with regard to users", "on behalf of
+  // customers"): the scope is the phrase after the second one.
+  const next = after[scope.end!]
+  const bare = scope.start === 0 && scope.words.length === 1 && (next?.pos === 'ADP' || next?.lower === 'to')
+  const named = bare ? phraseAt(after, scope.end! + 1) : scope
+  const terms = named.words.length ? contentTerms(named, capitals) : []
   if (!terms.length) return undefined
   // As the question writes it, its determiner and commas included ("for your laptops, phones, and tablets").
-  const words = after.slice(0, scope.end ?? scope.start! + scope.words.length)
+  const words = after.slice(0, named.end ?? named.start! + named.words.length)
   return { phrase: `${by} ${written(words)}`, terms }
 }
 
