@@ -585,9 +585,13 @@ const topicOnly = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES' || asksExistence(a)) return undefined
   if (!noVerb(a.leadTagged)) return undefined
   // What the question says is done (its verbs) a topic cannot state; the things it names, the topic must.
-  const done = new Set(a.tagged.filter((w) => w.pos === 'VERB').flatMap((w) => words(w.lower)))
-  const missing = a.query.find((t) => t.group === undefined && !done.has(t.term) && !leadItselfNames(a, t.term))
-  return missing && writtenAs(a, missing.term)
+  const stems = (pos: string) => new Set(a.tagged.filter((w) => w.pos === pos).flatMap((w) => words(w.lower)))
+  const done = stems('VERB')
+  const missing = a.query.filter((t) => t.group === undefined && !done.has(t.term) && !leadItselfNames(a, t.term))
+  // A thing it leaves out is quoted before a manner ("fully", "at least").
+  const how = stems('ADV')
+  const quoted = missing.find((t) => !how.has(t.term)) ?? missing[0]
+  return quoted && writtenAs(a, quoted.term)
 }
 
 /**

@@ -764,6 +764,15 @@ describe('a topic for a quote (rule topic-only)', () => {
     expectFlagged(answer, 'topic-only', /names a topic, with no verb, and not "escrow"/)
   })
 
+  it('quotes a thing the item leaves out before a manner', async () => {
+    const answer = await yesFrom(
+      'Kiosk ledgers',
+      '- Availability of kiosk ledger stores for every clerk',
+      'Are kiosk ledger stores fully kept in escrow for every clerk?',
+    )
+    expectFlagged(answer, 'topic-only', /and not "escrow"/)
+  })
+
   it('leaves alone an item that names all the question asks about, a sentence with a verb, and a question whether it exists', async () => {
     await expectLeftAlone(
       'Kiosk ledgers',
