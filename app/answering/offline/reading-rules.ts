@@ -32,8 +32,14 @@ const leadNames = (a: Ask, term: string): boolean =>
 const leadItselfNames = (a: Ask, term: string): boolean =>
   a.leadOwnWords.has(term) || [...a.leadOwnWords].some((u) => isParaphrase(term, u))
 
-/** A term as the question writes it ("encrypted" for "encrypt"), or the term itself. */
-const writtenAs = (a: Ask, term: string): string => alphanumerics(a.asked).find((w) => words(w)[0] === term) ?? term
+/**
+ * A term as the question writes it ("encrypted" for "encrypt", "GPS" for "gps"), or the term itself. Each word is read
+ * as the question reads it: "GPS" alone is all capitals, in a mixed-case question an acronym.
+ */
+const writtenAs = (a: Ask, term: string): string => {
+  const capitals = inCapitals(a.asked)
+  return alphanumerics(a.asked).find((w) => words(w, capitals)[0] === term) ?? term
+}
 
 /** Confidence raised when the quote names every subject itself; lowered when the match leans on its neighbours. */
 const SUBJECTS_OWN_BONUS = 0.12
@@ -585,12 +591,15 @@ const topicOnly = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES' || asksExistence(a)) return undefined
   if (!noVerb(a.leadTagged)) return undefined
   // What the question says is done (its verbs) a topic cannot state; the things it names, the topic must.
-  const stems = (pos: string) => new Set(a.tagged.filter((w) => w.pos === pos).flatMap((w) => words(w.lower)))
+  const capitals = inCapitals(a.asked)
+  const stems = (...tags: string[]) =>
+    new Set(a.tagged.filter((w) => tags.includes(w.pos)).flatMap((w) => words(w.text, capitals)))
   const done = stems('VERB')
   const missing = a.query.filter((t) => t.group === undefined && !done.has(t.term) && !leadItselfNames(a, t.term))
-  // A thing it leaves out is quoted before a manner ("fully", "at least").
-  const how = stems('ADV')
-  const quoted = missing.find((t) => !how.has(t.term)) ?? missing[0]
+  // A thing it leaves out is quoted before a quality, and both before a manner or a linking word ("fully", "while").
+  const things = stems('NOUN', 'PROPN')
+  const qualities = stems('ADJ')
+  const quoted = missing.find((t) => things.has(t.term)) ?? missing.find((t) => qualities.has(t.term)) ?? missing[0]
   return quoted && writtenAs(a, quoted.term)
 }
 

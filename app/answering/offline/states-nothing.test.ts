@@ -771,6 +771,12 @@ describe('a topic for a quote (rule topic-only)', () => {
       'Are kiosk ledger stores fully kept in escrow for every clerk?',
     )
     expectFlagged(answer, 'topic-only', /and not "escrow"/)
+    // A linking word ("while") is no thing; an acronym is quoted as the question writes it.
+    const at = '- Encryption at rest for kiosks'
+    const linked = await yesFrom('Kiosk ledgers', at, "Is it encrypted (at rest) while in the clerk's keeping?")
+    expectFlagged(linked, 'topic-only', /and not "clerk"/)
+    const acronym = await yesFrom('Kiosk ledgers', at, 'Is it encrypted at rest while on the GPS units?')
+    expectFlagged(acronym, 'topic-only', /and not "GPS"/)
   })
 
   it('leaves alone an item that names all the question asks about, a sentence with a verb, and a question whether it exists', async () => {
