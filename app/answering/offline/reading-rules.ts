@@ -144,12 +144,13 @@ const compoundUnstated = (a: Ask): string | undefined => {
   if (last - first + 1 !== new Set(at).size) return undefined
   const nouns = a.about.filter((_, k) => noun(tokens[at[k]!]))
   if (!nouns.length || nouns.length === a.about.length || nouns.some((t) => leadNames(a, t))) return undefined
-  return a.about.some((t) => leadNames(a, t))
-    ? tokens
-        .slice(first, last + 1)
-        .map((w) => w.text)
-        .join(' ')
-    : undefined
+  if (!a.about.some((t) => leadNames(a, t))) return undefined
+  // Quoted as the question writes it, commas and the general noun it qualifies included ("safe, secure working
+  // environments").
+  const start = a.tagged.indexOf(tokens[first]!)
+  let end = a.tagged.indexOf(tokens[last]!)
+  while (noun(a.tagged[end + 1])) end++
+  return written(a.tagged.slice(start, end + 1))
 }
 
 /** A tagged word's stems and the concepts it spells. */

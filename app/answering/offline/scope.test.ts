@@ -48,6 +48,7 @@ describe('question scope', () => {
     expect(customerRulesOf("Will you keep to the district's policies on kiosk records?")).toBe("district's policies")
     expect(customerRulesOf('Do kiosks follow school standards for receipts?')).toBe('school standards')
     expect(customerRulesOf('Do you follow rules set by each college?')).toBe('rules set by each college')
+    expect(customerRulesOf('Do you follow rules (set by each college)?')).toBe('rules set by each college')
     expect(recipientOf('Will you send drill reports to the district?')).toBe('the district')
     // The vendor's own rules are not the party's.
     expect(customerRulesOf('Do kiosks follow your own receipt policies?')).toBeUndefined()

@@ -246,7 +246,8 @@ const CUSTOMER_RULES = new RegExp(
  * rules: the phrase naming them, or undefined. The vendor's own policies are not those.
  */
 export function customerRulesOf(asked: string): string | undefined {
-  return CUSTOMER_RULES.exec(asked)?.[0]
+  // Quoted without the bracket the rules' participle may open ("requirements [set by the institution]").
+  return CUSTOMER_RULES.exec(asked)?.[0].replace(/[[(]\s*/, '')
 }
 
 /** Any of the customer's names as a word of its own ("sent to each tenant", "we e-mail you the summary"). */
