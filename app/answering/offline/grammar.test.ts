@@ -60,3 +60,14 @@ describe('grammar: tags', () => {
     expect(verb.find((w) => w.lower === 'update')?.pos).toBe('VERB')
   })
 })
+
+describe('grammar: the verb of a do-question', () => {
+  it('reads the verb the model took for a noun of the subject, by reading it in statement order', () => {
+    const pos = (text: string, word: string) => tagWords(text).find((w) => w.lower === word)?.pos
+    expect(pos('Does the mobile application support badge readers?', 'support')).toBe('VERB')
+    expect(pos('Does your kiosk app support badge readers, pins, or tokens?', 'support')).toBe('VERB')
+    // A clause with a verb, or a statement, is read as the model reads it.
+    expect(pos('Does the kiosk have badge support?', 'support')).toBe('NOUN')
+    expect(pos('The kiosk application support team answers calls.', 'support')).toBe('NOUN')
+  })
+})

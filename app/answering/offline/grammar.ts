@@ -103,8 +103,42 @@ export function tagWords(text: string): Word[] {
       j--
     if (j >= 0 && j < k - 1 && words[j]!.pos === 'DET' && words[j]!.lower !== 'that') w.pos = 'NOUN'
   })
+  doQuestionVerb(words)
   return words
 }
+
+/**
+ * "Does the kiosk app support badge readers?": after "do" the subject comes first and its verb next, but with the
+ * question's word order the model often reads the verb as one more noun of the subject ("app support"). Where the
+ * clause after "Do/Does/Did" has no verb, each later word of the subject's nouns is tried in statement order with a
+ * modal before it ("the kiosk app can support badge readers"); the first the model then reads as a verb is one.
+ */
+function doQuestionVerb(words: Word[]): void {
+  if (!DO.has(words[0]?.lower ?? '') || words[0]!.pos !== 'AUX') return
+  const end = words.findIndex((w, k) => k > 0 && CLAUSE_ENDS.has(w.text))
+  const clause = words.slice(1, end < 0 ? words.length : end)
+  if (clause.some((w) => w.pos === 'VERB' || w.pos === 'AUX')) return
+  // The subject: a pronoun ("you"), or a phrase with a noun in it.
+  const first = SUBJECT_PRONOUNS.has(clause[0]?.lower ?? '') ? 0 : clause.findIndex(noun)
+  if (first < 0) return
+  for (let k = first + 1; k < clause.length; k++) {
+    const w = clause[k]!
+    if (!['NOUN', 'ADJ'].includes(w.pos) || w.lemma !== w.lower || w.lower.includes('-') || w.lower.includes('/'))
+      continue
+    const before = clause.slice(0, k).map((x) => x.text)
+    const after = clause.slice(k).map((x) => x.text)
+    const read = tagWords(`${[...before, 'can', ...after].join(' ')}.`)
+    const modal = read.findIndex((x, i) => i >= before.length && x.lower === 'can')
+    if (read[modal + 1]?.pos === 'VERB') {
+      w.pos = 'VERB'
+      return
+    }
+  }
+}
+
+const DO = new Set(['do', 'does', 'did'])
+const CLAUSE_ENDS = new Set(['?', ',', ';', ':'])
+const SUBJECT_PRONOUNS = new Set(['you', 'it', 'they', 'we'])
 
 /** Sentences as the model splits them. */
 export function sentencesOf(text: string): string[] {
