@@ -105,6 +105,10 @@ describe('question scope', () => {
     expect(leans('Have the relevant kiosk plans been tested?')).toBe(false)
     expect(leans('Have the relevant plans been tested?')).toBe(true)
     expect(leans('Are the above procedures followed?')).toBe(true)
+    // Any word that gives a practice its form, as the subject reading has it, or a document that sets one down.
+    expect(leans('Are the controls revised every year?')).toBe(true)
+    expect(leans('Is the strategy revised every year?')).toBe(true)
+    expect(leans('Are the kiosks revised every year?')).toBe(false)
     // Without the article, only when the documents are all it names.
     expect(leans('Are policies and procedures revised every year?')).toBe(true)
     expect(leans('Are policies for kiosk badges revised every year?')).toBe(false)

@@ -2,6 +2,7 @@ import { splitCondition } from '../retrieval/query'
 import { stem, words } from '../retrieval/terms'
 import { tagWords, type Word } from './grammar'
 import { quantitiesIn } from './quantities'
+import { FORM_WORDS } from './subject'
 import { collapseSpace, withoutFinalS } from '../retrieval/text'
 
 /**
@@ -132,14 +133,14 @@ export function negativeCondition(text: string): string | undefined {
   return condition ? NEGATIVE_CONDITION.exec(condition)?.[1] : undefined
 }
 
-/** The nouns of a question that names documents only ("policies", "plans", "documentation"). */
-const DOCUMENTS =
-  'polic(?:y|ies)|procedures?|plans?|process(?:es)?|programm?e?s?|documentation|strateg(?:y|ies)|standards?|requirements?'
-const ANAPHORA = new RegExp(
-  `^(?:is|are|does|do|has|have|was|were|can)\\s+(?:(the|this|these|that|those|such|said)\\s+)?(?:(?:relevant|above|aforementioned|same)\\s+)?(?:${DOCUMENTS})\\b`,
-  'i',
-)
-const DOCUMENT = new RegExp(`^(?:${DOCUMENTS})$`, 'i')
+/**
+ * The nouns of a question that names documents or forms only ("policies", "plans", "controls"): the words that give a
+ * practice its form (subject.ts), and the documents that set one down.
+ */
+const DOCUMENTS = new Set([...FORM_WORDS, 'documentation', 'strategy', 'strategies'])
+/** The question's auxiliary, the determiner that points back, if any, and its first noun. */
+const ANAPHORA =
+  /^(?:is|are|does|do|has|have|was|were|can)\s+(?:(the|this|these|that|those|such|said)\s+)?(?:(?:relevant|above|aforementioned|same)\s+)?([\w-]+)/i
 
 /**
  * "Are the policies and procedures reviewed and updated at least annually?" names no subject of its own: it means
@@ -149,11 +150,11 @@ const DOCUMENT = new RegExp(`^(?:${DOCUMENTS})$`, 'i')
  */
 export function leansOnPrevious(asked: string, tagged: Word[] = tagWords(asked)): boolean {
   const m = ANAPHORA.exec(asked.trim())
-  if (!m) return false
+  if (!m || !DOCUMENTS.has(m[2]!.toLowerCase())) return false
   if (m[1] !== undefined) return true
   // "every year" is when, not what.
   const when = new Set(quantitiesIn(asked).flatMap((q) => q.text.toLowerCase().split(' ')))
-  return tagged.every((w) => !['NOUN', 'PROPN'].includes(w.pos) || DOCUMENT.test(w.lower) || when.has(w.lower))
+  return tagged.every((w) => !['NOUN', 'PROPN'].includes(w.pos) || DOCUMENTS.has(w.lower) || when.has(w.lower))
 }
 
 /** "these systems", "those", "such data": a demonstrative that points outside the sentence ("as such" and "such as" do not). */

@@ -145,7 +145,7 @@ const OPENS_NO_VERB = new Set(['DET', 'PRON', 'ADP', 'AUX', 'PUNCT', 'CCONJ', 'S
 /** A word as the phrase holds it, without the punctuation that ends it ("processes," is "processes"). */
 const bare = (w: string) => w.replace(/[,;:]+$/, '')
 /** Words that give a practice its form, never its subject, wherever they stand in the phrase. */
-const FORM_WORDS = new Set(
+export const FORM_WORDS: ReadonlySet<string> = new Set(
   wordList(`process processes procedure procedures technical measure measures policy policies standard standards requirement
   requirements criteria mechanism mechanisms practice practices plan plans program programs programme programmes
   guideline guidelines template templates capability capabilities control controls method methods`),
