@@ -58,7 +58,7 @@ export interface AnswerSignals {
   unseen?: number
   /** The confidence the deciding rule itself gave, before calibration. */
   score?: number
-  /** The deciding sentence states a rule ("shall", "must", "is required") rather than what is done. */
+  /** The deciding sentence states a rule ("shall", "must", "is required", "requires") rather than what is done. */
   normative?: boolean
   /** List separators in the question (commas, "and", "or", "/", ";"), capped at 3: how many things it asks at once. */
   listed?: number

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { onlyDenies, polarity, quarterOf } from './polarity'
+import { onlyDenies, polarity, quarterOf, statesRule } from './polarity'
 import { words } from '../retrieval/terms'
 
 const keys = (q: string) => new Set(words(q))
@@ -159,4 +159,13 @@ describe('quarterOf', () => {
     ['by the end of 2026', 'Q4/2026'],
     ['soon', undefined],
   ])('%s → %s', (text, quarter) => expect(quarterOf(text)).toBe(quarter))
+})
+
+describe('statesRule', () => {
+  it('reads a sentence that states a rule or what something requires, not what is done', () => {
+    expect(statesRule('Clerks must lock the kiosk at night.')).toBe(true)
+    expect(statesRule('The branch code requires firms to keep kiosk ledgers.')).toBe(true)
+    expect(statesRule('Running a kiosk requires a clerk trained on the ledger.')).toBe(true)
+    expect(statesRule('Clerks lock the kiosk at night.')).toBe(false)
+  })
 })
