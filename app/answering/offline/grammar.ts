@@ -114,12 +114,13 @@ export function tagWords(text: string): Word[] {
  * modal before it ("the kiosk app can support badge readers"); the first the model then reads as a verb is one.
  */
 function doQuestionVerb(words: Word[]): void {
-  if (!DO.has(words[0]?.lower ?? '') || words[0]!.pos !== 'AUX') return
-  const end = words.findIndex((w, k) => k > 0 && CLAUSE_ENDS.has(w.text))
+  if (words[0]?.lemma !== 'do' || words[0].pos !== 'AUX') return
+  const end = words.findIndex((w, k) => k > 0 && /^[?,;:]$/.test(w.text))
   const clause = words.slice(1, end < 0 ? words.length : end)
   if (clause.some((w) => w.pos === 'VERB' || w.pos === 'AUX')) return
-  // The subject: a pronoun ("you"), or a phrase with a noun in it.
-  const first = SUBJECT_PRONOUNS.has(clause[0]?.lower ?? '') ? 0 : clause.findIndex(noun)
+  // The subject: a pronoun of its own ("you", not the "your" of "your app"), or a phrase with a noun in it.
+  const pronoun = clause[0]?.pos === 'PRON' && !['NOUN', 'PROPN', 'ADJ'].includes(clause[1]?.pos ?? '')
+  const first = pronoun ? 0 : clause.findIndex(noun)
   if (first < 0) return
   for (let k = first + 1; k < clause.length; k++) {
     const w = clause[k]!
@@ -135,10 +136,6 @@ function doQuestionVerb(words: Word[]): void {
     }
   }
 }
-
-const DO = new Set(['do', 'does', 'did'])
-const CLAUSE_ENDS = new Set(['?', ',', ';', ':'])
-const SUBJECT_PRONOUNS = new Set(['you', 'it', 'they', 'we'])
 
 /** Sentences as the model splits them. */
 export function sentencesOf(text: string): string[] {
