@@ -539,21 +539,36 @@ const abilityOnly = (a: Ask): boolean => {
 const PUTS_IN_PLACE = new Set(wordList('implement deploy employ run operate').map(stem))
 /** A product's ability named as such ("Ability to support ...", "able to", "optional"), not a thing done. */
 const ABILITY = new Set(wordList('ability able optional optionally configurable'))
-/** Whether the words name an ability: one of those, or "support for" ("Support for intrusion detection"). */
+/** The verbs by which a product lets its users do something ("enables teams to ...", "helps customers to ..."). */
+const LETS = new Set(wordList('enable allow let help empower'))
+/**
+ * Whether the words name an ability: one of those, "support for" ("Support for intrusion detection"), or a product
+ * letting someone else do the thing ("enables organizations to protect their information": the doing is theirs).
+ */
 const namesAbility = (sentence: Word[]) =>
   sentence.some(
-    (w, k) => ABILITY.has(w.lower) || (w.lower === 'support' && w.pos === 'NOUN' && sentence[k + 1]?.lower === 'for'),
+    (w, k) =>
+      ABILITY.has(w.lower) ||
+      (w.lower === 'support' && w.pos === 'NOUN' && sentence[k + 1]?.lower === 'for') ||
+      (w.pos === 'VERB' && LETS.has(w.lemma) && lets(sentence, k)),
   )
+/** After a verb that lets: a noun phrase, then "to" and a verb ("enables [branch clerks] to lock the kiosk"). */
+const lets = (sentence: Word[], k: number) => {
+  let j = k + 1
+  while (sentence[j] && ['DET', 'PRON', 'ADJ', 'NOUN', 'PROPN'].includes(sentence[j]!.pos)) j++
+  return j > k + 1 && sentence[j]?.lower === 'to' && sentence[j + 1]?.pos === 'VERB'
+}
 /**
  * A question whether the respondent put something in place ("Have you implemented a kiosk tamper alarm?", "Do you
- * deploy ...?"), answered from a sentence that names only a product's ability ("Support for tamper alarms: the
- * ability to connect one to every kiosk"): what the product can do is not what the vendor runs. The respondent's verb
+ * deploy ...?", "Has a tamper alarm been implemented?"), answered from a sentence that names only a product's ability
+ * ("Support for tamper alarms: the ability to connect one to every kiosk", "enables clerks to connect one"): what the
+ * product can do, or lets others do, is not what the vendor runs. The respondent's verb
  * is read by its stem; "may" and "can" are not read as ability here (a notification that "may" be sent states a
  * practice).
  */
 const abilityNotPractice = (a: Ask): boolean => {
   if (!a.yesNo || a.lead.label !== 'YES') return false
-  if (!a.verbs.some((v) => PUTS_IN_PLACE.has(stem(v)))) return false
+  if (![...a.verbs, ...(a.passive ?? [])].some((v) => PUTS_IN_PLACE.has(stem(v)))) return false
   return namesAbility(a.leadTagged) && !statesRule(a.lead.hit.sentence.text)
 }
 
@@ -1070,7 +1085,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'ability-not-rule',
-    'the question asks whether the vendor requires or enforces something ("Do you require MFA for administrators?") and the deciding sentence states only that it can be done ("the ability to require MFA is available", "admins can enable it"), or whether the vendor put something in place ("Have you implemented an IDS?") and the sentence names only a product\'s ability ("Support for intrusion detection"): a product\'s ability is not the vendor\'s rule or practice; flagged',
+    'the question asks whether the vendor requires or enforces something ("Do you require MFA for administrators?") and the deciding sentence states only that it can be done ("the ability to require MFA is available", "admins can enable it"), or whether the vendor put something in place ("Have you implemented an IDS?", "Has an IDS been implemented?") and the sentence names only a product\'s ability ("Support for intrusion detection", "enables teams to detect intrusions"): a product\'s ability is not the vendor\'s rule or practice; flagged',
     abilityGap,
     (found) => `the quote ${found}: check it`,
   ),

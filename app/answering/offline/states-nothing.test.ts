@@ -1463,6 +1463,18 @@ describe('an ability for a rule (rule ability-not-rule)', () => {
     const done = ['A kiosk tamper alarm system is implemented at every branch.']
     await expectLeftAlone('Kiosk features', done, question, 'ability-not-rule')
   })
+
+  it('flags a passive "Has ... been implemented?" answered from a sentence where the product lets others do it', async () => {
+    const question = 'Has a kiosk audit program been implemented?'
+    const lets = await yesFrom(
+      'Kiosk features',
+      'The kiosk suite enables branch clerks to run a kiosk audit program that has been implemented by them.',
+      question,
+    )
+    expectFlagged(lets, 'ability-not-rule', /names what the product can do, not that you run it/)
+    const done = ['A kiosk audit program has been implemented at every branch.']
+    await expectLeftAlone('Kiosk features', done, question, 'ability-not-rule')
+  })
 })
 
 describe('rules a participle gives to the asking party (rule customer-rules-unstated)', () => {
