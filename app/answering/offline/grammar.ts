@@ -108,10 +108,19 @@ export function tagWords(text: string): Word[] {
 }
 
 /**
+ * Whether a word reads as a verb after the words before it and a modal ("the kiosk app will support"): what the model
+ * makes of a word that could be a noun or a verb, asked in the one place a verb must come.
+ */
+export function readsAsVerb(before: Word[], word: Word): boolean {
+  const text = `${before.map((w) => w.text).join(' ')} will ${word.text.split('/')[0]}`
+  return tagWords(text).at(-1)?.pos === 'VERB'
+}
+
+/**
  * "Does the kiosk app support badge readers?": after "do" the subject comes first and its verb next, but with the
  * question's word order the model often reads the verb as one more noun of the subject ("app support"). Where the
- * clause after "Do/Does/Did" has no verb, each later word of the subject's nouns is tried in statement order with a
- * modal before it ("the kiosk app can support badge readers"); the first the model then reads as a verb is one.
+ * clause after "Do/Does/Did" has no verb, the first later word of the subject that reads as a verb after a modal
+ * (readsAsVerb) is one.
  */
 function doQuestionVerb(words: Word[]): void {
   if (words[0]?.lemma !== 'do' || words[0].pos !== 'AUX') return
@@ -122,19 +131,15 @@ function doQuestionVerb(words: Word[]): void {
   const pronoun = clause[0]?.pos === 'PRON' && !['NOUN', 'PROPN', 'ADJ'].includes(clause[1]?.pos ?? '')
   const first = pronoun ? 0 : clause.findIndex(noun)
   if (first < 0) return
-  for (let k = first + 1; k < clause.length; k++) {
-    const w = clause[k]!
-    if (!['NOUN', 'ADJ'].includes(w.pos) || w.lemma !== w.lower || w.lower.includes('-') || w.lower.includes('/'))
-      continue
-    const before = clause.slice(0, k).map((x) => x.text)
-    const after = clause.slice(k).map((x) => x.text)
-    const read = tagWords(`${[...before, 'can', ...after].join(' ')}.`)
-    const modal = read.findIndex((x, i) => i >= before.length && x.lower === 'can')
-    if (read[modal + 1]?.pos === 'VERB') {
-      w.pos = 'VERB'
-      return
-    }
-  }
+  const verb = clause.find(
+    (w, k) =>
+      k > first &&
+      ['NOUN', 'ADJ'].includes(w.pos) &&
+      w.lemma === w.lower &&
+      !w.lower.includes('-') &&
+      readsAsVerb(clause.slice(0, k), w),
+  )
+  if (verb) verb.pos = 'VERB'
 }
 
 /** Sentences as the model splits them. */

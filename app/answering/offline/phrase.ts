@@ -1,4 +1,4 @@
-import { ending, gerund, noun, tagWords, type Word } from './grammar'
+import { ending, gerund, noun, readsAsVerb, tagWords, type Word } from './grammar'
 import { namesIn } from '../retrieval/terms'
 import { capitalised, collapseSpace, hasWordCharacter, isLetterWord, isPlainWord } from '../retrieval/text'
 import { isAcronym, stem } from '../retrieval/stem'
@@ -254,15 +254,8 @@ export function taggedPhrase(asked: string): Phrase | undefined {
   while (words[next]?.pos === 'ADV') next++
   if (inOrder[0]!.lemma !== 'be' && !['VERB', 'AUX'].includes(words[next]?.pos ?? '')) {
     let cut = 0
-    for (let k = 1; k < phrase.words.length && words[at + k]?.lower === phrase.words[k]; k++) {
-      const retagged = tagWords(
-        `${words
-          .slice(0, at + k)
-          .map((w) => w.text)
-          .join(' ')} will ${words[at + k]!.text.split('/')[0]}`,
-      )
-      if (retagged.at(-1)?.pos === 'VERB') cut = k
-    }
+    for (let k = 1; k < phrase.words.length && words[at + k]?.lower === phrase.words[k]; k++)
+      if (readsAsVerb(words.slice(0, at + k), words[at + k]!)) cut = k
     if (cut)
       [phrase.words, phrase.texts, phrase.tags, phrase.after, phrase.rest] = [
         phrase.words.slice(0, cut),
