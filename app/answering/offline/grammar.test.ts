@@ -64,7 +64,7 @@ describe('grammar: tags', () => {
 describe('grammar: the verb of a do-question', () => {
   it('reads the verb the model took for a noun of the subject, by reading it in statement order', () => {
     const pos = (text: string, word: string) => tagWords(text).find((w) => w.lower === word)?.pos
-    expect(pos('Does the mobile application support badge readers?', 'support')).toBe('VERB')
+    expect(pos('Does the kiosk application support badge readers?', 'support')).toBe('VERB')
     expect(pos('Does your kiosk app support badge readers, pins, or tokens?', 'support')).toBe('VERB')
     // A clause with a verb, or a statement, is read as the model reads it.
     expect(pos('Does the kiosk have badge support?', 'support')).toBe('NOUN')

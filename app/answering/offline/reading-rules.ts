@@ -543,7 +543,7 @@ const ABILITY = new Set(wordList('ability able optional optionally configurable'
 const LETS = new Set(wordList('enable allow let help empower'))
 /**
  * Whether the words name an ability: one of those, "support for" ("Support for intrusion detection"), or a product
- * letting someone else do the thing ("enables organizations to protect their information": the doing is theirs).
+ * letting someone else do the thing ("enables branch clerks to lock their kiosks": the locking is theirs).
  */
 const namesAbility = (sentence: Word[]) =>
   sentence.some(

@@ -773,10 +773,10 @@ describe('a topic for a quote (rule topic-only)', () => {
     )
     expectFlagged(answer, 'topic-only', /and not "escrow"/)
     // A linking word ("while") is no thing; an acronym is quoted as the question writes it.
-    const at = '- Encryption at rest for kiosks'
-    const linked = await yesFrom('Kiosk ledgers', at, "Is it encrypted (at rest) while in the clerk's keeping?")
+    const item = '- Encryption of kiosk ledgers'
+    const linked = await yesFrom('Kiosk ledgers', item, "Are ledgers encrypted while in the clerk's keeping?")
     expectFlagged(linked, 'topic-only', /and not "clerk"/)
-    const acronym = await yesFrom('Kiosk ledgers', at, 'Is it encrypted at rest while on the GPS units?')
+    const acronym = await yesFrom('Kiosk ledgers', item, 'Are ledgers encrypted while on GPS units?')
     expectFlagged(acronym, 'topic-only', /and not "GPS"/)
   })
 
