@@ -154,9 +154,7 @@ export function sentencesOf(text: string): string[] {
 export function expandContractions(text: string): string {
   if (!text.includes('n’t') && !text.includes("n't") && !text.includes('N’T') && !text.includes("N'T")) return text
   const its = parser().its
-  // A line break inside a sentence (a cell's or a PDF's wrapped line) is a space: the model reads it as a token of
-  // its own, which splits the phrase around it and changes the tags ("scheduled\nupdate release": "update" a verb).
-  const tokens = parser().readDoc(text.replace(/\s+/g, ' ')).tokens()
+  const tokens = parser().readDoc(text).tokens()
   const values = tokens.out(its.value) as string[]
   const normals = tokens.out(its.normal) as string[]
   const spaces = tokens.out(its.precedingSpaces) as string[]

@@ -165,8 +165,8 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
 /**
  * A sentence that states a rule (a policy, or what a law or a setup requires: "the rule requires firms to ...",
  * "running the kiosk requires a trained clerk") rather than describing what is done: a feature where the sentence
- * covers only part of the question. A rule that states the whole question ("MFA is required for all administrative access"
- * for "Is MFA required for administrative access?") answers it as well as a description would.
+ * covers only part of the question. A rule that states the whole question ("MFA is required for all administrative
+ * access" for "Is MFA required for administrative access?") answers it as well as a description would.
  */
 const NORMATIVE = /\b(?:shall|must|should|(?:is|are) required|requires|will be)\b/i
 

@@ -562,8 +562,8 @@ const lets = (sentence: Word[], k: number) => {
  * A question whether the respondent put something in place ("Have you implemented a kiosk tamper alarm?", "Do you
  * deploy ...?", "Has a tamper alarm been implemented?"), answered from a sentence that names only a product's ability
  * ("Support for tamper alarms: the ability to connect one to every kiosk", "enables clerks to connect one"): what the
- * product can do, or lets others do, is not what the vendor runs. The respondent's verb
- * is read by its stem; "may" and "can" are not read as ability here (a notification that "may" be sent states a
+ * product can do, or lets others do, is not what the vendor runs. The respondent's verb (or the passive participle) is
+ * read by its stem; "may" and "can" are not read as ability here (a notification that "may" be sent states a
  * practice).
  */
 const abilityNotPractice = (a: Ask): boolean => {

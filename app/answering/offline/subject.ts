@@ -273,8 +273,8 @@ function scopeAfter(phrase: Phrase, capitals: boolean, predicate: boolean): Scop
   // A bare noun between two prepositions is part of a longer preposition ("with regard to users", "on behalf of
   // customers"): the scope is the phrase after the second one.
   const next = after[scope.end!]
-  const bare = scope.start === 0 && scope.words.length === 1 && (next?.pos === 'ADP' || next?.lower === 'to')
-  const named = bare ? phraseAt(after, scope.end! + 1) : scope
+  const longer = scope.start === 0 && scope.words.length === 1 && (next?.pos === 'ADP' || next?.lower === 'to')
+  const named = longer ? phraseAt(after, scope.end! + 1) : scope
   const terms = named.words.length ? contentTerms(named, capitals) : []
   if (!terms.length) return undefined
   // As the question writes it, its determiner and commas included ("for your laptops, phones, and tablets").
