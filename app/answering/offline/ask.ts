@@ -18,7 +18,7 @@ import {
   secondQuestion,
   type AskedNames,
 } from './phrase'
-import { namesSubject, readSubject, type Scope } from './subject'
+import { namesSubject, readSubject, thingStems, type Scope } from './subject'
 
 /** Below this share of the question's weighted terms, a sentence is not evidence for it at all. */
 export const MIN_COVERAGE = 0.34
@@ -131,6 +131,11 @@ export class Ask {
   /** The lead sentence's words as the tagger reads them, read once per lead. */
   get leadTagged(): Word[] {
     return this.once('leadTagged', () => tagWords(this.lead.hit.sentence.text))
+  }
+
+  /** The stems of the words the lead sentence uses as things, not as its verbs (subject.ts thingStems), read once. */
+  get leadThings(): Set<string> {
+    return this.once('leadThings', () => thingStems(this.leadTagged))
   }
 
   /** What a passive "Is/Are <subject> <participle> ...?" question asks of its subject (phrase.ts), read once. */

@@ -84,6 +84,9 @@ describe('polarity', () => {
     const ledgers = keys('Are kiosk ledgers read-only?')
     expect(polarity('Kiosk ledgers are read-only for every clerk.', ledgers).limited).toBe(false)
     expect(polarity('Kiosk ledgers are read-only only for some clerks.', ledgers).limited).toBe(true)
+    // A practice decided case by case, however the idiom is written, is not done every time.
+    expect(polarity('Kiosk ledger access is granted case by case.', ledgers).limited).toBe(true)
+    expect(polarity('Kiosk ledger access is judged case-by-case.', ledgers).limited).toBe(true)
     expect(polarity('Patches are generally applied within 30 days.', keys('Are patches applied?')).hedged).toBe(
       'generally',
     )

@@ -38,7 +38,7 @@ const SETS_ASIDE = new RegExp(SET_ASIDE.source, 'i')
 const FALSE_CUES =
   /\b(?:no (?:later|more|less|fewer|longer than|sooner) than|not (?:only|limited to|just|merely)|whether or not|if not|no(?=\.\s*\d)|no matter|no exception|no single point|at no (?:additional )?cost|not to exceed|nothing less)\b/gi
 const LIMITS =
-  /\b(?:except(?:ion|ions|ing)?|excluding|other than|not all|some of|partial(?:ly)?|limited to|with the exception|apart from|(?<!-)only (?:for|in|on|when|where)|in some cases|on a case-by-case basis|upon request|on request|optional(?:ly)?)\b/i
+  /\b(?:except(?:ion|ions|ing)?|excluding|other than|not all|some of|partial(?:ly)?|limited to|with the exception|apart from|(?<!-)only (?:for|in|on|when|where)|in some cases|case[- ]by[- ]case|upon request|on request|optional(?:ly)?)\b/i
 const HEDGES =
   /\b(?:generally|typically|usually|mostly|in most cases|(?:where|wherever|when|whenever|if) (?:technically )?(?:feasible|possible|practical|applicable)|as needed|as appropriate|encouraged to|recommended (?:to|that))\b/i
 const PLANNED =

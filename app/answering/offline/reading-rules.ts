@@ -58,9 +58,7 @@ const unstatedKinds = (a: Ask) => {
   const sentence = a.lead.hit.sentence
   // Words, not terms: "role-based access control" is the concept #leastpriv, and still says "role". A hyphenated
   // word carries its last part's tag ("role-based": VERB): only a word of its own is a verb.
-  const named = (term: string) =>
-    a.leadTagged.some((w) => (w.pos !== 'VERB' || w.lower.includes('-')) && words(w.lower).includes(term))
-  return a.kinds.filter((k) => !named(k.term) && !sentence.context.has(k.term))
+  return a.kinds.filter((k) => !a.leadThings.has(k.term) && !sentence.context.has(k.term))
 }
 
 /**
@@ -72,8 +70,7 @@ const scopeUnstated = (a: Ask): string | undefined => {
   const scope = a.scope
   if (!scope) return undefined
   const sentence = a.lead.hit.sentence
-  const things = new Set(a.leadTagged.flatMap((w) => (w.pos !== 'VERB' || w.lower.includes('-') ? words(w.lower) : [])))
-  const named = new Set([...sentence.terms].filter((t) => t.startsWith('#') || things.has(t)))
+  const named = new Set([...sentence.terms].filter((t) => t.startsWith('#') || a.leadThings.has(t)))
   return namesSubject(scope.terms, named, sentence.context, sentence.text) ? undefined : `"${scope.phrase}"`
 }
 

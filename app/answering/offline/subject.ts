@@ -312,8 +312,14 @@ export function namesSubject(
   const paraphrase = (u: string) => words.some((t) => isParaphrase(t, u))
   const found = [...sentenceTerms].filter(paraphrase)
   if (!found.length) return false
-  const things = new Set(
-    tagWords(text).flatMap((w) => (w.pos === 'VERB' && !w.lower.includes('-') ? [] : stems(w.lower))),
-  )
+  const things = thingStems(tagWords(text))
   return found.some((u) => things.has(u))
+}
+
+/**
+ * The stems of the words a tagged text uses as things, not as its verbs: a hyphenated word is one whatever its last
+ * part's tag ("role-based"). What names a subject, a kind or a place.
+ */
+export function thingStems(tagged: Word[]): Set<string> {
+  return new Set(tagged.flatMap((w) => (w.pos === 'VERB' && !w.lower.includes('-') ? [] : stems(w.lower))))
 }
