@@ -9,7 +9,7 @@ import { isParaphrase } from '../retrieval/paraphrase.server'
 import { isAcronym, stemToken } from '../retrieval/stem'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { asksDoneInPeriod, customerRulesOf, namesReceiver, recipientOf, refersToEarlier } from './scope'
-import { GENERAL_NOUNS, namesSubject } from './subject'
+import { FORM_WORDS, GENERAL_NOUNS, namesSubject } from './subject'
 import { particularSubject } from './practices'
 import {
   alphanumerics,
@@ -153,6 +153,19 @@ const compoundUnstated = (a: Ask): string | undefined => {
 /** A tagged word's stems and the concepts it spells. */
 const termsOf = (w: Word) => new Set([...words(w.lower), ...terms(w.lower)])
 
+/**
+ * The terms of each word of a noun compound, with the concepts two words or more spell ("physical security",
+ * "incident response") given to the last of them.
+ */
+function compoundTerms(compound: Word[]): Set<string>[] {
+  const own = compound.map(termsOf)
+  for (let len = 2; len <= compound.length; len++)
+    for (let i = 0; i + len <= compound.length; i++)
+      for (const t of terms(written(compound.slice(i, i + len))))
+        if (t.startsWith('#') && !own.some((ts) => ts.has(t))) own[i + len - 1]!.add(t)
+  return own
+}
+
 /** The concept a policy, standard or procedure spells: a document's head noun. */
 const DOCUMENT = terms('policy')[0]!
 
@@ -169,14 +182,12 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
   const core = a.core
   const said = a.leadTagged
   const saidCompounds = nounCompounds(said)
+  // The sentence's words read as the question's are: a concept its compound spells in two words belongs to the last.
+  const saidTerms = new Map(said.map((w) => [w, termsOf(w)]))
+  for (const c of saidCompounds) compoundTerms(c).forEach((ts, k) => saidTerms.set(c[k]!, ts))
   const stems = (w: Word) => words(w.lower)
   for (const asked of nounCompounds(a.tagged)) {
-    const own = asked.map(termsOf)
-    // A concept two words or more spell ("physical security", "security awareness") belongs to its last word.
-    for (let len = 2; len <= asked.length; len++)
-      for (let i = 0; i + len <= asked.length; i++)
-        for (const t of terms(written(asked.slice(i, i + len))))
-          if (t.startsWith('#') && !own.some((ts) => ts.has(t))) own[i + len - 1]!.add(t)
+    const own = compoundTerms(asked)
     // The question's words outside the compound: a sentence naming one of them names what the question asks.
     const outside = new Set(
       a.tagged.filter((w) => !asked.includes(w) && (w.pos !== 'VERB' || gerund(w))).flatMap(stems),
@@ -189,7 +200,7 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
     const qualifiers = asked.slice(0, -1).flatMap((m) => (noun(m) ? stems(m) : []))
     // Each core term of the compound, where the sentence names it.
     for (const [k, term] of own.flatMap((ts, k) => [...ts].filter((t) => core.has(t)).map((t) => [k, t] as const))) {
-      const places = said.filter((w) => termsOf(w).has(term))
+      const places = said.filter((w) => saidTerms.get(w)!.has(term))
       const holders = places.map((w) => saidCompounds.find((c) => c.includes(w)))
       // "kiosk training" for whether a clerk's training covers security awareness: the training the question names.
       if (!places.length || holders.some((h) => !h) || places.some(askedElsewhere)) continue
@@ -205,7 +216,9 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
                 qualified !== w &&
                 !inAsked(qualified, k + 1) &&
                 !askedElsewhere(qualified) &&
-                !terms(qualified.lower).includes(DOCUMENT)
+                !terms(qualified.lower).includes(DOCUMENT) &&
+                // A plan for the procedures the question asks of: two forms of one practice.
+                !(FORM_WORDS.has(qualified.lower) && FORM_WORDS.has(head.lower))
               )
             }) && !said.some((w) => stems(w).some((s) => stems(head).includes(s)))
           : // The question's term is its head; the sentence's is qualified by a noun of another thing ("badge", not a

@@ -552,6 +552,13 @@ describe('a compound the quote names only inside another one (rule compound-else
       flag: /speaks of "design principle", not "kiosk security principles"/,
       same: 'Kiosk security principles are designed into every branch.',
     },
+    {
+      // A concept the sentence spells in two words ("incident response") qualifies drills, not the metrics asked.
+      question: 'Are security incident metrics kept for each branch?',
+      other: 'Each branch runs incident response drills twice a year.',
+      flag: /speaks of "incident response drills", not "security incident metrics"/,
+      same: 'Security incident metrics are kept for each branch.',
+    },
   ]
   for (const { question, other, flag, same } of cases)
     it(`flags "${other}" for "${question}", not "${same}"`, async () => {
@@ -577,6 +584,8 @@ describe('a compound whose other noun the question names elsewhere (rule compoun
     ["Does each clerk's training cover security awareness?", 'Every clerk completes kiosk training each spring.'],
     // The sentence's "data breach" is qualified by the data the question names outside "security incidents".
     ['Is kiosk data protected against security incidents?', 'Each kiosk has safeguards against a data breach.'],
+    // A plan for the procedures the question asks of: two forms of one practice, whatever the sentence calls it.
+    ['Are business continuity procedures kept at each branch?', 'Each branch keeps a business continuity plan.'],
   ])
     it(`answers "${question}" from "${sentence}" without the flag`, async () => {
       const [answer] = await answersTo(lines(sentence), [question])
