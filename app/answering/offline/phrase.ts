@@ -1,5 +1,5 @@
 import { ending, gerund, noun, readsAsVerb, tagWords, type Word } from './grammar'
-import { namesIn } from '../retrieval/terms'
+import { namesIn, words as contentWords } from '../retrieval/terms'
 import { capitalised, collapseSpace, hasWordCharacter, isLetterWord, isPlainWord } from '../retrieval/text'
 import { isAcronym, stem } from '../retrieval/stem'
 
@@ -388,7 +388,15 @@ export interface AskedNames {
   proper: string[]
   /** Those of one word that are no abbreviation ("Kerberos", "Okta", a country). */
   lone: string[]
+  /**
+   * The terms the question puts in quotation marks ("read-only", "golden"): meant as written, as a name is. Those of
+   * answer words only ("If you answered "no" ...") name nothing.
+   */
+  quoted: string[]
 }
+
+/** A term in straight or curly double quotation marks, of a few words. */
+const QUOTED = /["\u201c]([^"\u201c\u201d]{2,40})["\u201d]/g
 
 export function askedNames(text: string): AskedNames {
   const standards = namesIn(text)
@@ -397,6 +405,10 @@ export function askedNames(text: string): AskedNames {
     standards,
     proper: proper.map((p) => p.name),
     lone: proper.filter((p) => p.words === 1 && !p.acronym).map((p) => p.name),
+    quoted: [...text.matchAll(QUOTED)].flatMap((m) => {
+      const term = m[1]!.trim().replace(/[,;:.]+$/, '')
+      return contentWords(term).length ? [term] : []
+    }),
   }
 }
 

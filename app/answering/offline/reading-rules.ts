@@ -369,17 +369,24 @@ const recipientUnstated = (a: Ask): { verbs: string[]; party: string } | undefin
  * The standards or names the question asks about or gives as examples ("SOC 2", "ISO 27701", "InCommon", and a lone
  * proper name the tagger reads in the question itself: phrase.ts askedNames), when the lead sentence and its context
  * name none of them: "a SOC 3 report" or "our privacy measures" is not the SOC 2 audit or the named framework asked
- * about. (Where no evidence file names any, rule name-never-mentioned left the row.)
+ * about. A term the question puts in quotation marks ("read-only") is meant as written too. (Where no evidence file
+ * names any name, rule name-never-mentioned left the row.)
  */
 const nameUnstated = (a: Ask): string | undefined => {
   // A capitalised word the evidence writes in lower case is a common one ("Internet"), not a name to quote. Example
   // lists are left out: their items are capitalised as items ("Extranet"), kinds more often than names.
   const lone = a.names.lone.filter((name) => !a.index.writesLower(name))
   const names = [...new Set([...a.names.standards, ...a.parts.examples.flatMap(namesIn), ...lone])]
-  if (!names.length) return undefined
-  // Every word of it: "SOC 3" does not name "SOC 2", nor "NIST" the "NIST Privacy Framework".
+  // A quoted verb the respondent is asked about ("Do you "anonymize" ...?") is the practice, which other rules read.
+  const asked = new Set(a.verbs.map((v) => words(v).join(' ')))
+  const quoted = a.names.quoted.filter((term) => !asked.has(words(term).join(' ')))
+  if (!names.length && !quoted.length) return undefined
+  // Every word of it: "SOC 3" does not name "SOC 2", nor "NIST" the "NIST Privacy Framework". A quoted term is common
+  // words, which the evidence may write in others ("need to know" for "need-to-know").
   const named = (name: string) => words(name).every((t) => a.leadWords.has(t))
-  return names.some(named) ? undefined : names.map((n) => `"${n}"`).join(', ')
+  const said = (term: string) => words(term).every((t) => leadNames(a, t))
+  if (names.some(named) || quoted.some(said)) return undefined
+  return [...names, ...quoted].map((n) => `"${n}"`).join(', ')
 }
 
 /**
@@ -1141,7 +1148,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'name-unstated',
-    'the question asks about named standards, schemes or products, or gives standards as examples ("SOC 2", "ISO 27701", a product\'s name), and the deciding sentence and its context name none of them: flagged, the names quoted',
+    'the question asks about named standards, schemes or products, gives standards as examples ("SOC 2", "ISO 27701", a product\'s name), or puts a term in quotation marks ("read-only"), and the deciding sentence and its context name none of them (a quoted term also not in other words): flagged, the names quoted',
     nameUnstated,
     (found) => `the quote names none of ${found}: check it`,
   ),

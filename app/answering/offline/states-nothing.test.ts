@@ -738,6 +738,41 @@ describe('a lone proper name the tagger reads (rules name-never-mentioned, name-
   })
 })
 
+describe('a term the question puts in quotation marks (rule name-unstated)', () => {
+  it('flags a Yes whose quote says nothing of the quoted term, not one that says it or a verb asked about', async () => {
+    const evidence = await policy(
+      [
+        '# Kiosk logs',
+        '',
+        'Kiosk logs are kept for a year on a dedicated log server.',
+        '',
+        'Clerks mask card numbers on every kiosk receipt.',
+        '',
+        ...UNRELATED,
+      ].join('\n'),
+    )
+    const [readOnly, kept, tokenized] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion('Is the kiosk log server "read-only" for clerks?'),
+        yesNoQuestion('Are kiosk logs "kept" for a year?'),
+        yesNoQuestion('Do you "tokenize" card numbers on kiosk receipts?'),
+      ]),
+      evidence,
+    )
+    // The log server is named, but nothing says clerks can only read it.
+    expect(readOnly!.label).toBe('YES')
+    expect(readOnly!.reasons.join(' ')).toMatch(/names none of "read-only"/)
+    expect(readOnly!.confidence).toBeLessThan(0.85)
+    // A quoted term the quote says is found.
+    expect(kept!.label).toBe('YES')
+    expect(kept!.reasons.join(' ')).not.toMatch(/names none of/)
+    // A quoted verb asked about is the practice, which another rule reads: one reason, not two.
+    expect(tokenized!.label).toBe('YES')
+    expect(tokenized!.reasons.join(' ')).toMatch(/does not state the practice asked \("tokenize"\)/)
+    expect(tokenized!.reasons.join(' ')).not.toMatch(/names none of/)
+  })
+})
+
 describe('a title for a quote (rule title-only)', () => {
   it('flags a practice answered from a policy title in a list, but not a question whether the policy exists', async () => {
     const evidence = await policy(

@@ -373,7 +373,17 @@ describe('properNames and askedNames read the names a question writes', () => {
       standards: ['DoD 5220.22-M'],
       proper: [],
       lone: [],
+      quoted: [],
     })
+  })
+
+  it('reads the terms in quotation marks, straight or curly, but no answer word', () => {
+    expect(askedNames('Is the kiosk log server "read-only" for clerks?').quoted).toEqual(['read-only'])
+    expect(askedNames('Are vault keys kept in a \u201cgolden\u201d box, or a "safe," at night?').quoted).toEqual([
+      'golden',
+      'safe',
+    ])
+    expect(askedNames('If you answered "no", is a plan in place?').quoted).toEqual([])
   })
 })
 
