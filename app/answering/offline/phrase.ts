@@ -440,7 +440,24 @@ export function participlePredicate(asked: string): string[] | undefined {
   const rest = taggedPhrase(asked)?.rest ?? []
   const participle = (w: Word | undefined) =>
     (w?.pos === 'VERB' || w?.pos === 'ADJ') && ending(w.lower) === 'ed' && isLetterWord(w.lower)
-  let at = rest.findLastIndex((w, k) => participle(w) && !rest.slice(k + 1).some((v) => v.text === '('))
+  // Before a clause of its own: "retained, as deemed appropriate" asks "retained", "tested when restored" "tested",
+  // "approved before they are deployed" "approved". A participle that qualifies a noun ("in encrypted form") is none.
+  const opens = (k: number) => {
+    const [w, next, after] = [rest[k]!, rest[k + 1], rest[k + 2]]
+    // A subordinating word, a preposition or "when"/"where" that opens a clause with a subject and verb of its own or a
+    // bare participle, not an adverb of the predicate ("securely stored") or a possessive ("by your servers").
+    const opener = w.pos === 'SCONJ' || w.pos === 'ADP' || (w.pos === 'ADV' && w.lower.startsWith('wh'))
+    return (
+      opener &&
+      (w.pos === 'SCONJ' ||
+        (next?.pos === 'PRON' && (after?.pos === 'AUX' || after?.pos === 'VERB')) ||
+        (participle(next) && !noun(after)))
+    )
+  }
+  const clause = rest.findIndex((_, k) => k > 0 && opens(k))
+  let at = rest.findLastIndex(
+    (w, k) => (clause < 0 || k < clause) && participle(w) && !rest.slice(k + 1).some((v) => v.text === '('),
+  )
   if (at < 0) return undefined
   // "tested, reviewed, and approved": the list of participles ending in the last one.
   for (let k = at - 1; k >= 0; k--) {
@@ -458,7 +475,8 @@ export function participlePredicate(asked: string): string[] | undefined {
   const end = rest.findIndex(
     (w, k) =>
       k > at &&
-      (w.text === '(' ||
+      (k === clause ||
+        w.text === '(' ||
         w.text === '?' ||
         w.pos === 'SCONJ' ||
         w.pos === 'PRON' ||

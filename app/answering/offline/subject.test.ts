@@ -354,6 +354,11 @@ describe('namesSubject', () => {
     expect(named('build', 'Every built image is scanned before release.')).toBe(true)
     expect(named('contract', 'Signed agreements bind every supplier.')).toBe(true)
   })
+
+  it('takes no general noun for a paraphrase of another ("information" for the "access" of access logs)', () => {
+    expect(named('access', 'Such ledgers and information are kept by the branch clerk.')).toBe(false)
+    expect(named('access', 'Clerks review access to the ledgers each month.')).toBe(true)
+  })
 })
 
 describe('properNames and askedNames read the names a question writes', () => {
@@ -502,6 +507,22 @@ describe('participlePredicate', () => {
     expect(participlePredicate('Have the kiosk fire drills ever been rehearsed?')).toEqual(['rehearsed'])
     expect(participlePredicate('Can kiosk receipts be reprinted on demand?')).toEqual(['reprinted', 'demand'])
     expect(participlePredicate('Do you keep kiosk receipts that are signed?')).toBeUndefined()
+  })
+
+  it('reads the participle before a clause of its own, not one in it', () => {
+    // Before: "deemed", "suitable", "manager": what the question asks of the receipts is that they are filed.
+    expect(participlePredicate('Are kiosk receipts filed monthly, as deemed suitable by the manager?')).toEqual([
+      'filed',
+      'monthly',
+    ])
+    expect(participlePredicate('Are vault doors checked when closed?')).toEqual(['checked'])
+    expect(participlePredicate('Are kiosk images signed before they are installed?')).toEqual(['signed'])
+    // An adverb of the predicate, a possessive and a participle before a noun open no clause.
+    expect(participlePredicate('Are kiosk images built on a schedule and securely stored?')).toEqual(['stored'])
+    expect(participlePredicate('Are the receipts printed by your kiosks archived at night?')).toEqual([
+      'archived',
+      'night',
+    ])
   })
 
   it('reads nothing from another shape', () => {

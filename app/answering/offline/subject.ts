@@ -309,7 +309,8 @@ export function namesSubject(
 ): boolean {
   if (!subject.length || subject.some((t) => sentenceTerms.has(t) || context.has(t))) return true
   const words = subject.filter(isPlainWord)
-  const paraphrase = (u: string) => words.some((t) => isParaphrase(t, u))
+  // Two general nouns stand for anything: "information" is no paraphrase of the "access" of "access control records".
+  const paraphrase = (u: string) => words.some((t) => !(GENERAL.has(t) && GENERAL.has(u)) && isParaphrase(t, u))
   const found = [...sentenceTerms].filter(paraphrase)
   if (!found.length) return false
   const things = thingStems(tagWords(text))
