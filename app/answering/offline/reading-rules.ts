@@ -5,6 +5,7 @@ import { namesParty } from './question-word'
 import { ending, gerund, noun, nounCompounds, tagWords, type Word } from './grammar'
 import { asksIfThereIs, everVerb, taggedPhrase, written } from './phrase'
 import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
+import { conceptSpans } from '../retrieval/vocabulary'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { isAcronym, stemToken } from '../retrieval/stem'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
@@ -36,9 +37,18 @@ const leadItselfNames = (a: Ask, term: string): boolean =>
  * A term as the question writes it ("encrypted" for "encrypt", "GPS" for "gps"), or the term itself. Each word is read
  * as the question reads it: "GPS" alone is all capitals, in a mixed-case question an acronym.
  */
-const writtenAs = (a: Ask, term: string): string => {
-  const capitals = inCapitals(a.asked)
-  return alphanumerics(a.asked).find((w) => words(w, capitals)[0] === term) ?? term
+const writtenAs = (a: Ask, term: string): string => writtenIn(a.asked, term)
+
+/** A term as a text writes it: a concept as spelled ("policies" for #policy), a hyphenated word whole ("read-only"). */
+export function writtenIn(text: string, term: string): string {
+  if (term.startsWith('#')) {
+    const span = conceptSpans(text).find((c) => c.id === term)
+    return span ? text.slice(span.from, span.to) : term
+  }
+  const capitals = inCapitals(text)
+  const hyphenated = text.match(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g) ?? []
+  const word = alphanumerics(text).find((w) => words(w, capitals)[0] === term)
+  return (word && hyphenated.find((h) => h.split('-').includes(word))) ?? word ?? term
 }
 
 /** Confidence raised when the quote names every subject itself; lowered when the match leans on its neighbours. */
@@ -628,11 +638,17 @@ const topicOnly = (a: Ask): string | undefined => {
   const stems = (...tags: string[]) =>
     new Set(a.tagged.filter((w) => tags.includes(w.pos)).flatMap((w) => words(w.text, capitals)))
   const done = stems('VERB')
-  const missing = a.query.filter((t) => t.group === undefined && !done.has(t.term) && !leadItselfNames(a, t.term))
-  // A thing it leaves out is quoted before a quality, and both before a manner or a linking word ("fully", "while").
+  // The word after "at" in a set phrase ("at least", "at rest") is no thing of its own to quote.
+  const set = new Set(a.tagged.flatMap((w, k) => (a.tagged[k - 1]?.lower === 'at' ? words(w.text, capitals) : [])))
+  const missing = a.query.filter(
+    (t) => t.group === undefined && !done.has(t.term) && !set.has(t.term) && !leadItselfNames(a, t.term),
+  )
+  // A thing it leaves out is quoted before a quality, and both before a manner or a linking word ("fully", "while");
+  // a particular word before a form word ("notifications", not "measures").
   const things = stems('NOUN', 'PROPN')
   const qualities = stems('ADJ')
-  const quoted = missing.find((t) => things.has(t.term)) ?? missing.find((t) => qualities.has(t.term)) ?? missing[0]
+  const order = [...missing.filter((t) => !GENERIC.has(t.term)), ...missing.filter((t) => GENERIC.has(t.term))]
+  const quoted = order.find((t) => things.has(t.term)) ?? order.find((t) => qualities.has(t.term)) ?? order[0]
   return quoted && writtenAs(a, quoted.term)
 }
 

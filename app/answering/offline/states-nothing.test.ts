@@ -7,7 +7,7 @@ import { questionParts } from '../retrieval/query'
 import { words } from '../retrieval/terms'
 import type { Ask } from './ask'
 import { OfflineEngine } from './engine'
-import { keyWordElsewhere } from './reading-rules'
+import { keyWordElsewhere, writtenIn } from './reading-rules'
 
 const engine = () => new OfflineEngine({ now: new Date('2025-01-01') })
 const policy = (text: string) => extractEvidence([{ name: 'policy.md', bytes: new TextEncoder().encode(text) }])
@@ -822,6 +822,24 @@ describe('a topic for a quote (rule topic-only)', () => {
     expectFlagged(linked, 'topic-only', /and not "clerk"/)
     const acronym = await yesFrom('Kiosk ledgers', item, 'Are ledgers encrypted while on GPS units?')
     expectFlagged(acronym, 'topic-only', /and not "GPS"/)
+  })
+
+  it('never quotes the word of a set phrase ("least" of "at least")', async () => {
+    const item = '- Availability of kiosk ledger stores for every clerk'
+    // Before: "least", which names nothing the item leaves out.
+    const period = await yesFrom(
+      'Kiosk ledgers',
+      item,
+      'Are kiosk ledger stores for every clerk reviewed at least annually?',
+    )
+    expectFlagged(period, 'topic-only', /and not "annually"/)
+  })
+
+  it('writes a term as the question does: a concept as spelled, a hyphenated word whole, an acronym in capitals', () => {
+    expect(writtenIn('Do clerks follow kiosk policies each night?', '#policy')).toBe('policies')
+    expect(writtenIn('Is the kiosk log server "read-only" for clerks?', 'read')).toBe('read-only')
+    expect(writtenIn('Are ledgers encrypted while on GPS units?', 'gps')).toBe('GPS')
+    expect(writtenIn('Are ledgers encrypted while on GPS units?', 'encrypt')).toBe('encrypted')
   })
 
   it('leaves alone an item that names all the question asks about, a sentence with a verb, and a question whether it exists', async () => {
