@@ -450,7 +450,25 @@ const predicateUnstated = (a: Ask): string | undefined => {
     [...new Set([...words(word), ...terms(word)])].filter((t) => !GENERIC.has(t)),
   )
   if (!own.some((t) => t.length)) return undefined
-  return own.some((t) => t.some(named)) ? undefined : passive!.join(' ')
+  return own.some((t) => t.some(named)) ? undefined : spanOf(a.asked, passive!)
+}
+
+/**
+ * The words as the text writes them, from the first to the last ("exercised and tested", "stored in a central
+ * location"), when they stand in that order; else the words joined.
+ */
+export function spanOf(text: string, words: string[]): string {
+  const at = (word: string, from: number) => {
+    const m = new RegExp(`\\b${word.replace(/[^\w-]/g, '')}\\b`, 'i').exec(text.slice(from))
+    return m ? { from: from + m.index, to: from + m.index + m[0].length } : undefined
+  }
+  const first = words.length ? at(words[0]!, 0) : undefined
+  let end = first?.to
+  for (const word of words.slice(1)) {
+    const next = end === undefined ? undefined : at(word, end)
+    end = next?.to
+  }
+  return first && end !== undefined ? collapseSpace(text.slice(first.from, end)) : words.join(' ')
 }
 
 /**

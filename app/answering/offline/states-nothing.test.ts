@@ -7,7 +7,7 @@ import { questionParts } from '../retrieval/query'
 import { words } from '../retrieval/terms'
 import type { Ask } from './ask'
 import { OfflineEngine } from './engine'
-import { keyWordElsewhere, writtenIn } from './reading-rules'
+import { keyWordElsewhere, spanOf, writtenIn } from './reading-rules'
 
 const engine = () => new OfflineEngine({ now: new Date('2025-01-01') })
 const policy = (text: string) => extractEvidence([{ name: 'policy.md', bytes: new TextEncoder().encode(text) }])
@@ -979,6 +979,19 @@ describe('the property a question asks its subject to have (rule predicate-unsta
   })
 })
 
+describe('the passive property quoted as the question writes it (rule predicate-unstated)', () => {
+  it('quotes the participle and what follows it with their own words ("stored in a sealed vault")', () => {
+    expect(spanOf('Are kiosk receipts stored in a sealed vault?', ['stored', 'sealed', 'vault'])).toBe(
+      'stored in a sealed vault',
+    )
+    expect(spanOf('Are the fire drills rehearsed and\ntimed at every branch?', ['rehearsed', 'timed'])).toBe(
+      'rehearsed and timed',
+    )
+    // Words the question does not write in that order are joined as they are.
+    expect(spanOf('Are kiosk receipts backed up?', ['backup'])).toBe('backup')
+  })
+})
+
 describe('a sentence that only denies something else (rule denies-other)', () => {
   it('flags a Yes read from a sentence whose every clause on the subject denies another practice', async () => {
     const [answer] = await answersTo(
@@ -1198,7 +1211,7 @@ describe('a passive predicate a list item never states (rule predicate-unstated)
     )
     expect(archived!.rules).toContain('predicate-unstated')
     expect(archived!.confidence).toBeLessThan(0.85)
-    expect(archived!.reasons.join(' ')).toMatch(/does not say it is "archived central vault"/)
+    expect(archived!.reasons.join(' ')).toMatch(/does not say it is "archived in a central vault"/)
     expect(printed!.label).toBe('YES')
     expect(printed!.rules).not.toContain('predicate-unstated')
   })

@@ -308,6 +308,14 @@ describe('readSubject reads where a question confines its subject', () => {
     expect(scopeOf('Is multi-factor authentication required for remote access?')).toBeUndefined()
     expect(scopeOf('Do you encrypt backups?')).toBeUndefined()
   })
+
+  it("is nothing after a verb's particle or in a manner", () => {
+    // Before: "out a clerk", "in a manner": the clerk is logged out; the manner is how it is done.
+    expect(scopeOf('Does your application lock the screen or log out a clerk after ten idle minutes?')).toBeUndefined()
+    expect(scopeOf('Will you keep kiosk ledgers in a manner suited to the branch auditors?')).toBeUndefined()
+    // "Out of" is a preposition.
+    expect(scopeOf('Do you store spare kiosk keys out of the branch office?')?.phrase).toBe('out of the branch office')
+  })
 })
 
 describe('respondentVerbs reads what the respondent is asked to do', () => {

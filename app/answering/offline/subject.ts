@@ -17,7 +17,7 @@ export const GENERAL_NOUNS = new Set(
   platforms software vendor vendors company organization organisation institution customer customers user users
   data website site tool tools team teams staff employee employees personnel environment environments
   infrastructure hosting network networks server servers database databases process processes program programs
-  programme policy policies procedure procedures plan plans information security access thing things way ways type
+  programme policy policies procedure procedures plan plans information security access thing things way ways manner type
   types kind kinds level levels following part parts area areas aspect aspects method methods means practice
   practices mechanism mechanisms requirement requirements measure measures control controls standard standards
   capability capabilities technical criteria owner owners individual individuals person persons party parties role
@@ -144,6 +144,8 @@ const GENERAL = new Set([...GENERAL_NOUNS].map(stem))
 const OPENS_NO_VERB = new Set(['DET', 'PRON', 'ADP', 'AUX', 'PUNCT', 'CCONJ', 'SCONJ'])
 /** A word as the phrase holds it, without the punctuation that ends it ("processes," is "processes"). */
 const bare = (w: string) => w.replace(/[,;:]+$/, '')
+/** Prepositions that are also a phrasal verb's particle ("log out", "back up", "sign off", "shut down"). */
+const PARTICLES = new Set(['out', 'up', 'off', 'down'])
 /** Words that give a practice its form, never its subject, wherever they stand in the phrase. */
 export const FORM_WORDS: ReadonlySet<string> = new Set(
   wordList(`process processes procedure procedures technical measure measures policy policies standard standards requirement
@@ -269,6 +271,8 @@ function scopeAfter(phrase: Phrase, capitals: boolean, predicate: boolean): Scop
         ? [rest.slice(2), rest[1]!.lower]
         : []
   if (!after || !by || by === 'of' || (adjective && ['to', 'with', 'as'].includes(by))) return undefined
+  // A verb's particle ("log out an account", "back up the ledgers") confines nothing: the account is what is logged out.
+  if (PARTICLES.has(by) && after[0]?.lower !== 'of') return undefined
   const scope = phraseAt(after, 0)
   // A bare noun between two prepositions is part of a longer preposition ("with regard to users", "on behalf of
   // customers"): the scope is the phrase after the second one.
