@@ -121,6 +121,9 @@ describe('question scope', () => {
     // A verb after the pointer, as the tagger reads it, is no noun: "these" alone is what points back.
     expect(refersToEarlier('Do these include the production network?')).toBe('these')
     expect(refersToEarlier('Is such data kept in the region?')).toBe('such data')
+    // The whole noun phrase, as written: before, "these third" and "these kiosk".
+    expect(refersToEarlier('Do you audit these third parties yearly?')).toBe('these third parties')
+    expect(refersToEarlier('Are these kiosk ledger stores sealed at night?')).toBe('these kiosk ledger stores')
     expect(refersToEarlier('Do you scan hosts weekly? Are these hosts patched monthly?')).toBeUndefined()
     expect(refersToEarlier('Are roles based on rules, such as RBAC?')).toBeUndefined()
     expect(refersToEarlier('Is backup data encrypted such that only you can read it?')).toBeUndefined()

@@ -169,6 +169,26 @@ const namesThing = (words: Word[], pointer: string, noun: string) =>
   words.some((w, k) => w.lower === noun && words[k - 1]?.lower === pointer && w.pos !== 'VERB' && w.pos !== 'AUX')
 
 /**
+ * The demonstrative and the noun phrase it opens, as written ("these third parties", not "these third"): its words to
+ * the last noun of the run of modifiers and nouns after it.
+ */
+function pointedPhrase(words: Word[], pointer: string, first: string): string {
+  const k = words.findIndex((w, i) => w.lower === first.toLowerCase() && words[i - 1]?.lower === pointer.toLowerCase())
+  const run: Word[] = []
+  for (const w of words.slice(k, k + 4)) {
+    if (!['ADJ', 'NUM', 'NOUN', 'PROPN'].includes(w.pos)) break
+    run.push(w)
+  }
+  const last = run.findLastIndex((w) => w.pos === 'NOUN' || w.pos === 'PROPN')
+  return k < 0 || last < 0
+    ? `${pointer} ${first}`
+    : `${pointer} ${run
+        .slice(0, last + 1)
+        .map((w) => w.text)
+        .join(' ')}`
+}
+
+/**
  * The words of a question that point to an earlier question ("Will any of these systems be implemented on ...?"):
  * "these systems" when nothing before them in the question says which systems (a noun named earlier in the same
  * question is its own antecedent). The engine reads each question on its own, so such an answer needs a check.
@@ -181,7 +201,8 @@ export function refersToEarlier(asked: string): string | undefined {
     const noun = m[2]?.toLowerCase()
     if (noun && before.includes(withoutFinalS(noun))) continue
     // "these systems", but "those" alone where a verb follows ("Are those encrypted?", "these are"), as tagged.
-    return noun && namesThing(tagWords(asked), m[1]!.toLowerCase(), noun) ? `${m[1]} ${m[2]}` : m[1]
+    const tagged = tagWords(asked)
+    return noun && namesThing(tagged, m[1]!.toLowerCase(), noun) ? pointedPhrase(tagged, m[1]!, m[2]!) : m[1]
   }
   return undefined
 }
