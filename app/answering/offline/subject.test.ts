@@ -296,6 +296,14 @@ describe('readSubject reads where a question confines its subject', () => {
     expect(scopeOf('Are kiosk receipts compliant with the branch rules?')).toBeUndefined()
   })
 
+  it('quotes what an "of" says the scope is of, its terms unchanged', () => {
+    // Before: "for the fair use", which says nothing of what is used.
+    expect(scopeOf('Are rules for the fair use of branch-owned kiosks kept by clerks?')).toEqual({
+      phrase: 'for the fair use of branch-owned kiosks',
+      terms: ['fair'],
+    })
+  })
+
   it('reads on past a bare noun between two prepositions, which is one longer preposition', () => {
     expect(scopeOf('Do you keep logs of kiosk access with regard to the branch clerks?')).toEqual({
       phrase: 'with regard to the branch clerks',
@@ -309,10 +317,13 @@ describe('readSubject reads where a question confines its subject', () => {
     expect(scopeOf('Do you encrypt backups?')).toBeUndefined()
   })
 
-  it("is nothing after a verb's particle or in a manner", () => {
+  it("is nothing after a verb's particle, in a manner or at a frequency", () => {
     // Before: "out a clerk", "in a manner": the clerk is logged out; the manner is how it is done.
     expect(scopeOf('Does your application lock the screen or log out a clerk after ten idle minutes?')).toBeUndefined()
     expect(scopeOf('Will you keep kiosk ledgers in a manner suited to the branch auditors?')).toBeUndefined()
+    expect(
+      scopeOf('Does your application require clerk passcode changes at a frequency of at most 30 days?'),
+    ).toBeUndefined()
     // "Out of" is a preposition.
     expect(scopeOf('Do you store spare kiosk keys out of the branch office?')?.phrase).toBe('out of the branch office')
   })

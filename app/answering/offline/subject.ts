@@ -17,7 +17,7 @@ export const GENERAL_NOUNS = new Set(
   platforms software vendor vendors company organization organisation institution customer customers user users
   data website site tool tools team teams staff employee employees personnel environment environments
   infrastructure hosting network networks server servers database databases process processes program programs
-  programme policy policies procedure procedures plan plans information security access thing things way ways manner type
+  programme policy policies procedure procedures plan plans information security access thing things way ways manner frequency type
   types kind kinds level levels following part parts area areas aspect aspects method methods means practice
   practices mechanism mechanisms requirement requirements measure measures control controls standard standards
   capability capabilities technical criteria owner owners individual individuals person persons party parties role
@@ -281,8 +281,14 @@ function scopeAfter(phrase: Phrase, capitals: boolean, predicate: boolean): Scop
   const named = longer ? phraseAt(after, scope.end! + 1) : scope
   const terms = named.words.length ? contentTerms(named, capitals) : []
   if (!terms.length) return undefined
-  // As the question writes it, its determiner and commas included ("for your laptops, phones, and tablets").
-  const words = after.slice(0, named.end ?? named.start! + named.words.length)
+  // As the question writes it, its determiner and commas included ("for your laptops, phones, and tablets"), and
+  // what an "of" after it says the thing is of ("for the fair use of branch kiosks").
+  let end = named.end ?? named.start! + named.words.length
+  if (after[end]?.lower === 'of') {
+    const of = phraseAt(after, end + 1)
+    if (of.words.length) end = of.end ?? of.start! + of.words.length
+  }
+  const words = after.slice(0, end)
   return { phrase: `${by} ${written(words)}`, terms }
 }
 
