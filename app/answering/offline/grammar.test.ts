@@ -59,6 +59,21 @@ describe('grammar: tags', () => {
     const verb = tagWords('All clerks update their ledgers daily.')
     expect(verb.find((w) => w.lower === 'update')?.pos).toBe('VERB')
   })
+
+  it('reads the words a list joins to a verb, before the object they share, as verbs', () => {
+    const pos = (text: string) => tagWords(text).map((w) => `${w.lower}/${w.pos}`)
+    // Before: "review" and "audit" nouns, "audit branch kiosk cash" one compound.
+    expect(pos('Clerks shall monitor, review, and audit branch kiosk cash.')).toEqual(
+      expect.arrayContaining(['monitor/VERB', 'review/VERB', 'audit/VERB', 'branch/NOUN', 'cash/NOUN']),
+    )
+    expect(pos('Review, test and design kiosk restart drills')).toEqual(
+      expect.arrayContaining(['review/VERB', 'test/VERB', 'design/VERB', 'drills/NOUN']),
+    )
+    // A list of things is no list of verbs.
+    expect(pos('Ledgers, receipts and tills are sealed.')).toEqual(
+      expect.arrayContaining(['receipts/NOUN', 'tills/NOUN']),
+    )
+  })
 })
 
 describe('grammar: the verb of a do-question', () => {

@@ -104,7 +104,40 @@ export function tagWords(text: string): Word[] {
     if (j >= 0 && j < k - 1 && words[j]!.pos === 'DET' && words[j]!.lower !== 'that') w.pos = 'NOUN'
   })
   doQuestionVerb(words)
+  coordinatedVerbs(words)
   return words
+}
+
+/**
+ * "shall monitor, review, and audit supplier delivery", "Review, test and design response plans": words a list joins
+ * to a verb, before the object they share, are verbs too, however the model read them ("review" and "audit" as
+ * nouns, "audit supplier delivery" one compound). The list's first word is a verb as tagged, or the sentence's first
+ * word where it reads as one (an instruction).
+ */
+function coordinatedVerbs(words: Word[]): void {
+  const plain = (w: Word | undefined) =>
+    w !== undefined && ['NOUN', 'PROPN', 'ADJ', 'VERB'].includes(w.pos) && w.lemma === w.lower && !w.lower.includes('-')
+  for (let k = 0; k < words.length; k++) {
+    const first = words[k]!
+    const verb = first.pos === 'VERB' || (k === 0 && plain(first) && readsAsVerb([], { ...first, text: first.lower }))
+    if (!verb || words[k + 1]?.text !== ',') continue
+    // The members: single words after commas, the last after "and"/"or", the object after it.
+    const members: Word[] = []
+    let j = k + 1
+    while (words[j]?.text === ',' || words[j]?.pos === 'CCONJ') {
+      while (words[j]?.text === ',' || words[j]?.pos === 'CCONJ') j++
+      if (!plain(words[j])) break
+      members.push(words[j]!)
+      j++
+    }
+    const last = words[j - 1]
+    const joined = members.length > 0 && words[j - 2]?.pos === 'CCONJ' && last === members.at(-1)
+    const object = words[j]
+    if (!joined || !object || !['NOUN', 'PROPN', 'ADJ', 'DET'].includes(object.pos)) continue
+    if (k === 0) first.pos = 'VERB'
+    for (const m of members) m.pos = 'VERB'
+    k = j - 1
+  }
 }
 
 /**
