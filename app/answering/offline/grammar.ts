@@ -134,6 +134,8 @@ function coordinatedVerbs(words: Word[]): void {
     const joined = members.length > 0 && words[j - 2]?.pos === 'CCONJ' && last === members.at(-1)
     const object = words[j]
     if (!joined || !object || !['NOUN', 'PROPN', 'ADJ', 'DET'].includes(object.pos)) continue
+    // An instruction's verbs are its only ones: "Root, service, and admin accounts may use ..." lists nouns.
+    if (k === 0 && first.pos !== 'VERB' && words.slice(j).some((w) => w.pos === 'VERB' || w.pos === 'AUX')) continue
     if (k === 0) first.pos = 'VERB'
     for (const m of members) m.pos = 'VERB'
     k = j - 1

@@ -718,9 +718,17 @@ const instructs = (a: Ask): boolean => {
   const text = a.lead.hit.sentence.text.trimStart()
   if (a.lead.label === 'YES' && STATES_GOAL.test(text)) return true
   if (a.lead.label !== 'YES' || !a.passive) return false
-  const [first, next] = a.leadTagged
-  // A capitalised word of letters, then a word: "Configure the ...", not "IT ..." nor "Use, ...".
-  if (!first || !capitalised(first.text) || !isPlainWord(first.text.slice(1)) || !next || next.pos === 'PUNCT')
+  const [first, next, third] = a.leadTagged
+  // A capitalised word of letters, then a word: "Configure the ...", not "IT ..." nor "Use, ..."; or a list of verbs
+  // ("Review, test and design ...": the grammar reads the words a list joins to a verb as verbs).
+  const listed = next?.text === ',' && third?.pos === 'VERB'
+  if (
+    !first ||
+    !capitalised(first.text) ||
+    !isPlainWord(first.text.slice(1)) ||
+    !next ||
+    (next.pos === 'PUNCT' && !listed)
+  )
     return false
   return first.pos === 'VERB' && first.lemma === first.lower && !gerund(first) && next.lower !== 'of'
 }

@@ -1407,6 +1407,20 @@ describe('an instruction or a goal (rule instruction)', () => {
     expect(feature!.rules).not.toContain('instruction')
   })
 
+  it('reads an instruction that opens with a list of verbs', async () => {
+    const question = 'Are kiosk fire drills reviewed and tested?'
+    // Before: "Review, test and run" read with no verb ("Review" a name, "test" a noun), and no instruction.
+    const told = await yesFrom('Drills', '- Review, test and run kiosk fire drills', question)
+    expectFlagged(told, 'instruction', /an instruction or a goal/)
+    // A list of nouns before the sentence's own verb is no instruction.
+    const stated = await yesFrom(
+      'Drills',
+      '- Fire, flood, and power drills are reviewed and tested for every kiosk.',
+      question,
+    )
+    expect(stated.rules).not.toContain('instruction')
+  })
+
   it('flags a Yes from a sentence whose main verb is an aim, whatever the question asks', async () => {
     const question = 'Do you protect kiosk receipts against unauthorized access?'
     const aim = await yesFrom(
