@@ -459,7 +459,8 @@ const predicateUnstated = (a: Ask): string | undefined => {
  */
 export function spanOf(text: string, words: string[]): string {
   const at = (word: string, from: number) => {
-    const m = new RegExp(`\\b${word.replace(/[^\w-]/g, '')}\\b`, 'i').exec(text.slice(from))
+    const plain = word.replace(/[^\w-]/g, '')
+    const m = plain ? new RegExp(`\\b${plain}\\b`, 'i').exec(text.slice(from)) : null
     return m ? { from: from + m.index, to: from + m.index + m[0].length } : undefined
   }
   const first = words.length ? at(words[0]!, 0) : undefined

@@ -987,8 +987,9 @@ describe('the passive property quoted as the question writes it (rule predicate-
     expect(spanOf('Are the fire drills rehearsed and\ntimed at every branch?', ['rehearsed', 'timed'])).toBe(
       'rehearsed and timed',
     )
-    // Words the question does not write in that order are joined as they are.
+    // Words the question does not write in that order are joined as they are; a word of no letters finds nothing.
     expect(spanOf('Are kiosk receipts backed up?', ['backup'])).toBe('backup')
+    expect(spanOf('Are kiosk receipts stored?', ['?', 'stored'])).toBe('? stored')
   })
 })
 

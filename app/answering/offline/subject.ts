@@ -17,9 +17,9 @@ export const GENERAL_NOUNS = new Set(
   platforms software vendor vendors company organization organisation institution customer customers user users
   data website site tool tools team teams staff employee employees personnel environment environments
   infrastructure hosting network networks server servers database databases process processes program programs
-  programme policy policies procedure procedures plan plans information security access thing things way ways manner frequency type
-  types kind kinds level levels following part parts area areas aspect aspects method methods means practice
-  practices mechanism mechanisms requirement requirements measure measures control controls standard standards
+  programme policy policies procedure procedures plan plans information security access thing things way ways manner
+  frequency type types kind kinds level levels following part parts area areas aspect aspects method methods means
+  practice practices mechanism mechanisms requirement requirements measure measures control controls standard standards
   capability capabilities technical criteria owner owners individual individuals person persons party parties role
   roles responsibility responsibilities record records template templates guideline guidelines`),
 )
