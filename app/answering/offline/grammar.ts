@@ -119,8 +119,10 @@ function coordinatedVerbs(words: Word[]): void {
     w !== undefined && ['NOUN', 'PROPN', 'ADJ', 'VERB'].includes(w.pos) && w.lemma === w.lower && !w.lower.includes('-')
   for (let k = 0; k < words.length; k++) {
     const first = words[k]!
+    // A list opens with a comma after its first word; only then is the model asked whether that word is a verb.
+    if (words[k + 1]?.text !== ',') continue
     const verb = first.pos === 'VERB' || (k === 0 && plain(first) && readsAsVerb([], { ...first, text: first.lower }))
-    if (!verb || words[k + 1]?.text !== ',') continue
+    if (!verb) continue
     // The members: single words after commas, the last after "and"/"or", the object after it.
     const members: Word[] = []
     let j = k + 1

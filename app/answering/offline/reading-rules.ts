@@ -37,18 +37,19 @@ const leadItselfNames = (a: Ask, term: string): boolean =>
  * A term as the question writes it ("encrypted" for "encrypt", "GPS" for "gps"), or the term itself. Each word is read
  * as the question reads it: "GPS" alone is all capitals, in a mixed-case question an acronym.
  */
-const writtenAs = (a: Ask, term: string): string => writtenIn(a.asked, term)
+const writtenAs = (a: Ask, term: string): string => writtenIn(a.asked, term, a.tagged)
 
-/** A term as a text writes it: a concept as spelled ("policies" for #policy), a hyphenated word whole ("read-only"). */
-export function writtenIn(text: string, term: string): string {
+/**
+ * A term as a text writes it: a concept as spelled ("policies" for #policy), a word as the tagger holds it (a
+ * hyphenated word whole: "read-only"). `tagged`: the text's words, when the caller has them already.
+ */
+export function writtenIn(text: string, term: string, tagged = tagWords(text)): string {
   if (term.startsWith('#')) {
     const span = conceptSpans(text).find((c) => c.id === term)
     return span ? text.slice(span.from, span.to) : term
   }
   const capitals = inCapitals(text)
-  const hyphenated = text.match(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g) ?? []
-  const word = alphanumerics(text).find((w) => words(w, capitals)[0] === term)
-  return (word && hyphenated.find((h) => h.split('-').includes(word))) ?? word ?? term
+  return tagged.find((w) => words(w.text, capitals).includes(term))?.text ?? term
 }
 
 /** Confidence raised when the quote names every subject itself; lowered when the match leans on its neighbours. */
@@ -450,26 +451,23 @@ const predicateUnstated = (a: Ask): string | undefined => {
     [...new Set([...words(word), ...terms(word)])].filter((t) => !GENERIC.has(t)),
   )
   if (!own.some((t) => t.length)) return undefined
-  return own.some((t) => t.some(named)) ? undefined : spanOf(a.asked, passive!)
+  return own.some((t) => t.some(named)) ? undefined : spanOf(a.tagged, passive!)
 }
 
 /**
- * The words as the text writes them, from the first to the last ("exercised and tested", "stored in a central
+ * The words as the tagged text writes them, from the first to the last ("exercised and tested", "stored in a central
  * location"), when they stand in that order; else the words joined.
  */
-export function spanOf(text: string, words: string[]): string {
-  const at = (word: string, from: number) => {
-    const plain = word.replace(/[^\w-]/g, '')
-    const m = plain ? new RegExp(`\\b${plain}\\b`, 'i').exec(text.slice(from)) : null
-    return m ? { from: from + m.index, to: from + m.index + m[0].length } : undefined
+export function spanOf(tagged: Word[], words: string[]): string {
+  let from = -1
+  let to = -1
+  for (const word of words) {
+    const at = tagged.findIndex((w, k) => k > to && w.lower === word)
+    if (at < 0) return words.join(' ')
+    if (from < 0) from = at
+    to = at
   }
-  const first = words.length ? at(words[0]!, 0) : undefined
-  let end = first?.to
-  for (const word of words.slice(1)) {
-    const next = end === undefined ? undefined : at(word, end)
-    end = next?.to
-  }
-  return first && end !== undefined ? collapseSpace(text.slice(first.from, end)) : words.join(' ')
+  return from < 0 ? words.join(' ') : written(tagged.slice(from, to + 1))
 }
 
 /**

@@ -164,28 +164,26 @@ const POINTER = /\b(?<!\bas\s+)(these|those|such)\b(?!\s+(?:as|that)\b)(?:\s+([a
 const EARLIER =
   /\b(?:(?:mentioned|listed|described|noted|referenced|stated)\s+(?:above|previously|earlier)|above[- ]mentioned|aforementioned)\b/i
 
-/** Whether the word after the demonstrative is read as a noun or a modifier of one, not a verb. */
-const namesThing = (words: Word[], pointer: string, noun: string) =>
-  words.some((w, k) => w.lower === noun && words[k - 1]?.lower === pointer && w.pos !== 'VERB' && w.pos !== 'AUX')
-
 /**
  * The demonstrative and the noun phrase it opens, as written ("these third parties", not "these third"): its words to
- * the last noun of the run of modifiers and nouns after it.
+ * the last noun of the run of modifiers and nouns after it. Undefined where the word after it is read as a verb ("Are
+ * those encrypted?", "these are"): the demonstrative stands alone.
  */
-function pointedPhrase(words: Word[], pointer: string, first: string): string {
-  const k = words.findIndex((w, i) => w.lower === first.toLowerCase() && words[i - 1]?.lower === pointer.toLowerCase())
+function pointedPhrase(words: Word[], pointer: string, noun: string): string | undefined {
+  const k = words.findIndex(
+    (w, i) => w.lower === noun && words[i - 1]?.lower === pointer.toLowerCase() && w.pos !== 'VERB' && w.pos !== 'AUX',
+  )
+  if (k < 0) return undefined
   const run: Word[] = []
   for (const w of words.slice(k, k + 4)) {
     if (!['ADJ', 'NUM', 'NOUN', 'PROPN'].includes(w.pos)) break
     run.push(w)
   }
-  const last = run.findLastIndex((w) => w.pos === 'NOUN' || w.pos === 'PROPN')
-  return k < 0 || last < 0
-    ? `${pointer} ${first}`
-    : `${pointer} ${run
-        .slice(0, last + 1)
-        .map((w) => w.text)
-        .join(' ')}`
+  const last = Math.max(
+    0,
+    run.findLastIndex((w) => w.pos === 'NOUN' || w.pos === 'PROPN'),
+  )
+  return [pointer, ...words.slice(k, k + last + 1).map((w) => w.text)].join(' ')
 }
 
 /**
@@ -201,8 +199,7 @@ export function refersToEarlier(asked: string): string | undefined {
     const noun = m[2]?.toLowerCase()
     if (noun && before.includes(withoutFinalS(noun))) continue
     // "these systems", but "those" alone where a verb follows ("Are those encrypted?", "these are"), as tagged.
-    const tagged = tagWords(asked)
-    return noun && namesThing(tagged, m[1]!.toLowerCase(), noun) ? pointedPhrase(tagged, m[1]!, m[2]!) : m[1]
+    return (noun && pointedPhrase(tagWords(asked), m[1]!, noun)) || m[1]
   }
   return undefined
 }
