@@ -387,6 +387,27 @@ describe('OfflineEngine on questions about past events', () => {
     expect(b!.reasons.join(' ')).not.toContain('also asks')
   })
 
+  it('flags a Yes on the subject of a second question that never states the quality it asks of it', async () => {
+    const question = 'Are kiosk ledgers reconciled by clerks, and is the ledger archive public?'
+    const others = ['Office visitors sign in at the front desk.', 'Invoices are sent at the start of each month.']
+    const archive = doc('ledgers.md', [
+      'Clerks reconcile kiosk ledgers nightly and keep every ledger in the archive.',
+      ...others,
+    ])
+    const [a] = await answer([q(question)], [archive])
+    expect(a!.label).toBe('YES')
+    expect(a!.reasons).toContain(
+      'the question also asks "is the ledger archive public": the evidence does not answer that part',
+    )
+    const published = doc('ledgers.md', [
+      'Clerks reconcile kiosk ledgers nightly and keep every ledger in the archive, which is public.',
+      ...others,
+    ])
+    const [b] = await answer([q(question)], [published])
+    expect(b!.label).toBe('YES')
+    expect(b!.reasons.join(' ')).not.toContain('also asks')
+  })
+
   it('flags a Yes from a sentence that does not name where the question confines its subject', async () => {
     const question = 'Do you require multi-factor authentication for remote contractors?'
     const staff = doc('mfa.md', ['Multi-factor authentication is required on every employee account.'])

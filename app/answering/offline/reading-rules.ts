@@ -767,7 +767,15 @@ const unansweredSecond = (a: Ask): string | undefined => {
   const sentence = a.lead.hit.sentence
   // Its own words as written: a paraphrase that lets a sentence name a subject is too loose to say a part is answered.
   const named = own.some((t) => sentence.terms.has(t) || sentence.context.has(t))
-  return own.length && !named ? parts.second : undefined
+  if (own.length && !named) return parts.second
+  // Nor is a second question that asks a quality of its subject answered by a sentence on the subject alone: "and is
+  // the ledger public?" asks "public" (the adjective after the subject, by stem or close paraphrase).
+  const second = tagWords(parts.second)
+  const quality = second.find(
+    (w, k) => (w.pos === 'VERB' || w.pos === 'ADJ') && k > 1 && (noun(second[k - 1]) || second[k - 1]!.pos === 'PRON'),
+  )
+  const asked = quality?.pos === 'ADJ' ? words(quality.lower).filter((t) => !GENERIC.has(t) && !first.has(t)) : []
+  return asked.length && !asked.some((t) => leadNames(a, t)) ? parts.second : undefined
 }
 
 /**
@@ -1237,7 +1245,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'second-question',
-    'the question asks a second one ("<first question>, and does it <second question>?") whose own words the deciding sentence and its context do not name: flagged, the unanswered part quoted',
+    'the question asks a second one ("<first question>, and does it <second question>?") whose own words the deciding sentence and its context do not name, or that asks a quality of its subject ("and is the archive public?") they never state: flagged, the unanswered part quoted',
     (a) => (a.yesNo ? unansweredSecond(a) : undefined),
     (found) => `the question also asks "${found}": the evidence does not answer that part`,
   ),
