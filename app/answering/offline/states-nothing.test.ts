@@ -421,6 +421,33 @@ describe('a subject named by its modifier alone', () => {
     expect(urgent!.rule).toBe('subject-phrase')
     expect(requests!.label).toBe('YES')
   })
+
+  it('reads a form word\'s modifier as the head when the phrase ends on a general noun ("X policies of all employees")', async () => {
+    const evidence = await policy(
+      [
+        '# Staff',
+        '',
+        'Ledger procedures for new employees are kept by the head clerk.',
+        '',
+        ...UNRELATED,
+        '',
+        '# Kiosks',
+        '',
+        'Kiosk clerks reconcile every ledger nightly under a written reconciliation procedure.',
+      ].join('\n'),
+    )
+    const question = (what: string) =>
+      `Are ${what} policies and procedures of all new employees (including remote employees) established and communicated?`
+    const [onboarding, reconciliation] = await engine().answer(
+      questionnaireOf([yesNoQuestion(question('badge issuance')), yesNoQuestion(question('reconciliation'))]),
+      evidence,
+    )
+    // A sentence on the employees' procedures names neither badges nor reconciliation: the head is the form word's
+    // modifier, and the reconciliation question is answered from the sentence that names it.
+    expect(onboarding!.label).toBeNull()
+    expect(reconciliation!.label).toBe('YES')
+    expect(reconciliation!.citations[0]!.quote).toContain('reconciliation procedure')
+  })
 })
 
 describe('a practice the quote never states', () => {

@@ -249,6 +249,12 @@ describe("readSubject reads the subject's head", () => {
   it('is nothing when the head is a general noun: its modifiers are the subject', () => {
     expect(headOf('Does the product collect location or GPS data?')).toEqual([])
   })
+
+  it('is the noun before a form word when the phrase ends on a general noun ("policies of all employees")', () => {
+    expect(headOf('Are ledger reconciliation policies and procedures of all new employees documented?')).toEqual([
+      'reconcili',
+    ])
+  })
 })
 
 describe('readSubject reads where a question confines its subject', () => {

@@ -225,8 +225,9 @@ export function readSubject(
  * The terms of the phrase's head: its last noun (form words aside: "offboarding" of "... offboarding policy"), the
  * nouns listed with it ("onboarding and offboarding"), each noun a form word follows ("intake" of "release intake
  * control, approval and testing process"), and the concepts the phrase names. A sentence that names only a modifier
- * ("emergency" of "emergency changes", "employee" of "employee onboarding") is about another thing. Empty (no check)
- * where the head is a general noun ("location or GPS data": its modifiers are the subject).
+ * ("emergency" of "emergency changes", "employee" of "employee onboarding") is about another thing. Where the head is
+ * a general noun ("location or GPS data": its modifiers are the subject) only the nouns form words follow count
+ * ("reconciliation" of "reconciliation policies of all employees"), and without one the head is empty (no check).
  */
 function headTerms(phrase: Phrase, content: string[], capitals: boolean): string[] {
   const words = phrase.words.map((w) => bare(w))
@@ -239,9 +240,10 @@ function headTerms(phrase: Phrase, content: string[], capitals: boolean): string
     words[k] !== 'written'
   let last = words.length - 1
   while (last >= 0 && !noun(last) && phrase.tags[last] !== 'CCONJ' && phrase.tags[last] !== 'ADP') last--
-  if (last < 0 || !noun(last) || GENERAL.has(stem(words[last]!))) return []
-  const heads = [last]
-  for (let k = last; k >= 2;) {
+  if (last < 0 || !noun(last)) return []
+  const general = GENERAL.has(stem(words[last]!))
+  const heads = general ? [] : [last]
+  for (let k = last; k >= 2 && !general;) {
     const conjunction = phrase.tags[k - 1] === 'CCONJ'
     const at = conjunction ? k - 2 : k - 1
     if (!(conjunction || phrase.words[k - 1]!.endsWith(',')) || !noun(at)) break
