@@ -16,7 +16,7 @@ import {
 import { leansOnPrevious, namesCustomer, negativeCondition, statesDataHandling, statesDelegation } from './scope'
 import { asksForRemarks, subjectPhrase } from './subject'
 import { terms, words } from '../retrieval/terms'
-import { gerund, tagWords } from './grammar'
+import { gerund, noun, tagWords } from './grammar'
 import { endsWithColon } from '../retrieval/text'
 
 /** How sure the engine must be that a question's "If you don't ..." condition is unmet before calling it N/A. */
@@ -75,6 +75,24 @@ const statesDocumentScope = (text: string) =>
   /^(?:(?:this|the) (?:policy|document|standard|procedure|plan|guide|guideline|section|page|handbook|process)(?: \w+)? (?:applies|apply|covers|cover|is applicable)\b|the (?:purpose|scope|objective)s? of (?:this|the) (?:policy|document|standard|procedure|plan|guide|guideline|process)\b)/i.test(
     text.trim(),
   )
+/**
+ * A sentence that defines a word ("Kiosk data means any record ...", "We refer to these clerks as "staff"", "They are
+ * referred to as ledgers"): it says what a word stands for in the document, not that anything is done. Read from the
+ * tags: a noun then "mean" (not "means that", which draws a consequence), or "refer" with "to" and then "as".
+ */
+const definesWord = (text: string) => {
+  const lower = text.toLowerCase()
+  // Tagged only when a defining verb is there: this runs on every candidate sentence of every question.
+  if (!lower.includes(' mean') && !lower.includes(' refer')) return false
+  const words = tagWords(text)
+  return words.some((w, k) => {
+    if (w.pos !== 'VERB') return false
+    const rest = words.slice(k + 1)
+    if (w.lemma === 'mean') return noun(words[k - 1]) && rest[0]?.pos !== 'SCONJ' && rest[0]?.lower !== 'that'
+    const to = rest.findIndex((x) => x.lower === 'to')
+    return w.lemma === 'refer' && to >= 0 && rest.slice(to + 1).some((x) => x.lower === 'as' && x.pos === 'ADP')
+  })
+}
 /** A sentence that is a question: it ends in a question mark (a closing quote or bracket may follow). */
 const asksNotStates = (text: string) => /\?["'”’)\]]*\s*$/.test(text)
 /**
@@ -259,9 +277,9 @@ export const QUESTION_RULES: OfflineRule[] = [
     kind: 'narrow',
     stage: 'scope',
     reason:
-      'a sentence on the document\'s own reach ("This policy applies to all staff.", "The purpose of this standard is ...") states no practice: the other sentences are read',
-    when: (a) => a.hits.some((h) => statesDocumentScope(h.sentence.text)),
-    keep: (_, h) => !statesDocumentScope(h.sentence.text),
+      'a sentence on the document\'s own reach ("This policy applies to all staff.", "The purpose of this standard is ...") or one that defines its words ("Kiosk data means ...", "we refer to them as "you"") states no practice: the other sentences are read',
+    when: (a) => a.hits.some((h) => statesDocumentScope(h.sentence.text) || definesWord(h.sentence.text)),
+    keep: (_, h) => !statesDocumentScope(h.sentence.text) && !definesWord(h.sentence.text),
   },
   {
     name: 'question-in-evidence',

@@ -924,6 +924,41 @@ describe("a sentence on the document's reach (rule document-scope)", () => {
     expect(reviewed!.label).toBe('YES')
     expect(quotes(reviewed!)).toMatch(/^Machine-generated code is reviewed/)
   })
+
+  it('does not answer from a sentence that defines a word, but reads one that states a practice', async () => {
+    const definitions = [
+      'Kiosk ledger data means any record of sales that a clerk enters at a kiosk.',
+      'We refer collectively to the clerks and their supervisors as "kiosk staff" throughout this policy.',
+    ]
+    const evidence = await policy(
+      ['# Definitions', '', ...definitions.flatMap((d) => [d, '']), ...UNRELATED].join('\n'),
+    )
+    const [ledger, staff] = await engine().answer(
+      questionnaireOf([
+        yesNoQuestion('Is kiosk ledger data of every sale recorded by a clerk?'),
+        yesNoQuestion('Are kiosk staff, clerks and supervisors, identified collectively?'),
+      ]),
+      evidence,
+    )
+    // Before: Yes from each definition, which says what the words stand for, not that anything is done.
+    expect(ledger!.label).toBeNull()
+    expect(staff!.label).toBeNull()
+    // "means that" draws a consequence of a practice: it is read.
+    const consequence = await policy(
+      [
+        '# Ledgers',
+        '',
+        'Nightly reconciliation means that every kiosk ledger is checked by a clerk.',
+        '',
+        ...UNRELATED,
+      ].join('\n'),
+    )
+    const [checked] = await engine().answer(
+      questionnaireOf([yesNoQuestion('Is every kiosk ledger checked by a clerk?')]),
+      consequence,
+    )
+    expect(checked!.label).toBe('YES')
+  })
 })
 
 describe('a party named by its possessive (rule party-unstated)', () => {
