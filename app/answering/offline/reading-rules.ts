@@ -209,6 +209,19 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
       [...termsOf(w)].some((u) => own.slice(from).some((ts) => ts.has(u) || [...ts].some((v) => isParaphrase(u, v))))
     const head = asked.at(-1)!
     const qualifiers = asked.slice(0, -1).flatMap((m) => (noun(m) ? stems(m) : []))
+    // The sentence names the compound's head: alone, or in a compound of its own that holds the term too. A head of
+    // its own ("hands-free update" for "training updates") is another thing, unless the head is a general or form
+    // word ("card information", "escalation procedures"), which anything may qualify.
+    const namesHead = (w: Word, term: string) => {
+      if (!stems(w).some((s) => stems(head).includes(s))) return false
+      const holder = saidCompounds.find((c) => c.includes(w))
+      return (
+        !holder ||
+        GENERAL_NOUNS.has(head.lower) ||
+        FORM_WORDS.has(head.lower) ||
+        holder.some((x) => saidTerms.get(x)!.has(term))
+      )
+    }
     // Each core term of the compound, where the sentence names it.
     for (const [k, term] of own.flatMap((ts, k) => [...ts].filter((t) => core.has(t)).map((t) => [k, t] as const))) {
       const places = said.filter((w) => saidTerms.get(w)!.has(term))
@@ -231,7 +244,7 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
                 // A plan for the procedures the question asks of: two forms of one practice.
                 !(FORM_WORDS.has(qualified.lower) && FORM_WORDS.has(head.lower))
               )
-            }) && !said.some((w) => stems(w).some((s) => stems(head).includes(s)))
+            }) && !said.some((w) => namesHead(w, term))
           : // The question's term is its head; the sentence's is qualified by a noun of another thing ("badge", not a
             // "state-of-the-art" grade), while the question's noun qualifiers are named nowhere in the sentence.
             places.every(

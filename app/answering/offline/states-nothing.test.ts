@@ -587,6 +587,13 @@ describe('a compound the quote names only inside another one (rule compound-else
       flag: /speaks of "incident response drills", not "security incident metrics"/,
       same: 'Security incident metrics are kept for each branch.',
     },
+    {
+      // The head named too, but as a thing of its own ("hands-free update"): the training is another compound's.
+      question: 'Are regular ledger training updates provided to clerks?',
+      other: 'Each branch gets hands-free update and repair services, and a ledger training package for clerks.',
+      flag: /speaks of "ledger training package", not "regular ledger training updates"/,
+      same: 'Clerks are provided ledger training updates every month.',
+    },
   ]
   for (const { question, other, flag, same } of cases)
     it(`flags "${other}" for "${question}", not "${same}"`, async () => {
