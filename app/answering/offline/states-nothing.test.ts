@@ -437,7 +437,7 @@ describe('a subject named by its modifier alone', () => {
       ].join('\n'),
     )
     const question = (what: string) =>
-      `Are ${what} policies and procedures of all new employees (including remote employees) established and communicated?`
+      `Are ${what} policies and procedures of each new employee (including remote employees) established and communicated?`
     const [onboarding, reconciliation] = await engine().answer(
       questionnaireOf([yesNoQuestion(question('badge issuance')), yesNoQuestion(question('reconciliation'))]),
       evidence,

@@ -251,7 +251,7 @@ describe("readSubject reads the subject's head", () => {
   })
 
   it('is the noun before a form word when the phrase ends on a general noun ("policies of all employees")', () => {
-    expect(headOf('Are ledger reconciliation policies and procedures of all new employees documented?')).toEqual([
+    expect(headOf('Are ledger reconciliation policies and procedures of each new employee documented?')).toEqual([
       'reconcili',
     ])
   })
