@@ -782,7 +782,8 @@ const unansweredSecond = (a: Ask): string | undefined => {
   const named = own.some((t) => sentence.terms.has(t) || sentence.context.has(t))
   if (own.length && !named) return parts.second
   // Nor is a second question that asks a quality of its subject answered by a sentence on the subject alone: "and is
-  // the ledger public?" asks "public" (the adjective after the subject, by stem or close paraphrase).
+  // the ledger public?" asks "public" (by stem or close paraphrase). Its predicate is the first verb or adjective after
+  // a noun or pronoun; a verb ("and are they tested") is left to the words above.
   const second = tagWords(parts.second)
   const quality = second.find(
     (w, k) => (w.pos === 'VERB' || w.pos === 'ADJ') && k > 1 && (noun(second[k - 1]) || second[k - 1]!.pos === 'PRON'),

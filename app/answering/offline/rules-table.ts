@@ -84,11 +84,11 @@ const definesWord = (text: string) => {
   const lower = text.toLowerCase()
   // Tagged only when a defining verb is there: this runs on every candidate sentence of every question.
   if (!lower.includes(' mean') && !lower.includes(' refer')) return false
-  const words = tagWords(text)
-  return words.some((w, k) => {
+  const tagged = tagWords(text)
+  return tagged.some((w, k) => {
     if (w.pos !== 'VERB') return false
-    const rest = words.slice(k + 1)
-    if (w.lemma === 'mean') return noun(words[k - 1]) && rest[0]?.pos !== 'SCONJ' && rest[0]?.lower !== 'that'
+    const rest = tagged.slice(k + 1)
+    if (w.lemma === 'mean') return noun(tagged[k - 1]) && rest[0]?.pos !== 'SCONJ' && rest[0]?.lower !== 'that'
     const to = rest.findIndex((x) => x.lower === 'to')
     return w.lemma === 'refer' && to >= 0 && rest.slice(to + 1).some((x) => x.lower === 'as' && x.pos === 'ADP')
   })
