@@ -2,6 +2,7 @@ import { noEvidenceAnswer } from '../contract'
 import { conditionUnmet, oppositePractice, pastEvent, performedByProvider, providerHoldingOnly } from './answers'
 import { nameNeverMentioned, subjectNeverMentioned, subjectNotFound } from './answers'
 import { MIN_CORE, MIN_COVERAGE, type Ask, type OfflineRule } from './ask'
+import type { Sentence } from '../retrieval'
 import { READING_RULES, askedDocuments } from './reading-rules'
 import { answerChoice, choiceItems } from './choice'
 import { asksForHolding, badPracticeOf, particularSubject } from './practices'
@@ -80,9 +81,16 @@ const statesDocumentScope = (text: string) =>
  * referred to as ledgers"): it says what a word stands for in the document, not that anything is done. Read from the
  * tags: a noun then "mean" (not "means that", which draws a consequence), or "refer" with "to" and then "as".
  */
-const definesWord = (text: string) => {
+const definesWord = (sentence: Sentence): boolean => {
+  let defines = DEFINES.get(sentence)
+  if (defines === undefined) DEFINES.set(sentence, (defines = readsAsDefinition(sentence.text)))
+  return defines
+}
+/** Each evidence sentence is read once, whichever questions it is a candidate for. */
+const DEFINES = new WeakMap<Sentence, boolean>()
+const readsAsDefinition = (text: string): boolean => {
   const lower = text.toLowerCase()
-  // Tagged only when a defining verb is there: this runs on every candidate sentence of every question.
+  // Tagged only when a defining verb is there.
   if (!lower.includes(' mean') && !lower.includes(' refer')) return false
   const tagged = tagWords(text)
   return tagged.some((w, k) => {
@@ -278,8 +286,8 @@ export const QUESTION_RULES: OfflineRule[] = [
     stage: 'scope',
     reason:
       'a sentence on the document\'s own reach ("This policy applies to all staff.", "The purpose of this standard is ...") or one that defines its words ("Kiosk data means ...", "we refer to them as "you"") states no practice: the other sentences are read',
-    when: (a) => a.hits.some((h) => statesDocumentScope(h.sentence.text) || definesWord(h.sentence.text)),
-    keep: (_, h) => !statesDocumentScope(h.sentence.text) && !definesWord(h.sentence.text),
+    when: (a) => a.hits.some((h) => statesDocumentScope(h.sentence.text) || definesWord(h.sentence)),
+    keep: (_, h) => !statesDocumentScope(h.sentence.text) && !definesWord(h.sentence),
   },
   {
     name: 'question-in-evidence',
