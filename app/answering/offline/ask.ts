@@ -203,13 +203,24 @@ export class Ask {
   }
 
   /**
-   * The sentence the answer is read from: the best one, except that a free-text question asking who, where or how
-   * often is read from the best close sentence that says it, when one does.
+   * The sentence the answer is read from: the best one (of equally good ones, the one that says the question's own
+   * words), except that a free-text question asking who, where or how often is read from the best close sentence that
+   * says it, when one does.
    */
   get lead(): Judged {
     return this.once('lead', () => {
       const asked = this.yesNo ? undefined : askedFor(this.asked)
-      return (asked && this.judged.find((j) => asked.gives.test(j.hit.sentence.text))) || this.judged[0]!
+      const found = asked && this.judged.find((j) => asked.gives.test(j.hit.sentence.text))
+      if (found) return found
+      // Of sentences that cover the question equally, the one that says most of its own content words as words (not
+      // only through a concept's other spelling or a paraphrase): "a SOC 2 Type II report" over "a SOC 3 report" for
+      // a SOC 2 audit, both of the concept. Form words ("processes", "documented") do not count.
+      const best = this.judged[0]!
+      const tied = this.judged.filter((j) => j.hit.coverage === best.hit.coverage)
+      if (tied.length < 2) return best
+      const own = new Set(words(this.asked).filter((w) => !GENERIC.has(w)))
+      const said = (j: Judged) => new Set(words(j.hit.sentence.text).filter((w) => own.has(w))).size
+      return tied.reduce((a, b) => (said(b) > said(a) ? b : a))
     })
   }
 

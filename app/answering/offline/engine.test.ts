@@ -36,6 +36,22 @@ describe('OfflineEngine', () => {
     expect(pentest!.label).toBe('YES')
   })
 
+  it("quotes, of sentences covering the question equally, the one that says the question's own words", async () => {
+    const kiosks = doc('kiosk.md', [
+      'Clerks use MFA login at each kiosk.',
+      'Office visitors sign in at the front desk.',
+      'Clerks use two-factor login at each kiosk.',
+      'Invoices are sent at the start of each month.',
+    ])
+    const [twoFactor, mfa] = await answer(
+      [q('Do clerks use two-factor login at each kiosk?'), q('Do clerks use MFA login at each kiosk?')],
+      [kiosks],
+    )
+    // Both sentences name the concept; before, the first in the file was quoted for either question.
+    expect(twoFactor!.citations[0]!.quote).toBe('Clerks use two-factor login at each kiosk.')
+    expect(mfa!.citations[0]!.quote).toBe('Clerks use MFA login at each kiosk.')
+  })
+
   it('reads negation, limits and planned work from the evidence', async () => {
     const [db, laptops, sso] = await answer([
       q('Are application databases encrypted at rest?'),
