@@ -213,8 +213,8 @@ export class Ask {
       const found = asked && this.judged.find((j) => asked.gives.test(j.hit.sentence.text))
       if (found) return found
       // Of sentences that cover the question equally, the one that says most of its own content words as words (not
-      // only through a concept's other spelling or a paraphrase): "a SOC 2 Type II report" over "a SOC 3 report" for
-      // a SOC 2 audit, both of the concept. Form words ("processes", "documented") do not count.
+      // only through a concept's other spelling or a paraphrase): a sentence saying "SOC 2" over a title saying "SOC 3",
+      // for a SOC 2 audit, both of the concept. Form words ("processes", "documented") do not count.
       const best = this.judged[0]!
       const tied = this.judged.filter((j) => j.hit.coverage === best.hit.coverage)
       if (tied.length < 2) return best
