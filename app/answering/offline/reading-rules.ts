@@ -436,7 +436,20 @@ const noVerb = (words: Word[]) => !words.some((w) => w.pos === 'VERB' || w.pos =
  * Words with no verb but gerunds: a list item or a heading ("Logging and auditing of admin access"). Where a title's
  * or a topic's words are read, a gerund counts as a verb: "Monitoring kiosk logs" may state a practice.
  */
-const verbless = (words: Word[]) => noVerb(words.filter((w) => !gerund(w)))
+const verbless = (words: Word[]) => noVerb(words.filter((w, k) => !gerund(w) && !nounsVerb(words, k)))
+
+/**
+ * A word tagged as a verb that is no verb of a clause: a participle after its noun ("ledger data submitted by clerks")
+ * or an item between commas of a list of nouns ("notice, choice, onward transfer, and access"), which the model
+ * sometimes reads as a verb.
+ */
+const nounsVerb = (words: Word[], k: number): boolean => {
+  const w = words[k]!
+  if (w.pos !== 'VERB') return false
+  if (ending(w.lower) === 'ed' && noun(words[k - 1])) return true
+  const before = words[k - 1]?.pos === 'ADV' ? k - 2 : k - 1
+  return words[before]?.text === ',' && [',', 'and', 'or'].includes(words[k + 1]?.lower ?? '')
+}
 
 /**
  * The property a "Is/Are <subject> <adjective>?" question asks its subject to have ("geographically diverse",

@@ -1304,6 +1304,22 @@ describe('a passive predicate a list item never states (rule predicate-unstated)
     expect(tested!.label).toBe('YES')
     expect(tested!.rules).not.toContain('predicate-unstated')
   })
+
+  it('reads a list item as verbless though a participle follows its noun or the model tags a listed noun as a verb', async () => {
+    const [designed] = await answersTo(
+      [
+        '# Kiosks',
+        '',
+        'Ledger audit principles of fairness, scope, onward review, and access for kiosk data submitted by clerks.',
+        '',
+        ...UNRELATED,
+      ],
+      ['Are ledger audit principles designed into the branch lifecycle?'],
+    )
+    // "submitted" qualifies the data and "review" is a listed noun: the item states no practice of the principles.
+    expect(designed!.rules).toContain('predicate-unstated')
+    expect(designed!.reasons.join(' ')).toMatch(/does not say it is "designed into the branch lifecycle"/)
+  })
 })
 
 describe('data the product holds, named by the sentence (rule data-held)', () => {
