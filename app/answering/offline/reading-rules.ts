@@ -437,10 +437,12 @@ const noVerb = (words: Word[]) => !words.some((w) => w.pos === 'VERB' || w.pos =
  * or a topic's words are read, a gerund counts as a verb: "Monitoring kiosk logs" may state a practice.
  */
 const verbless = (words: Word[]) => noVerb(words.filter((w, k) => !gerund(w) && !nounsVerb(words, k)))
+/** Words with no verb of a clause: a list item, its participles after nouns aside (gerunds count as verbs here). */
+const noClause = (words: Word[]) => noVerb(words.filter((_, k) => !nounsVerb(words, k)))
 
 /**
  * A word tagged as a verb that is no verb of a clause: a participle after its noun ("ledger data submitted by clerks")
- * or an item between commas of a list of nouns ("notice, choice, onward transfer, and access"), which the model
+ * or an item between commas of a list of nouns ("fairness, scope, onward review, and access"), which the model
  * sometimes reads as a verb.
  */
 const nounsVerb = (words: Word[], k: number): boolean => {
@@ -675,7 +677,7 @@ const titleOnly = (a: Ask): boolean => {
  */
 const topicOnly = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES' || asksExistence(a)) return undefined
-  if (!noVerb(a.leadTagged)) return undefined
+  if (!noClause(a.leadTagged)) return undefined
   // What the question says is done (its verbs) a topic cannot state; the things it names, the topic must.
   const capitals = inCapitals(a.asked)
   const stems = (...tags: string[]) =>

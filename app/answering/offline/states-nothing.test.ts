@@ -1306,7 +1306,7 @@ describe('a passive predicate a list item never states (rule predicate-unstated)
   })
 
   it('reads a list item as verbless though a participle follows its noun or the model tags a listed noun as a verb', async () => {
-    const [designed] = await answersTo(
+    const [designed, given] = await answersTo(
       [
         '# Kiosks',
         '',
@@ -1314,11 +1314,17 @@ describe('a passive predicate a list item never states (rule predicate-unstated)
         '',
         ...UNRELATED,
       ],
-      ['Are ledger audit principles designed into the branch lifecycle?'],
+      [
+        'Are ledger audit principles designed into the branch lifecycle?',
+        'Is access to kiosk data given to clerks for review and correction?',
+      ],
     )
     // "submitted" qualifies the data and "review" is a listed noun: the item states no practice of the principles.
     expect(designed!.rules).toContain('predicate-unstated')
     expect(designed!.reasons.join(' ')).toMatch(/does not say it is "designed into the branch lifecycle"/)
+    // Nor that clerks are given access, let alone to correct: a topic (rule topic-only), which names no correction.
+    expect(given!.label).toBe('YES')
+    expect(given!.rules).toContain('topic-only')
   })
 })
 
