@@ -455,6 +455,10 @@ describe('readSubject reads past form words and the product to what the question
     expect(subjectPhrase('Do you maintain a policy, formally approved, governing how urgent fixes are shipped?')).toBe(
       'urgent fixes',
     )
+    // The gerund however tagged ("guiding" reads as an adjective).
+    expect(subjectPhrase('Do you keep a procedure, duly approved, guiding how ledger faults are fixed?')).toBe(
+      'ledger faults',
+    )
     // A relative clause's object, its verb however tagged ("guide" reads as a noun).
     expect(subjectPhrase('Have you written procedures that guide how stolen laptops are reported?')).toBe(
       'stolen laptops',

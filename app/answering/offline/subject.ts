@@ -109,11 +109,17 @@ function purposeOf(rest: Word[]): Phrase | undefined {
   const relative = relativeObject(rest, 0)
   if (relative) return relative
   // Past the predicate: its verbs, adverbs, commas and "in place" (an auxiliary only after the first word).
+  // A gerund the model reads as an adjective ("guiding how X are done") is one.
+  const governing = (w: Word | undefined) => gerund(w) || (w?.pos === 'ADJ' && ending(w.lower) === 'ing')
   let i = 0
   for (;;) {
     const w = rest[i]
     if (w?.lower === 'in' && rest[i + 1]?.lower === 'place') i += 2
-    else if (w && (['VERB', 'ADV', 'CCONJ'].includes(w.pos) || w.text === ',' || (w.pos === 'AUX' && i > 0))) i++
+    else if (
+      w &&
+      (['VERB', 'ADV', 'CCONJ'].includes(w.pos) || governing(w) || w.text === ',' || (w.pos === 'AUX' && i > 0))
+    )
+      i++
     else break
   }
   if (i === 0 && rest[0]?.lower !== 'for' && rest[0]?.lower !== 'to') return undefined
@@ -122,7 +128,7 @@ function purposeOf(rest: Word[]): Phrase | undefined {
   if (after) return after
   const w = rest[i]
   // "a policy, formally approved, governing how urgent fixes are shipped": what the gerund governs.
-  const governs = rest.slice(0, i).some((v) => gerund(v))
+  const governs = rest.slice(0, i).some(governing)
   if (governs && w && ['NOUN', 'PROPN', 'ADJ'].includes(w.pos)) return phraseAt(rest, i)
   if (w?.lower === 'for' || (w?.lower === 'that' && w.pos === 'SCONJ')) return phraseAt(rest, i + 1)
   if (w?.lower !== 'to' || w.pos !== 'PART') return undefined
