@@ -269,8 +269,9 @@ const DEMONSTRATIVES = new Set(['this', 'these', 'that', 'those'])
 
 /**
  * The question's compound ("kiosk access list") when the deciding sentence names its head only by pointing at one
- * ("this list", "these new lists") and names nowhere the noun that qualifies it in the question ("access"): the list
- * it points at is one named before, of anything. The pointing words as written, or undefined.
+ * ("this list", "these new lists") or by what it is of ("a long list of safeguards"), and names nowhere the noun that
+ * qualifies it in the question ("access"): the list it points at is one named before, of anything; the one it says is
+ * of something is a list of that. The sentence's words as written, or undefined.
  */
 const pointedHead = (a: Ask, asked: Word[]): string | undefined => {
   const qualifier = asked.at(-2)
@@ -287,6 +288,17 @@ const pointedHead = (a: Ask, asked: Word[]): string | undefined => {
     while (said[end]?.pos === 'ADJ') end++
     const head = said[end]
     if (head && noun(head) && [...termsOf(head)].some((t) => headTerms.has(t))) return written(said.slice(k, end + 1))
+  }
+  // Or says what its head is of ("a long list of safeguards"): another list, its qualifier named nowhere.
+  for (const [k, w] of said.entries()) {
+    if (!noun(w) || ![...termsOf(w)].some((t) => headTerms.has(t)) || said[k + 1]?.lower !== 'of') continue
+    let end = k + 2
+    while (said[end] && ['DET', 'ADJ'].includes(said[end]!.pos)) end++
+    if (noun(said[end])) {
+      let from = k
+      while (from > 0 && ['DET', 'ADJ'].includes(said[from - 1]!.pos)) from--
+      return written(said.slice(from, end + 1))
+    }
   }
   return undefined
 }

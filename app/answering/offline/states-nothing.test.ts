@@ -567,6 +567,13 @@ describe('a compound the quote names only inside another one (rule compound-else
       same: 'Clerks bring this access list up to date every week.',
     },
     {
+      // The head said to be of something else ("a list of safeguards"), the question's qualifier named nowhere.
+      question: 'Do your clerks keep a kiosk access list up to date?',
+      other: 'Branch audits keep a long list of safeguards up to date for the clerks.',
+      flag: /speaks of "a long list of safeguards", not "kiosk access list"/,
+      same: 'Clerks keep the kiosk access list up to date every week.',
+    },
+    {
       // A concept spelled by two words ("physical security") is the compound's: "surveillance" qualifies audits here.
       question: 'Are physical security measures in place at each branch?',
       other: 'An outside firm runs surveillance audits of our kiosk software.',
