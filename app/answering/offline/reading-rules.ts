@@ -448,9 +448,12 @@ const noVerb = (words: Word[]) => !words.some((w) => w.pos === 'VERB' || w.pos =
  * Words with no verb but gerunds: a list item or a heading ("Logging and auditing of admin access"). Where a title's
  * or a topic's words are read, a gerund counts as a verb: "Monitoring kiosk logs" may state a practice.
  */
-const verbless = (words: Word[]) => noVerb(words.filter((w, k) => !gerund(w) && !nounsVerb(words, k)))
+const verbless = (words: Word[]) => clauseVerbs(words).every(gerund)
 /** Words with no verb of a clause: a list item, its participles after nouns aside (gerunds count as verbs here). */
-const noClause = (words: Word[]) => noVerb(words.filter((_, k) => !nounsVerb(words, k)))
+const noClause = (words: Word[]) => clauseVerbs(words).length === 0
+/** The words tagged as verbs that are verbs of a clause (nounsVerb). */
+const clauseVerbs = (words: Word[]) =>
+  words.filter((w, k) => (w.pos === 'VERB' || w.pos === 'AUX') && !nounsVerb(words, k))
 
 /**
  * A word tagged as a verb that is no verb of a clause: a participle after its noun ("ledger data submitted by clerks")
