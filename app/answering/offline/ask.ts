@@ -161,7 +161,7 @@ export class Ask {
       (mentioned && h.coverage >= STRONG_COVERAGE) ||
       // Its head too: "emergency request" names the modifier of "emergency changes", not the changes.
       [this.about, this.subject.head].every((terms) =>
-        namesSubject(terms, h.sentence.terms, h.sentence.context, h.sentence.text),
+        namesSubject(terms, h.sentence.terms, h.sentence.section, h.sentence.text),
       )
     )
   }
@@ -229,7 +229,7 @@ export class Ask {
    * ("scanned for vulnerabilities" is #vulnscan, and still says "scanned"), and the terms of its context.
    */
   get leadWords(): Set<string> {
-    return this.once('leadWords', () => new Set([...this.leadOwnWords, ...this.lead.hit.sentence.context]))
+    return this.once('leadWords', () => new Set([...this.leadOwnWords, ...this.lead.hit.sentence.section]))
   }
 
   /** What the lead sentence itself says, word by word, its context aside: its terms and its own stems. */
@@ -287,7 +287,7 @@ export class Ask {
     const sentence = h.sentence
     if (!asked.length && !sentence.text.includes('-')) return true
     const queryTerms = this.once('queryTerms', () => new Set(this.query.map((t) => t.term)))
-    const around = (t: string) => sentence.terms.has(t) || sentence.context.has(t)
+    const around = (t: string) => sentence.terms.has(t) || sentence.section.has(t)
     const own = compounds(sentence.text)
     // How often each term stands in the sentence, compound parts included (read once, only when it has compounds).
     const uses = new Map<string, number>()
@@ -311,7 +311,7 @@ export class Ask {
     const plan = this.once('plan', () => planOf(this.query))
     const lost = this.query.reduce((n, q) => n + (q.group === undefined && invalid.has(q.term) ? q.weight : 0), 0)
     const core = this.query.some(
-      (q) => q.core && ((h.matched.has(q.term) && !invalid.has(q.term)) || sentence.context.has(q.term)),
+      (q) => q.core && ((h.matched.has(q.term) && !invalid.has(q.term)) || sentence.section.has(q.term)),
     )
     return core && h.coverage - lost / plan.total >= MIN_COVERAGE
   }

@@ -69,7 +69,7 @@ const unstatedKinds = (a: Ask) => {
   const sentence = a.lead.hit.sentence
   // Words, not terms: "role-based access control" is the concept #leastpriv, and still says "role". A hyphenated
   // word carries its last part's tag ("role-based": VERB): only a word of its own is a verb.
-  return a.kinds.filter((k) => !a.leadThings.has(k.term) && !sentence.context.has(k.term))
+  return a.kinds.filter((k) => !a.leadThings.has(k.term) && !sentence.section.has(k.term))
 }
 
 /**
@@ -82,7 +82,7 @@ const scopeUnstated = (a: Ask): string | undefined => {
   if (!scope) return undefined
   const sentence = a.lead.hit.sentence
   const named = new Set([...sentence.terms].filter((t) => t.startsWith('#') || a.leadThings.has(t)))
-  return namesSubject(scope.terms, named, sentence.context, sentence.text) ? undefined : `"${scope.phrase}"`
+  return namesSubject(scope.terms, named, sentence.section, sentence.text) ? undefined : `"${scope.phrase}"`
 }
 
 /**
@@ -396,7 +396,7 @@ const recipientUnstated = (a: Ask): { verbs: string[]; party: string } | undefin
   const party = a.yesNo && a.lead.label === 'YES' ? recipientOf(a.asked) : undefined
   if (!party || !a.verbs.length) return undefined
   const sentence = a.lead.hit.sentence
-  if (namesReceiver(sentence.text, sentence.context, party)) return undefined
+  if (namesReceiver(sentence.text, sentence.section, party)) return undefined
   if (a.verbs.some((verb) => words(verb).some((t) => !GENERIC.has(t) && leadNames(a, t)))) return undefined
   return { verbs: a.verbs, party }
 }
@@ -809,7 +809,7 @@ const unansweredSecond = (a: Ask): string | undefined => {
   const own = terms(parts.second).filter((t) => !first.has(t))
   const sentence = a.lead.hit.sentence
   // Its own words as written: a paraphrase that lets a sentence name a subject is too loose to say a part is answered.
-  const named = own.some((t) => sentence.terms.has(t) || sentence.context.has(t))
+  const named = own.some((t) => sentence.terms.has(t) || sentence.section.has(t))
   if (own.length && !named) return parts.second
   // Nor is a second question that asks a quality of its subject answered by a sentence on the subject alone: "and is
   // the ledger public?" asks "public" (by stem or close paraphrase). Its predicate is the first verb or adjective after
@@ -868,7 +868,7 @@ function unstatedCompounds(a: Ask): string[] {
     if (terms(`${w.lower} ${head.lower}`).some((t) => t.startsWith('#'))) return []
     // The context (neighbours, heading) names the kind by its own words only, as it names a subject (namesSubject):
     // a paraphrase in the next row of a table ("customer" for "client") is about that row.
-    const named = (t: string) => sentence.context.has(t) || leadItselfNames(a, t)
+    const named = (t: string) => sentence.section.has(t) || leadItselfNames(a, t)
     return own.some(named) ? [] : [`about "${w.lower} ${head.lower}" (the quote names only "${head.lower}")`]
   })
 }
@@ -952,7 +952,7 @@ export function keyWordElsewhere(a: Ask): string | undefined {
   if (!core.length) return undefined
   const key = core.reduce((best, t) => (t.weight > best.weight ? t : best)).term
   const s = a.lead.hit.sentence
-  if (a.index.df(key) === 0 || s.terms.has(key) || s.context.has(key)) return undefined
+  if (a.index.df(key) === 0 || s.terms.has(key) || s.section.has(key)) return undefined
   return writtenAs(a, key)
 }
 

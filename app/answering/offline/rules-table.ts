@@ -227,7 +227,7 @@ export const QUESTION_RULES: OfflineRule[] = [
         a.asked,
         new Set(a.query.map((t) => t.term)),
         h.sentence.text,
-        new Set([...h.sentence.terms, ...h.sentence.context]),
+        new Set([...h.sentence.terms, ...h.sentence.section]),
       ),
   },
   {

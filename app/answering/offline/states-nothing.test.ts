@@ -176,7 +176,7 @@ describe("the question's key word elsewhere (rule key-word-elsewhere)", () => {
         { term: 'applic', weight: 0.9 },
         { term: '#sso', weight: 7, core: true },
       ],
-      lead: { hit: { sentence: { terms: new Set(lead), context: new Set(context) } } },
+      lead: { hit: { sentence: { terms: new Set(lead), context: new Set(context), section: new Set(context) } } },
       index: { df: (t: string) => df[t] ?? 0 },
     }) as unknown as Ask
 

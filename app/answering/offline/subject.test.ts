@@ -255,6 +255,33 @@ describe("readSubject reads the subject's head", () => {
       'reconcili',
     ])
   })
+
+  it('is no concept that only a modifier two words before it spells ("breach" of "breach disclosure statutes")', () => {
+    expect(headOf('Will you obey breach disclosure statutes?')).toEqual(['statut'])
+    // The word next to the head makes one thing with it.
+    expect(headOf('Are kiosk ledger encryption keys rotated?')).toContain('#encrypt')
+    expect(headOf('Do you support multi-factor authentication for clerks?')).toContain('#mfa')
+    // Another conjunct's modifiers are read as they were: "breach" is no modifier of the audit statutes.
+    expect(headOf('Are kiosk breach drills and audit statutes reviewed?')).toContain('#incident')
+  })
+
+  it('leaves a sentence on breaches and a statute in the next section no answer for breach disclosure statutes', async () => {
+    const answer = await answerFrom(
+      'branch.md',
+      [
+        '## Branch security',
+        '',
+        'Night clerks guard every kiosk against theft and security breaches.',
+        '',
+        '## Requests from the police',
+        '',
+        'We hand no ledger to the police unless a statute requires it.',
+      ],
+      'Will you obey breach disclosure statutes?',
+    )
+    expect(answer.label === null || answer.flagged).toBe(true)
+    expect(answer.citations.map((c) => c.quote).join(' ')).not.toMatch(/security breaches/)
+  })
 })
 
 describe('readSubject reads where a question confines its subject', () => {

@@ -256,11 +256,34 @@ function headTerms(phrase: Phrase, content: string[], capitals: boolean): string
     heads.push(at)
     k = at
   }
+  const first = heads.length ? Math.min(...heads) : -1
   words.forEach((w, k) => {
     if (k > 0 && FORM_WORDS.has(w) && noun(k - 1) && !heads.includes(k - 1)) heads.push(k - 1)
   })
   const own = new Set(heads.flatMap((k) => terms(bare(phrase.texts[k]!), capitals)))
-  return content.filter((t) => own.has(t) || t.startsWith('#'))
+  const distant = distantModifierTerms(phrase, first, capitals)
+  return content.filter((t) => own.has(t) || (t.startsWith('#') && !distant.has(t)))
+}
+
+/**
+ * The terms of the modifiers that stand two or more words before the head, within the head's own conjunct: "breach"
+ * of "breach notification laws" qualifies the notification, not the laws, so a concept it alone spells (#incident) is
+ * no head; a sentence on breaches does not name the laws. The word next to the head stays: "encryption keys" and
+ * "multi-factor authentication" are one thing. Empty when the head is general (its modifiers are the subject).
+ */
+function distantModifierTerms(phrase: Phrase, head: number, capitals: boolean): Set<string> {
+  let start = head
+  while (start > 0 && phrase.tags[start - 1] !== 'CCONJ' && !phrase.words[start - 1]!.endsWith(',')) start--
+  if (head - 1 <= start) return new Set()
+  return new Set(
+    terms(
+      phrase.texts
+        .slice(start, head - 1)
+        .map(bare)
+        .join(' '),
+      capitals,
+    ),
+  )
 }
 
 /**

@@ -126,6 +126,39 @@ describe('SentenceIndex.search', async () => {
   })
 })
 
+describe("a sentence's context and its section", () => {
+  it('reads the neighbours under other headings as context for retrieval, but not as what its section says', async () => {
+    const lines = [
+      '# Branch handbook',
+      '',
+      '## Branch security',
+      '',
+      'Night clerks guard every kiosk against theft and tampering.',
+      '',
+      'Each kiosk drawer is locked at closing time.',
+      '',
+      '## Requests from the police',
+      '',
+      'We hand no ledger to the police unless a statute requires it.',
+    ]
+    const index = new SentenceIndex(
+      await extractEvidence([{ name: 'branch.md', bytes: new TextEncoder().encode(lines.join('\n')) }]),
+    )
+    const [guard, drawer, police] = ['Night clerks', 'Each kiosk drawer', 'We hand no ledger'].map((start) =>
+      index.sentences.find((s) => s.text.startsWith(start))!,
+    )
+    // Within one section: the neighbour is both.
+    expect(guard!.section.has('drawer')).toBe(true)
+    expect(drawer!.section.has('guard')).toBe(true)
+    // Across the heading: retrieval's context keeps the neighbour, the section does not.
+    expect(drawer!.context.has('statut')).toBe(true)
+    expect(drawer!.section.has('statut')).toBe(false)
+    expect(police!.context.has('drawer')).toBe(true)
+    expect(police!.section.has('drawer')).toBe(false)
+    expect(police!.section.has('polic')).toBe(true)
+  })
+})
+
 describe('topByScore', () => {
   it('keeps the k best scores, the lower id first among equal ones', () => {
     const score = Float64Array.from([1, 3, 3, 2, 3, 0, 3])

@@ -89,6 +89,7 @@ export class SentenceIndex {
           terms: new Set(list),
           length: list.length,
           context: new Set(),
+          section: new Set(),
         }
         if (item && providerList) sentence.providerHolding = true
         this.sentences.push(sentence)
@@ -116,9 +117,13 @@ export class SentenceIndex {
       }
       this.sectionOf.push(section)
       for (const t of heading) s.context.add(t)
-      for (const n of [this.sentences[id - 1], this.sentences[id + 1]]) {
-        if (n && n.id >= first) for (const t of n.terms) s.context.add(t)
-      }
+      const neighbours = [this.sentences[id - 1], this.sentences[id + 1]].filter(
+        (n): n is Sentence => n !== undefined && n.id >= first,
+      )
+      for (const n of neighbours) for (const t of n.terms) s.context.add(t)
+      const same = neighbours.filter((n) => headings[n.id - first] === heading)
+      s.section =
+        same.length === neighbours.length ? s.context : new Set([...heading, ...same.flatMap((n) => [...n.terms])])
     }
   }
 

@@ -8,8 +8,18 @@ export interface Sentence {
   text: string
   terms: Set<string>
   length: number
-  /** Terms of the neighbouring sentences and of the section heading: what the sentence is about, unsaid. */
+  /**
+   * Terms of the neighbouring sentences and of the section heading: what the sentence is about, unsaid. Retrieval's
+   * coverage reads it (marks.ts keeps the same).
+   */
   context: Set<string>
+  /**
+   * The context its own section gives it: the heading and the neighbours under that heading. What the checks that a
+   * sentence names something read: the first sentence of the next section ("We hand no data to the police unless a
+   * statute requires it") says nothing about this one's subject. The same set as `context` when no neighbour is of
+   * another section.
+   */
+  section: Set<string>
   /** An item of a list introduced as the hosting provider's accreditations: true of the provider, not the vendor. */
   providerHolding?: boolean
 }
