@@ -25,6 +25,19 @@ describe('chunkText', () => {
     expect(passages.every((p) => !/Inc\.$/.test(p.text))).toBe(true)
   })
 
+  it('cuts a long list with no sentence end at the end of an item, and a run of words between two of them', () => {
+    const items = Array.from({ length: 30 }, (_, i) => `• Kiosk ledger check number ${i} with drawer counts`)
+    const list = chunkText('f.md', items.join('\n'), () => 'x')
+    expect(list.length).toBeGreaterThan(1)
+    // Every item whole, in one passage: none cut inside a word or a line.
+    for (const item of items) expect(list.filter((p) => p.text.split('\n').includes(item))).toHaveLength(1)
+    const run = Array.from({ length: 200 }, (_, i) => `clerk${i}`).join(' ')
+    const pieces = chunkText('f.txt', run, () => 'x')
+    expect(pieces.length).toBeGreaterThan(1)
+    expect(pieces.map((p) => p.text).join(' ')).toBe(run)
+    for (const p of pieces) expect(p.text.length).toBeLessThanOrEqual(PASSAGE_CHARS)
+  })
+
   it('reads 25 MB of one repeated line in linear time and keeps each distinct passage once', () => {
     const text = 'All customer data is encrypted at rest with AES-256.\n'.repeat(Math.ceil((25 * 1024 * 1024) / 53))
     const passages = chunkText('big.txt', text, lineLocator(text))

@@ -6,7 +6,8 @@ import type { Passage } from './model'
 export const PASSAGE_CHARS = 700
 
 /**
- * Paragraph-sized passages; paragraphs longer than the limit are cut at sentence ends. Works by index, never by
+ * Paragraph-sized passages; paragraphs longer than the limit are cut at sentence ends (where a window has none, at a
+ * line's end or between words). Works by index, never by
  * re-slicing the rest, so a 25 MB paragraph costs linear time; identical passages of one file are kept once, so a
  * file of one repeated line yields a handful of passages rather than tens of thousands.
  */
@@ -36,6 +37,14 @@ export function chunkText(
         let stop = -1
         for (const m of window.matchAll(/\.(?=\s)/g)) if (!endsAbbreviation(window, m.index + 1)) stop = m.index
         if (stop >= 0) end = from + stop + 1
+        else {
+          // No sentence ends here (a long list, lines without stops): cut at a line's end, else between two words,
+          // never inside one (a list item "Data retention and aging features" had been cut before "features").
+          const line = window.lastIndexOf('\n')
+          const space = window.search(/\s\S*$/)
+          if (line >= 0) end = from + line + 1
+          else if (space >= 0) end = from + space + 1
+        }
       }
       const raw = para.slice(start, end)
       const piece = raw.trim()
