@@ -456,17 +456,23 @@ const clauseVerbs = (words: Word[]) =>
   words.filter((w, k) => (w.pos === 'VERB' || w.pos === 'AUX') && !nounsVerb(words, k))
 
 /**
- * A word tagged as a verb that is no verb of a clause: a participle after its noun ("ledger data submitted by clerks")
- * or an item between commas of a list of nouns ("fairness, scope, onward review, and access"), which the model
- * sometimes reads as a verb.
+ * A word tagged as a verb that is no verb of a clause: a participle after its noun ("ledger data submitted by clerks"),
+ * an item between commas of a list of nouns ("fairness, scope, onward review, and access"), which the model
+ * sometimes reads as a verb, or a gerund that qualifies the noun after it ("Ledger retention and aging features":
+ * a list item naming a topic, though "aging" is tagged as a verb). A gerund that opens a phrase ("Using kiosk
+ * tokens ...") still heads one.
  */
 const nounsVerb = (words: Word[], k: number): boolean => {
   const w = words[k]!
   if (w.pos !== 'VERB') return false
   if (ending(w.lower) === 'ed' && noun(words[k - 1])) return true
   const before = words[k - 1]?.pos === 'ADV' ? k - 2 : k - 1
-  return words[before]?.text === ',' && [',', 'and', 'or'].includes(words[k + 1]?.lower ?? '')
+  if (words[before]?.text === ',' && [',', 'and', 'or'].includes(words[k + 1]?.lower ?? '')) return true
+  // A gerund inside a noun phrase, before its noun ("retention and aging features", "automated testing tools").
+  return gerund(w) && ATTRIBUTIVE_BEFORE.has(words[k - 1]?.pos ?? '') && words[k + 1]?.pos === 'NOUN'
 }
+/** Tags a word may have before a gerund that qualifies the noun after it, rather than heads a clause. */
+const ATTRIBUTIVE_BEFORE = new Set(['NOUN', 'ADJ', 'CCONJ', 'DET'])
 
 /**
  * The property a "Is/Are <subject> <adjective>?" question asks its subject to have ("geographically diverse",

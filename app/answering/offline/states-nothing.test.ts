@@ -866,6 +866,23 @@ describe('a topic for a quote (rule topic-only)', () => {
     expectFlagged(acronym, 'topic-only', /and not "GPS"/)
   })
 
+  it('reads a gerund before its noun as part of the topic, not as the verb of a clause ("aging features")', async () => {
+    const answer = await yesFrom(
+      'Kiosk ledgers',
+      '- Kiosk ledger retention and aging features',
+      'Are kiosk ledgers retained in escrow?',
+    )
+    // Before: "aging" was tagged as a verb, so the item read as a clause and the Yes was left alone.
+    expectFlagged(answer, 'topic-only', /and not "escrow"/)
+    // A gerund that opens the item still heads a clause: it says what is done.
+    await expectLeftAlone(
+      'Kiosk ledgers',
+      ['- Keeping kiosk ledger stores for every clerk'],
+      question,
+      'topic-only',
+    )
+  })
+
   it('never quotes the word of a set phrase ("least" of "at least")', async () => {
     const item = '- Availability of kiosk ledger stores for every clerk'
     // Before: "least", which names nothing the item leaves out.
