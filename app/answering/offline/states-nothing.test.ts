@@ -875,12 +875,7 @@ describe('a topic for a quote (rule topic-only)', () => {
     // Before: "aging" was tagged as a verb, so the item read as a clause and the Yes was left alone.
     expectFlagged(answer, 'topic-only', /and not "escrow"/)
     // A gerund that opens the item still heads a clause: it says what is done.
-    await expectLeftAlone(
-      'Kiosk ledgers',
-      ['- Keeping kiosk ledger stores for every clerk'],
-      question,
-      'topic-only',
-    )
+    await expectLeftAlone('Kiosk ledgers', ['- Keeping kiosk ledger stores for every clerk'], question, 'topic-only')
   })
 
   it('never quotes the word of a set phrase ("least" of "at least")', async () => {
