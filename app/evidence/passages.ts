@@ -7,9 +7,9 @@ export const PASSAGE_CHARS = 700
 
 /**
  * Paragraph-sized passages; paragraphs longer than the limit are cut at sentence ends (where a window has none, at a
- * line's end or between words). Works by index, never by
- * re-slicing the rest, so a 25 MB paragraph costs linear time; identical passages of one file are kept once, so a
- * file of one repeated line yields a handful of passages rather than tens of thousands.
+ * line's end or between words). Works by index, never by re-slicing the rest, so a 25 MB paragraph costs linear time;
+ * identical passages of one file are kept once, so a file of one repeated line yields a handful of passages rather
+ * than tens of thousands.
  */
 export function chunkText(
   file: string,
@@ -39,7 +39,7 @@ export function chunkText(
         if (stop >= 0) end = from + stop + 1
         else {
           // No sentence ends here (a long list, lines without stops): cut at a line's end, else between two words,
-          // never inside one (a list item "Data retention and aging features" had been cut before "features").
+          // never inside one (a list item "Ledger retention and aging features" had been cut before "features").
           const line = window.lastIndexOf('\n')
           const space = window.search(/\s\S*$/)
           if (line >= 0) end = from + line + 1
