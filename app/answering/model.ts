@@ -109,6 +109,7 @@ export const RULE_NAMES = [
   'kind-unstated',
   'scope-unstated',
   'practice-unstated',
+  'document-unstated',
   'name-unstated',
   'occurrence-unstated',
   'predicate-unstated',

@@ -10,7 +10,7 @@ import { isParaphrase } from '../retrieval/paraphrase.server'
 import { isAcronym, stemToken } from '../retrieval/stem'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { asksDoneInPeriod, customerRulesOf, namesReceiver, recipientOf, refersToEarlier } from './scope'
-import { FORM_WORDS, GENERAL_NOUNS, namesSubject } from './subject'
+import { bare, FORM_WORDS, GENERAL_NOUNS, namesSubject } from './subject'
 import { particularSubject } from './practices'
 import {
   alphanumerics,
@@ -108,6 +108,22 @@ const practiceUnstated = (a: Ask): string | undefined => {
   if (asked.some((p) => p.own.some((t) => leadNames(a, t)))) return undefined
   const quoted = asked.map((p) => `"${p.word}"`)
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0]
+}
+
+/**
+ * "Do you have a documented information security policy?": a question whether a document exists, whose subject names
+ * nothing particular (general nouns and one form word), is answered by a sentence that names that kind of document.
+ * One that names the practice by a sibling form word ("procedures for responding to incidents") or by none does not
+ * say the policy exists. The form word as the question writes it, when neither the deciding sentence nor its heading
+ * uses its stem.
+ */
+const documentUnstated = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES' || a.about.length || !asksExistence(a)) return undefined
+  const forms = (taggedPhrase(a.asked)?.words ?? []).map((w) => bare(w.toLowerCase())).filter((w) => FORM_WORDS.has(w))
+  if (forms.length !== 1) return undefined
+  const { passage } = a.lead.hit.sentence
+  const heading = new Set(words(`${passage.location} ${passage.context ?? ''}`))
+  return words(forms[0]!).some((t) => a.leadOwnWords.has(t) || heading.has(t)) ? undefined : forms[0]
 }
 
 /** A question that asks what can be done ("Can kiosk access be limited ...?"). */
@@ -1150,6 +1166,12 @@ export const READING_RULES: OfflineRule[] = [
     'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data"), an "Are <general words> <participle> ...?" one ("Are your systems and services inspected for flaws?"), or a "Can <anything> be <participle> ...?" one, whose verb or participle the deciding sentence and its context never name ("Do you tokenize card data?" from "Card data is handled as our policy describes"): flagged, the verb quoted',
     practiceUnstated,
     (found) => `the evidence does not state the practice asked (${found}): check it`,
+  ),
+  flagFound(
+    'document-unstated',
+    'a question whether a document exists ("Do you have a documented information security policy?") whose subject names nothing particular (general nouns and one form word), and a deciding sentence that names no such document: neither it nor its heading uses the form word\'s stem ("procedures for responding to incidents" for a policy): flagged, the form word quoted',
+    documentUnstated,
+    (found) => `the evidence names no ${found} as such: check it`,
   ),
   flagFound(
     'occurrence-unstated',

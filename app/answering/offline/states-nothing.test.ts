@@ -843,6 +843,41 @@ describe('a title for a quote (rule title-only)', () => {
   })
 })
 
+describe('a document asked of and not named (rule document-unstated)', () => {
+  const question = 'Is there a written security policy?'
+
+  it('flags a Yes from a sentence that names the practice by a sibling form word', async () => {
+    const answer = await yesFrom(
+      'Kiosk care',
+      'We have procedures for handling security faults at every kiosk.',
+      question,
+    )
+    expectFlagged(answer, 'document-unstated', /the evidence names no policy as such/)
+  })
+
+  it('leaves alone a sentence or a heading that names the document, and a subject that names something particular', async () => {
+    await expectLeftAlone(
+      'Kiosk care',
+      ['Our security policy is reviewed by the branch manager each spring.'],
+      question,
+      'document-unstated',
+    )
+    await expectLeftAlone(
+      'Security policy',
+      ['We have procedures for handling security faults at every kiosk.'],
+      question,
+      'document-unstated',
+    )
+    // "kiosk" is particular: the subject check reads it, and this rule does not.
+    await expectLeftAlone(
+      'Kiosk care',
+      ['We have procedures for handling security faults at every kiosk.'],
+      'Is there a written kiosk security policy?',
+      'document-unstated',
+    )
+  })
+})
+
 describe('a topic for a quote (rule topic-only)', () => {
   const question = 'Are kiosk ledger stores kept in escrow for every clerk?'
 

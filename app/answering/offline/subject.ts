@@ -149,7 +149,7 @@ const GENERAL = new Set([...GENERAL_NOUNS].map(stem))
 /** Tags of a word that cannot be a relative clause's verb ("policies that the team ..."). */
 const OPENS_NO_VERB = new Set(['DET', 'PRON', 'ADP', 'AUX', 'PUNCT', 'CCONJ', 'SCONJ'])
 /** A word as the phrase holds it, without the punctuation that ends it ("processes," is "processes"). */
-const bare = (w: string) => w.replace(/[,;:]+$/, '')
+export const bare = (w: string) => w.replace(/[,;:]+$/, '')
 /** Prepositions that are also a phrasal verb's particle ("log out", "back up", "sign off", "shut down"). */
 const PARTICLES = new Set(['out', 'up', 'off', 'down'])
 /** Words that give a practice its form, never its subject, wherever they stand in the phrase. */
