@@ -24,6 +24,14 @@ describe('stripInline', () => {
     ['* [Kiosk Policy](https://example.test/k)\\*', '* Kiosk Policy'],
     ['Till Policy*', 'Till Policy'],
     ['Tills hold 5 * 3 rolls.', 'Tills hold 5 * 3 rolls.'],
+    // A site generator's template tags go; a quoted argument that is prose is what the page shows.
+    [
+      '{% include note.html content="Clerks rotate kiosk keys every 90 days." %}',
+      'Clerks rotate kiosk keys every 90 days.',
+    ],
+    ['{{< callout type="info" >}}Kiosk tills are counted nightly.{{< /callout >}}', 'Kiosk tills are counted nightly.'],
+    ["{{% note title='Till rules' %}}", 'Till rules'],
+    ['{{ site.branch }} clerks sign the till log.', 'clerks sign the till log.'],
   ])('%s', (line, plain) => expect(stripInline(line)).toBe(plain))
 
   it('leaves words with inner underscores and lone stars alone', () => {
@@ -72,6 +80,25 @@ describe('plainLines', () => {
       '',
       'First',
       'Second',
+    ])
+  })
+
+  it("drops an admonition's opening line and keeps its indented text", () => {
+    const md = [
+      'Tills are counted nightly.',
+      '',
+      '!!! warning "Till keys"',
+      '    Till keys stay in the branch safe.',
+      '??? note',
+      '    Spare keys are logged.',
+    ]
+    expect(plainLines(md.join('\n')).map((l) => l.text.trim())).toEqual([
+      'Tills are counted nightly.',
+      '',
+      '',
+      'Till keys stay in the branch safe.',
+      '',
+      'Spare keys are logged.',
     ])
   })
 

@@ -56,7 +56,21 @@ const BLOCK_TAG =
   /<\/?(?:p|div|br|hr|li|ul|ol|tr|table|thead|tbody|section|article|blockquote|pre|h[1-6]|dd|dt|dl)\b[^>]*>/gi
 
 /** Characters that may open inline markup: a line without any is plain already. */
-const INLINE_MARK = /[*_`<>[\]&\\~!]/
+const INLINE_MARK = /[*_`<>[\]&\\~!{]/
+
+/**
+ * A site generator's template tag: a Hugo shortcode ("{{< callout >}}", "{{% note %}}"), a Liquid or Jinja tag ("{%
+ * include note.html %}") or an expression ("{{ site.title }}"). What the page shows is its quoted argument when that
+ * is prose ("{% include note.html content="Clerks rotate keys every 90 days." %}"); anything else is the generator's.
+ */
+const TEMPLATE_TAG = /(?:\{\{[<%]([^{}]*?)[>%]\}\}|\{%-?([^{}]*?)-?%\}|\{\{([^{}]*?)\}\})( ?)/g
+/** A quoted argument of a template tag with two words or more. */
+const QUOTED_PROSE = /"([^"]*[A-Za-z][^"]*\s[^"]*)"|'([^']*[A-Za-z][^']*\s[^']*)'/g
+/** What a template tag shows, and the space after it when it shows something. */
+const templateText = (space: string, ...groups: (string | undefined)[]) => {
+  const shown = [...(groups.find((g) => g !== undefined) ?? '').matchAll(QUOTED_PROSE)].map((m) => m[1] ?? m[2])
+  return shown.length ? shown.join(' ') + space : ''
+}
 
 /** Inline markup of one line to its words: links to their text, emphasis and code marks and tags dropped. */
 export function stripInline(line: string): string {
@@ -80,6 +94,9 @@ export function stripInline(line: string): string {
     .replace(/`([^`<]*?[^`<\s])\s*<[^<>`]+>`_{1,2}(?!\w)/g, '$1')
     .replace(/(?<!`)`([^`]+)`_{1,2}(?!\w)/g, '$1')
     .replace(/<((?:https?|mailto):[^<>\s]+)>/gi, '$1')
+    .replace(TEMPLATE_TAG, (_, shortcode?: string, tag?: string, expression?: string, space = '') =>
+      templateText(space, shortcode, tag, expression),
+    )
     .replace(TAG, '')
     .replace(/(`+)(.+?)\1/g, '$2')
   // Strong before emphasis, repeated for nesting ("***x***", "**_x_**").
@@ -129,6 +146,8 @@ const GRID_BORDER = /^\s*\+(?:[-=:]+\+)+\s*$/
 const SIMPLE_BORDER = /^\s*=+(?:\s+=+)+\s*$/
 /** A field list's line (":Owner: Security team"): a name and its value. */
 const FIELD = /^:([A-Za-z][\w .-]*?):(?:\s+(.*))?$/
+/** An admonition's opening line in MkDocs and Python-Markdown ('!!! note "Retention"', '??? tip'). */
+const ADMONITION = /^ {0,3}(?:!!!|\?\?\?\+?)\s*[\w-]+(?:\s+[\w-]+)*(?:\s+"[^"]*")?\s*$/
 /** A container fence (":::note Retention", ":::"): its title, if any, heads its content. */
 const CONTAINER = /^ {0,3}:{3,}\s*(?:[\w-]+)?\s*(?:\[(.*)\]|(.*))$/
 /** A reStructuredText line block's line ("| Security team"), or a definition (": the text", in Markdown Extra). */
@@ -222,6 +241,12 @@ export function plainLines(source: string): PlainLine[] {
         i = end
         continue
       }
+    }
+    // Its title labels only the indented block under it, which a heading cannot say: the marker line goes, and the
+    // block is a paragraph of its own.
+    if (ADMONITION.test(raw)) {
+      out.push({ line: i, text: '' })
+      continue
     }
     const container = CONTAINER.exec(raw)
     if (container) {
