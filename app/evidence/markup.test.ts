@@ -32,6 +32,9 @@ describe('stripInline', () => {
     ['{{< callout type="info" >}}Kiosk tills are counted nightly.{{< /callout >}}', 'Kiosk tills are counted nightly.'],
     ["{{% note title='Till rules' %}}", 'Till rules'],
     ['{{ site.branch }} clerks sign the till log.', 'clerks sign the till log.'],
+    // A kramdown attribute list and an emoji shortcode are no words.
+    ['Till logs are kept for a year.{: .small}', 'Till logs are kept for a year.'],
+    ['Tills are :lock: locked at night.', 'Tills are locked at night.'],
   ])('%s', (line, plain) => expect(stripInline(line)).toBe(plain))
 
   it('leaves words with inner underscores and lone stars alone', () => {
@@ -80,6 +83,22 @@ describe('plainLines', () => {
       '',
       'First',
       'Second',
+    ])
+  })
+
+  it('drops lines that are markup whole: GitHub alert types, abbreviations, attribute lists, MDX imports and exports', () => {
+    const md = [
+      "import Tabs from '@theme/Tabs';",
+      'export const meta = { title: "Tills" }',
+      '> [!WARNING]',
+      '> Clerks never share till keys.',
+      '*[POS]: Point of sale',
+      '{: .note}',
+      'Spare tills are sealed every night.',
+    ]
+    expect(plainLines(md.join('\n')).map((l) => l.text)).toEqual([
+      'Clerks never share till keys.',
+      'Spare tills are sealed every night.',
     ])
   })
 

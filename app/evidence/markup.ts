@@ -56,7 +56,7 @@ const BLOCK_TAG =
   /<\/?(?:p|div|br|hr|li|ul|ol|tr|table|thead|tbody|section|article|blockquote|pre|h[1-6]|dd|dt|dl)\b[^>]*>/gi
 
 /** Characters that may open inline markup: a line without any is plain already. */
-const INLINE_MARK = /[*_`<>[\]&\\~!{]/
+const INLINE_MARK = /[*_`<>[\]&\\~!{:]/
 
 /**
  * A site generator's template tag: a Hugo shortcode ("{{< callout >}}", "{{% note %}}"), a Liquid or Jinja tag ("{%
@@ -97,6 +97,9 @@ export function stripInline(line: string): string {
     .replace(TEMPLATE_TAG, (_, shortcode?: string, tag?: string, expression?: string, space = '') =>
       templateText(space, shortcode, tag, expression),
     )
+    // A kramdown attribute list ("{: .note}") styles the block; an emoji shortcode (":lock:") is a picture.
+    .replace(/\s?\{:[^{}]*\}/g, '')
+    .replace(/(^|\s):[a-z0-9_+-]+:(?:\s+|$)/g, '$1')
     .replace(TAG, '')
     .replace(/(`+)(.+?)\1/g, '$2')
   // Strong before emphasis, repeated for nesting ("***x***", "**_x_**").
@@ -123,6 +126,12 @@ const SETEXT_UNDERLINE = /^([=\-~^"'`#*+])\1{2,}\s*$/
 const RULE = /^ {0,3}(?:(?:-\s*){3,}|(?:\*\s*){3,}|(?:_\s*){3,})$/
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*\S+/
+/**
+ * Lines that are markup whole: a GitHub alert's type ("> [!NOTE]"), an abbreviation's definition ("*[POS]: Point of
+ * sale"), an attribute list on a line of its own ("{: .note}"), and an MDX file's imports and exports.
+ */
+const MARKUP_LINE =
+  /^ {0,3}(?:(?:>\s?)+\[!(?:note|tip|important|warning|caution)\]\s*|\*\[[^\]]+\]:.*|\{:[^{}]*\}\s*|import\s+[\w{}*,\s]+\s+from\s+['"][^'"]+['"];?\s*|export\s+(?:const|default|function)\b.*)$/i
 const FOOTNOTE = /^ {0,3}\[\^[^\]]+\]:\s*(\S.*)$/
 const TABLE_RULE = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/
 const LIST_MARK = /^(\s*)(?:[-*+]|(\d{1,3}[.)]))\s+/
@@ -259,7 +268,7 @@ export function plainLines(source: string): PlainLine[] {
       out.push({ line: i, text: stripInline(field[2] ? `${field[1]}: ${field[2]}` : `${field[1]}:`) })
       continue
     }
-    if (RULE.test(raw) || LINK_DEFINITION.test(raw)) continue
+    if (RULE.test(raw) || LINK_DEFINITION.test(raw) || MARKUP_LINE.test(raw)) continue
     if (raw.includes('|') && TABLE_RULE.test(next) && next.includes('-')) {
       header = cells(raw).join('\t')
       i++
