@@ -36,6 +36,13 @@ describe('OfflineEngine', () => {
     expect(pentest!.label).toBe('YES')
   })
 
+  it('reads a ligature as its letters ("ﬁrewall" names the firewall) and quotes the file as it is written', async () => {
+    const typeset = doc('typeset.pdf', ['Every branch kiosk sits behind a ﬁrewall that drops unknown trafﬁc.'])
+    const [firewall] = await answer([q('Is a firewall in front of the kiosks?')], [typeset])
+    expect(firewall!.label).toBe('YES')
+    expect(firewall!.citations[0]!.quote).toBe('Every branch kiosk sits behind a ﬁrewall that drops unknown trafﬁc.')
+  })
+
   it("quotes, of sentences covering the question equally, the one that says the question's own words", async () => {
     const kiosks = doc('kiosk.md', [
       'Clerks use MFA login at each kiosk.',

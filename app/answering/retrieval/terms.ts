@@ -80,8 +80,16 @@ export function words(text: string, capitals?: boolean): string[] {
 }
 
 function clean(text: string): string {
-  return collapseSpace(text.replace(URL, ' ').replace(BROKEN, '$1-$2 $1$2'))
+  return collapseSpace(compatible(text).replace(URL, ' ').replace(BROKEN, '$1-$2 $1$2'))
 }
+
+/**
+ * Ligatures and full-width letters as the letters they stand for: a PDF set with ligatures writes "ﬁrewall" (one
+ * character for "fi"), which names the firewall as "firewall" does. Quotes keep the file's characters (they are
+ * compared compatibility-normalised: evidence/text.ts).
+ */
+const compatible = (text: string) => (COMPATIBILITY_FORMS.test(text) ? text.normalize('NFKC') : text)
+const COMPATIBILITY_FORMS = /[\uFB00-\uFB06\uFF01-\uFF5E]/
 
 export { stem }
 
