@@ -36,11 +36,24 @@ describe('OfflineEngine', () => {
     expect(pentest!.label).toBe('YES')
   })
 
-  it('reads a ligature as its letters ("ﬁrewall" names the firewall) and quotes the file as it is written', async () => {
-    const typeset = doc('typeset.pdf', ['Every branch kiosk sits behind a ﬁrewall that drops unknown trafﬁc.'])
-    const [firewall] = await answer([q('Is a firewall in front of the kiosks?')], [typeset])
-    expect(firewall!.label).toBe('YES')
+  it('reads typesetting characters as the letters they stand for, and quotes the file as it is written', async () => {
+    const typeset = doc('typeset.pdf', [
+      'Every branch kiosk sits behind a ﬁrewall that drops unknown trafﬁc.',
+      'Clerks sign in to the tills with multi\u2011factor authentication.',
+      'Till ledgers are encryp\u00ADted at rest.',
+    ])
+    const [firewall, mfa, rest] = await answer(
+      [
+        q('Is a firewall in front of the kiosks?'),
+        q('Do clerks use MFA to sign in?'),
+        q('Are till ledgers encrypted at rest?'),
+      ],
+      [typeset],
+    )
+    // A ligature ("ﬁ"), a non-breaking hyphen and a soft hyphen split no word and hide no concept.
+    expect([firewall!.label, mfa!.label, rest!.label]).toEqual(['YES', 'YES', 'YES'])
     expect(firewall!.citations[0]!.quote).toBe('Every branch kiosk sits behind a ﬁrewall that drops unknown trafﬁc.')
+    expect(rest!.citations[0]!.quote).toBe('Till ledgers are encryp\u00ADted at rest.')
   })
 
   it("quotes, of sentences covering the question equally, the one that says the question's own words", async () => {

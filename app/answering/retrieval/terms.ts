@@ -84,12 +84,16 @@ function clean(text: string): string {
 }
 
 /**
- * Ligatures and full-width letters as the letters they stand for: a PDF set with ligatures writes "ﬁrewall" (one
- * character for "fi"), which names the firewall as "firewall" does. Quotes keep the file's characters (they are
- * compared compatibility-normalised: evidence/text.ts).
+ * Characters of typesetting read as the letters they stand for: a ligature ("ﬁrewall": one character for "fi"), a
+ * full-width letter, a soft hyphen or a zero-width space inside a word ("encryp\u00ADted"), a Unicode hyphen in a
+ * compound ("multi\u2011factor"). A PDF or a web page writes them; the words are the same. Quotes keep the file's
+ * characters (they are compared compatibility-normalised: evidence/text.ts).
  */
-const compatible = (text: string) => (COMPATIBILITY_FORMS.test(text) ? text.normalize('NFKC') : text)
-const COMPATIBILITY_FORMS = /[\uFB00-\uFB06\uFF01-\uFF5E]/
+const compatible = (text: string) =>
+  TYPESET.test(text) ? text.normalize('NFKC').replace(INVISIBLE, '').replace(UNICODE_HYPHENS, '-') : text
+const TYPESET = /[\uFB00-\uFB06\uFF01-\uFF5E\u00AD\u200B-\u200D\u2060\uFEFF\u2010\u2011]/
+const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g
+const UNICODE_HYPHENS = /[\u2010\u2011]/g
 
 export { stem }
 
