@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chunkText, lineLocator, markdownPassages, PASSAGE_CHARS } from './passages'
+import { chunkText, decodeText, lineLocator, markdownPassages, PASSAGE_CHARS } from './passages'
 
 describe('chunkText', () => {
   it('keeps paragraphs apart and cuts long ones at sentence ends', () => {
@@ -67,5 +67,27 @@ describe('markdownPassages', () => {
 
   it('falls back to line numbers before the first heading', () => {
     expect(markdownPassages('s.md', 'Preamble text.\n\n# Title\n')[0]!.location).toBe('line 1')
+  })
+})
+
+describe('decodeText', () => {
+  it('reads a text file saved as Windows-1252 with its quotes and dashes, never as replacement characters', () => {
+    // "Till keys don’t leave the safe – ever.\r\nCafé staff sign." as Notepad on Windows saves it.
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('Till keys don'),
+      0x92,
+      ...new TextEncoder().encode('t leave the safe '),
+      0x96,
+      ...new TextEncoder().encode(' ever.\r\nCaf'),
+      0xe9,
+      ...new TextEncoder().encode(' staff sign.'),
+    ])
+    expect(decodeText(bytes)).toBe('Till keys don’t leave the safe – ever.\nCafé staff sign.')
+  })
+
+  it('reads UTF-8 and UTF-16 as before', () => {
+    expect(decodeText(new TextEncoder().encode('Café – “kiosk”\r\n'))).toBe('Café – “kiosk”\n')
+    const utf16 = new Uint8Array([0xff, 0xfe, ...[...'Till'].flatMap((c) => [c.charCodeAt(0), 0])])
+    expect(decodeText(utf16)).toBe('Till')
   })
 })

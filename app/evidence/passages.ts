@@ -1,3 +1,4 @@
+import { decodeBytes } from '../questionnaire/encoding'
 import { plainLines } from './markup'
 import { endsAbbreviation } from './text'
 import type { Passage } from './model'
@@ -121,13 +122,9 @@ export function markdownPassages(file: string, text: string): Passage[] {
   )
 }
 
-/** UTF-8 (or UTF-16 with a byte-order mark) to text with \n line ends. */
+/** A text or Markdown file's bytes (encoding.ts: UTF-8, UTF-16 or Windows-1252) to text with \n line ends. */
 export function decodeText(bytes: Uint8Array): string {
-  let encoding = 'utf-8'
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) encoding = 'utf-16le'
-  else if (bytes[0] === 0xfe && bytes[1] === 0xff) encoding = 'utf-16be'
-  return new TextDecoder(encoding)
-    .decode(bytes)
-    .replace(/^\uFEFF/, '')
+  return decodeBytes(bytes)
+    .text.replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decodeCsv, detectDelimiter, parseCsv } from './csv'
+import { detectDelimiter, parseCsv } from './csv'
+import { decodeBytes } from './encoding'
 import { parseQuestionnaire } from './parse.server'
 
 const utf16le = (text: string, bom = true) => {
@@ -38,7 +39,7 @@ describe('CSV encodings and delimiters', () => {
     ['UTF-16 BE with BOM', utf16be(QUESTIONNAIRE), 'utf-16be'],
     ['Windows-1252', cp1252(QUESTIONNAIRE), 'windows-1252'],
   ])('reads %s', (_, bytes, encoding) => {
-    expect(decodeCsv(bytes).encoding).toBe(encoding)
+    expect(decodeBytes(bytes).encoding).toBe(encoding)
     const q = parseQuestionnaire('vendor.csv', bytes)
     expect(q.questions.map((x) => x.text)).toEqual([
       'Do you encrypt data at rest; and in transit?',

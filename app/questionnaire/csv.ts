@@ -1,50 +1,8 @@
+import { decodeBytes, type TextEncoding } from './encoding'
 import { emptyGrid, setCell, type Grid } from './grid'
 
-export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252'
-
-/** UTF-16 text has a zero byte in every other position; binary files have zeros anywhere. */
-export function sniffUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le'
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be'
-  const n = Math.min(bytes.length - (bytes.length % 2), 4096)
-  if (n < 4) return undefined
-  let even = 0
-  let odd = 0
-  for (let i = 0; i < n; i += 2) {
-    if (bytes[i] === 0) even++
-    if (bytes[i + 1] === 0) odd++
-  }
-  const pairs = n / 2
-  if (odd > pairs * 0.3 && even < pairs * 0.05) return 'utf-16le'
-  if (even > pairs * 0.3 && odd < pairs * 0.05) return 'utf-16be'
-  return undefined
-}
-
-/** Decodes CSV bytes: UTF-8 with or without BOM, UTF-16 (BOM or sniffed), else Windows-1252 (Excel's "CSV" on Windows). */
-export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8' }
-  }
-  const utf16 = sniffUtf16(bytes)
-  if (utf16) return { text: new TextDecoder(utf16).decode(bytes).replace(/^\uFEFF/, ''), encoding: utf16 }
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' }
-  } catch {
-    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' }
-  }
-}
-
-// Node's TextDecoder treats windows-1252 as Latin-1, so 0x80-0x9F (€ ‘ ’ “ ” – — …) are mapped here.
-const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ'
-
-function decodeWindows1252(bytes: Uint8Array): string {
-  let text = ''
-  for (let i = 0; i < bytes.length; i += 8192) {
-    const chunk = bytes.subarray(i, i + 8192)
-    text += String.fromCharCode(...chunk).replace(/[\u0080-\u009F]/g, (ch) => CP1252_HIGH[ch.charCodeAt(0) - 0x80]!)
-  }
-  return text
-}
+/** The encoding a CSV was read in (encoding.ts). */
+export type CsvEncoding = TextEncoding
 
 /** RFC 4180 records: quoted fields may hold delimiters, doubled quotes and newlines; CRLF, LF and CR all end a row. */
 export function parseCsv(text: string, delimiter: string, maxRecords = Number.POSITIVE_INFINITY): string[][] {
@@ -107,7 +65,7 @@ export function csvGrid(
   bytes: Uint8Array,
   name = 'Questionnaire',
 ): { grid: Grid; encoding: CsvEncoding; delimiter: string } {
-  const { text, encoding } = decodeCsv(bytes)
+  const { text, encoding } = decodeBytes(bytes)
   const delimiter = detectDelimiter(text)
   const grid = emptyGrid(name)
   parseCsv(text, delimiter).forEach((record, r) => {

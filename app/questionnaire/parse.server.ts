@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx'
-import { csvGrid, sniffUtf16 } from './csv'
+import { csvGrid } from './csv'
+import { sniffUtf16 } from './encoding'
 import { parseCellRef } from './cells'
 import { docxGrids } from './docx'
 import { displayText, type Grid } from './grid'
