@@ -110,6 +110,7 @@ export const RULE_NAMES = [
   'scope-unstated',
   'practice-unstated',
   'document-unstated',
+  'clause-unstated',
   'name-unstated',
   'occurrence-unstated',
   'predicate-unstated',

@@ -125,10 +125,10 @@ export function phraseAt(words: Word[], from: number): Phrase {
     // "the least privilege principle", "cryptographically secure ... protocols": an adverb before a noun belongs to
     // the phrase, one before an adjective only grades it.
     if (w.pos === 'ADV' && (nominal(next) || next?.pos === 'VERB')) {
-      // "an independent third party regularly perform ...": after the nouns, "-ly" and a verb are the predicate.
-      const manner = ending(w.lower) === 'ly'
-      if (manner && next?.pos === 'VERB' && out.length) break
-      if (!manner) push(w)
+      // "an independent third party regularly perform ...", "Is kiosk data ever sold?": after the nouns, an adverb and
+      // a verb are the predicate.
+      if (next?.pos === 'VERB' && out.length) break
+      if (ending(w.lower) !== 'ly') push(w)
       continue
     }
     // "hardening and build standards", "processes, procedures, and technical measures": a list goes on.

@@ -117,6 +117,26 @@ const practiceUnstated = (a: Ask): string | undefined => {
  * say the policy exists. The form word as the question writes it, when neither the deciding sentence nor its heading
  * uses its stem.
  */
+/**
+ * "Does the release process verify that every third-party library is still supported?": what a verb's "that" clause
+ * says is what the question asks. A deciding sentence that names none of the clause's own words (those the main
+ * clause does not already say, general ones aside), by stem or close paraphrase, states the process and not that. The
+ * clause as the question writes it.
+ */
+const clauseUnstated = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const tagged = a.tagged
+  const k = tagged.findIndex((w, i) => i > 2 && w.lower === 'that' && tagged[i - 1]?.pos === 'VERB')
+  if (k < 0) return undefined
+  const main = new Set(tagged.slice(0, k).flatMap((w) => words(w.text)))
+  const clause = tagged.slice(k + 1).filter((w) => CLAUSE_WORDS.has(w.pos))
+  const own = clause.flatMap((w) => words(w.text)).filter((t) => !GENERIC.has(t) && !main.has(t))
+  if (!own.length || own.some((t) => leadNames(a, t))) return undefined
+  return written(tagged.slice(k + 1).filter((w) => w.pos !== 'PUNCT'))
+}
+/** Tags of the words that say what a clause states. */
+const CLAUSE_WORDS = new Set(['NOUN', 'PROPN', 'ADJ', 'VERB'])
+
 const documentUnstated = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES' || a.about.length || !asksExistence(a)) return undefined
   const forms = (taggedPhrase(a.asked)?.words ?? []).map((w) => bare(w.toLowerCase())).filter((w) => FORM_WORDS.has(w))
@@ -1172,6 +1192,12 @@ export const READING_RULES: OfflineRule[] = [
     'a question whether a document exists ("Do you have a documented information security policy?") whose subject names nothing particular (general nouns and one form word), and a deciding sentence that names no such document: neither it nor its heading uses the form word\'s stem ("procedures for responding to incidents" for a policy): flagged, the form word quoted',
     documentUnstated,
     (found) => `the evidence names no ${found} as such: check it`,
+  ),
+  flagFound(
+    'clause-unstated',
+    'the question asks whether a verb\'s "that" clause holds ("verify that every third-party library is still supported") and the deciding sentence and its context name none of the clause\'s own words (those the main clause does not say, general ones aside), by stem or close paraphrase: it states the process, not what the clause says; flagged, the clause quoted',
+    clauseUnstated,
+    (found) => `the evidence does not say that ${found}: check it`,
   ),
   flagFound(
     'occurrence-unstated',

@@ -9,6 +9,7 @@ import type { Ask } from './ask'
 import { OfflineEngine } from './engine'
 import { tagWords } from './grammar'
 import { keyWordElsewhere, spanOf, writtenIn } from './reading-rules'
+import { readSubject } from './subject'
 
 const engine = () => new OfflineEngine({ now: new Date('2025-01-01') })
 const policy = (text: string) => extractEvidence([{ name: 'policy.md', bytes: new TextEncoder().encode(text) }])
@@ -875,6 +876,51 @@ describe('a document asked of and not named (rule document-unstated)', () => {
       'Is there a written kiosk security policy?',
       'document-unstated',
     )
+  })
+})
+
+describe('a "that" clause the evidence does not state (rule clause-unstated)', () => {
+  const sentence = 'The kiosk release review board verifies each release before it ships to a branch.'
+
+  it('flags a Yes from a sentence that states the process and none of what the clause says', async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      sentence,
+      'Does the kiosk release review board verify that ledger plugins are supported?',
+    )
+    expectFlagged(answer, 'clause-unstated', /the evidence does not say that ledger plugins are supported/)
+  })
+
+  it('leaves alone a sentence that names what the clause says, and a question with no such clause', async () => {
+    await expectLeftAlone(
+      'Branch rules',
+      [sentence],
+      'Does the kiosk release review board verify that each release ships to a branch?',
+      'clause-unstated',
+    )
+    await expectLeftAlone(
+      'Branch rules',
+      [sentence],
+      'Does the kiosk release review board verify each release?',
+      'clause-unstated',
+    )
+  })
+})
+
+describe('adverbs of time in a question', () => {
+  it('reads an adverb before the verb as part of the predicate, not of the subject', () => {
+    expect(readSubject('Is kiosk data often encrypted?').terms).toEqual(['kiosk'])
+    expect(readSubject('Are clerks seldom trained?').terms).toEqual(['clerk'])
+  })
+
+  it('reads "ever", "still" and "always" as no word of the query', async () => {
+    // Before: "ever" was a core word of the query that no file uses, and the question had no evidence.
+    const [answer] = await answersTo(
+      ['# Branch rules', '', 'We do not sell ledger data to third parties.', '', ...UNRELATED],
+      ['Is ledger data ever sold?'],
+    )
+    expect(answer!.label).toBe('NO')
+    expect(answer!.citations[0]!.quote).toBe('We do not sell ledger data to third parties.')
   })
 })
 
