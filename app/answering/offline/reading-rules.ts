@@ -137,6 +137,42 @@ const clauseUnstated = (a: Ask): string | undefined => {
 /** Tags of the words that say what a clause states. */
 const CLAUSE_WORDS = new Set(['NOUN', 'PROPN', 'ADJ', 'VERB'])
 
+/**
+ * "Can any clerk open the safe?" from "Only the branch manager may open the safe.": the sentence grants the practice
+ * to one party, and the question asks it of any or every member of another, its subject ("any clerk", "all clerks",
+ * "anyone"). The sentence's verb reads as a Yes, and the sentence says the opposite. The party it names, as written.
+ */
+const onlyOtherParty = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const asked = a.tagged
+  // The question's subject, right after its auxiliary: a quantifier and its noun, or a pronoun for anyone.
+  const quantifier = asked[1]
+  if (!quantifier || asked[0]?.pos !== 'AUX') return undefined
+  const anyone = ANYONE.has(quantifier.lower)
+  // The quantifier's own noun, its adjectives aside ("any branch clerk"); "any of your servers" asks of things.
+  let nounAt = 2
+  while (asked[nounAt]?.pos === 'ADJ' || asked[nounAt + 1]?.pos === 'NOUN') nounAt++
+  const noun = asked[nounAt]
+  if (!anyone && !(QUANTIFIERS.has(quantifier.lower) && (noun?.pos === 'NOUN' || noun?.pos === 'PROPN')))
+    return undefined
+  const said = a.leadTagged
+  const k = said.findIndex((w) => w.lower === 'only')
+  if (k < 0) return undefined
+  let j = k + 1
+  while (said[j] && PARTY_WORDS.has(said[j]!.pos)) j++
+  const party = said.slice(k + 1, j)
+  const head = party.filter((w) => w.pos === 'NOUN' || w.pos === 'PROPN').at(-1)
+  if (!head || !['AUX', 'VERB'].includes(said[j]?.pos ?? '')) return undefined
+  if (!anyone && words(head.text).some((t) => words(noun!.text).includes(t))) return undefined
+  return written(party)
+}
+/** Quantifiers that ask a practice of every member of a party ("any clerk", "all clerks"). */
+const QUANTIFIERS = new Set(['any', 'all', 'every', 'each'])
+/** Pronouns that ask it of anybody at all. */
+const ANYONE = new Set(['anyone', 'anybody', 'everyone', 'everybody'])
+/** Tags of the words of a party's name after "only" ("the branch manager", "authorized personnel"). */
+const PARTY_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'VERB'])
+
 const documentUnstated = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES' || a.about.length || !asksExistence(a)) return undefined
   const forms = (taggedPhrase(a.asked)?.words ?? []).map((w) => bare(w.toLowerCase())).filter((w) => FORM_WORDS.has(w))
@@ -1192,6 +1228,12 @@ export const READING_RULES: OfflineRule[] = [
     'a question whether a document exists ("Do you have a documented information security policy?") whose subject names nothing particular (general nouns and one form word), and a deciding sentence that names no such document: neither it nor its heading uses the form word\'s stem ("procedures for responding to incidents" for a policy): flagged, the form word quoted',
     documentUnstated,
     (found) => `the evidence names no ${found} as such: check it`,
+  ),
+  flagFound(
+    'only-other-party',
+    'the question asks a practice of any or every member of a party, its subject ("Can any clerk open the safe?", "anyone"), and the deciding sentence grants it only to another ("Only the branch manager may open the safe"): the sentence\'s verb reads as a Yes, and it says the opposite; flagged, the party quoted',
+    onlyOtherParty,
+    (found) => `the evidence allows it only to ${found}: check the answer`,
   ),
   flagFound(
     'clause-unstated',

@@ -907,6 +907,44 @@ describe('a "that" clause the evidence does not state (rule clause-unstated)', (
   })
 })
 
+describe('a practice granted only to another party (rule only-other-party)', () => {
+  const lines = [
+    '# Branch rules',
+    '',
+    'Clerks count the tills at closing time.',
+    '',
+    'Only the branch manager may open the safe.',
+    '',
+    ...UNRELATED,
+  ]
+
+  it('flags a Yes to "any" or "every" member of a party from a sentence that allows it only to another', async () => {
+    const questions = ['Can any clerk open the safe?', 'Can anyone open the safe?', 'Do all clerks open the safe?']
+    for (const answer of await answersTo(lines, questions)) {
+      expect(answer.label).toBe('YES')
+      expect(quotes(answer)).toBe('Only the branch manager may open the safe.')
+      expectFlagged(answer, 'only-other-party', /the evidence allows it only to the branch manager/)
+    }
+  })
+
+  it('leaves alone the same party, a question of no party, and "any" of things', async () => {
+    const [manager, restricted] = await answersTo(lines, [
+      'Can any branch manager open the safe?',
+      'Is opening the safe restricted to the branch manager?',
+    ])
+    for (const answer of [manager!, restricted!]) {
+      expect(answer.label).toBe('YES')
+      expect(answer.rules).not.toContain('only-other-party')
+    }
+    await expectLeftAlone(
+      'Branch rules',
+      ['Only sealed tills are stored in the safe.'],
+      'Are all tills in the safe sealed?',
+      'only-other-party',
+    )
+  })
+})
+
 describe('adverbs of time in a question', () => {
   it('reads an adverb before the verb as part of the predicate, not of the subject', () => {
     expect(readSubject('Is kiosk data often encrypted?').terms).toEqual(['kiosk'])
