@@ -180,6 +180,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'title-only': FLAG_THRESHOLD - 0.01,
   'topic-only': FLAG_THRESHOLD - 0.01,
   instruction: FLAG_THRESHOLD - 0.01,
+  'past-practice': FLAG_THRESHOLD - 0.01,
   'party-unstated': FLAG_THRESHOLD - 0.01,
   'holder-unstated': FLAG_THRESHOLD - 0.01,
   'head-unseen': FLAG_THRESHOLD - 0.01,

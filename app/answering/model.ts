@@ -131,6 +131,7 @@ export const RULE_NAMES = [
   'topic-only',
   'cut-off',
   'instruction',
+  'past-practice',
   'identity-unstated',
   'party-unstated',
   'second-question',

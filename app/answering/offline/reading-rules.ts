@@ -836,7 +836,7 @@ const identityUnstated = (a: Ask): string | undefined => {
  */
 const instructs = (a: Ask): boolean => {
   const text = a.lead.hit.sentence.text.trimStart()
-  if (a.lead.label === 'YES' && STATES_GOAL.test(text)) return true
+  if (a.lead.label === 'YES' && (STATES_GOAL.test(text) || recommends(a.leadTagged))) return true
   if (a.lead.label !== 'YES' || !a.passive) return false
   const [first, next, third] = a.leadTagged
   // A capitalised word of letters, then a word: "Configure the ...", not "IT ..." nor "Use, ..."; or a list of verbs
@@ -852,6 +852,38 @@ const instructs = (a: Ask): boolean => {
     return false
   return first.pos === 'VERB' && first.lemma === first.lower && !gerund(first) && next.lower !== 'of'
 }
+
+/**
+ * A sentence whose verb recommends ("Our auditors recommend rotating kiosk keys", "We suggest that clerks ..."): it
+ * says what someone thinks should be done, not that it is. A participle ("the controls recommended by ...") is not
+ * the sentence's verb, and "is recommended" is a hedge (polarity.ts).
+ */
+const recommends = (said: Word[]): boolean =>
+  said.some((w) => w.pos === 'VERB' && RECOMMENDING.has(w.lemma) && ending(w.lower) !== 'ed' && !gerund(w))
+/** Verbs that say what should be done, by their lemma. */
+const RECOMMENDING = new Set(['recommend', 'suggest', 'advise', 'urge'])
+
+/**
+ * A practice the sentence says was done and is no more: "We used to run a yearly test", "Ledgers were encrypted until
+ * 2019", "Until 2021 we ran tests": a pronoun's "used to", or a year after "until" in a sentence in the past tense.
+ * The span that says so, as written.
+ */
+const pastPractice = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const said = a.leadTagged
+  for (const [k, w] of said.entries()) {
+    const [next, after] = [said[k + 1], said[k + 2]]
+    if (w.lower === 'used' && said[k - 1]?.pos === 'PRON' && next?.lower === 'to' && after?.pos === 'VERB')
+      return written(said.slice(k - 1, k + 3))
+    if (w.lower === 'until' && next?.pos === 'NUM' && /^\d{4}$/.test(next.text) && said.some(past))
+      return written(said.slice(k, k + 2))
+  }
+  return undefined
+}
+/** A verb in the past tense: "was", "were", "had", or a verb not in its dictionary form after no auxiliary ("ran"). */
+const past = (w: Word, k: number, said: Word[]): boolean =>
+  ['was', 'were', 'had'].includes(w.lower) ||
+  (w.pos === 'VERB' && w.lower !== w.lemma && !gerund(w) && !w.lower.endsWith('s') && said[k - 1]?.pos !== 'AUX')
 
 /**
  * "in the consultant's possession": a party named by its possessive. A sentence on how the vendor encrypts its own
@@ -1367,10 +1399,16 @@ export const READING_RULES: OfflineRule[] = [
     name: 'instruction',
     kind: 'adjust',
     reason:
-      'the question asks whether something is done ("Are X reviewed?", "Have X been trained?") and the deciding sentence is an instruction (it opens with a verb in its dictionary form: "Configure the kiosk firewall before go-live.", "Extend badge readers to every branch."), or whatever the question, a Yes read from a sentence whose main verb is an aim ("We want to protect ...", "Our goal is to ..."): a set-up guide tells the reader what to do and a list of goals names work to come; neither states that it is done: flagged',
+      'the question asks whether something is done ("Are X reviewed?", "Have X been trained?") and the deciding sentence is an instruction (it opens with a verb in its dictionary form: "Configure the kiosk firewall before go-live.", "Extend badge readers to every branch."), or whatever the question, a Yes read from a sentence whose main verb is an aim ("We want to protect ...", "Our goal is to ...") or a recommendation ("Our auditors recommend rotating keys"): a set-up guide tells the reader what to do, a list of goals names work to come, and a recommendation what someone thinks should be done; none states that it is done: flagged',
     when: (a) => instructs(a),
     then: flagFor(() => 'the quote is an instruction or a goal, not a statement that it is done: check it'),
   },
+  flagFound(
+    'past-practice',
+    'the deciding sentence says the practice was done and is no more ("We used to run a yearly test", "Ledgers were encrypted until 2019", a year after "until" in a sentence in the past tense): flagged, the span that says so quoted',
+    pastPractice,
+    (found) => `the evidence says it was done ("${found}"), not that it still is: check it`,
+  ),
   flagFound(
     'identity-unstated',
     '"Are you (classified as) a kiosk operator?" asks what the respondent is: a Yes whose sentence never says "we are" (or "we act as") that thing, as one naming the providers the respondent uses does not, is flagged',

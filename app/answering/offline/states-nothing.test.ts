@@ -945,6 +945,50 @@ describe('a practice granted only to another party (rule only-other-party)', () 
   })
 })
 
+describe('a practice that was done and is no more (rule past-practice)', () => {
+  it('flags a Yes from "used to" and from a year after "until" in the past tense', async () => {
+    const used = await yesFrom(
+      'Branch rules',
+      'We used to count the kiosk tills twice a day.',
+      'Are kiosk tills counted twice a day?',
+    )
+    expectFlagged(used, 'past-practice', /the evidence says it was done \("We used to count"\), not that it still is/)
+    const until = await yesFrom(
+      'Branch rules',
+      'Kiosk tills were sealed every night until 2019.',
+      'Are kiosk tills sealed every night?',
+    )
+    expectFlagged(until, 'past-practice', /\("until 2019"\)/)
+  })
+
+  it('leaves alone a participle "used to", a date a thing is valid until, and the present', async () => {
+    await expectLeftAlone(
+      'Branch rules',
+      [
+        'Kiosk tills used to hold coins are sealed every night.',
+        'Kiosk till seals are valid until 2031 and are sealed every night.',
+        'Kiosk tills are sealed every night.',
+      ],
+      'Are kiosk tills sealed every night?',
+      'past-practice',
+    )
+  })
+})
+
+describe('a recommendation for a statement (rule instruction)', () => {
+  it('flags a Yes from a sentence whose verb recommends, and leaves a participle alone', async () => {
+    const question = 'Are kiosk keys rotated every quarter?'
+    const advice = await yesFrom('Branch rules', 'Our auditors recommend rotating kiosk keys every quarter.', question)
+    expectFlagged(advice, 'instruction', /an instruction or a goal/)
+    await expectLeftAlone(
+      'Branch rules',
+      ['Kiosk keys are rotated every quarter, as recommended by our auditors.'],
+      question,
+      'instruction',
+    )
+  })
+})
+
 describe('adverbs of time in a question', () => {
   it('reads an adverb before the verb as part of the predicate, not of the subject', () => {
     expect(readSubject('Is kiosk data often encrypted?').terms).toEqual(['kiosk'])
