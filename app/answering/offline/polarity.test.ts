@@ -113,6 +113,15 @@ describe('polarity', () => {
     const team = 'The response team will update the status and develop a postmortem plan to prevent recurrence.'
     expect(polarity(team, keys('Do you have an incident response plan?')).planned).toBeUndefined()
     expect(polarity('We plan to support SSO next year.', keys('Do you support SSO?')).planned).toBeDefined()
+    // Work being weighed or tried is not in place: "are evaluating", "are piloting".
+    expect(polarity('We are evaluating SSO options for clerks.', keys('Do you support SSO?')).planned).toBeDefined()
+    expect(
+      polarity('We are piloting kiosk badges at two branches.', keys('Are kiosk badges used?')).planned,
+    ).toBeDefined()
+    // Nor is a practice done when time or effort allows.
+    const tested = keys('Are kiosk updates tested?')
+    expect(polarity('Kiosk updates are tested when time permits.', tested).hedged).toBe('when time permits')
+    expect(polarity('Kiosk updates are tested on a best-effort basis.', tested).hedged).toBe('best-effort')
   })
 
   it('reads "No." before a number as a numero, not a denial', () => {

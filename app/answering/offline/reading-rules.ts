@@ -737,10 +737,32 @@ const abilityNotPractice = (a: Ask): boolean => {
   return namesAbility(a.leadTagged) && !statesRule(a.lead.hit.sentence.text)
 }
 
+/**
+ * "Do you encrypt exported ledgers?" from "Customers can encrypt their exported ledgers with their own keys": the
+ * respondent asked to do a thing itself (a verb other than one of offering it), and a sentence whose subject is the
+ * customer that can or may do it. The customer's option is not the vendor's practice.
+ */
+const customerDoes = (a: Ask): boolean => {
+  if (!a.yesNo || a.lead.label !== 'YES' || !a.verbs.length || a.verbs.some((v) => OFFERS.has(stem(v)))) return false
+  const said = a.leadTagged
+  const k = said.findIndex((w) => w.pos === 'VERB' || w.pos === 'AUX')
+  const subject = said.slice(0, Math.max(0, k)).filter((w) => w.pos === 'NOUN' || w.pos === 'PROPN')
+  return (
+    subject.length > 0 &&
+    CUSTOMERS.has(stem(subject.at(-1)!.lower)) &&
+    ['can', 'may', 'could'].includes(said[k]?.lower ?? '')
+  )
+}
+/** The respondent's verbs of offering a thing to others, by stem: "Do you support SSO?" is answered by what users can do. */
+const OFFERS = new Set(wordList('support offer provide allow enable permit let give have').map(stem))
+/** The customer as a sentence's subject, by stem. */
+const CUSTOMERS = new Set(wordList('customer client tenant institution').map(stem))
+
 /** What the quote says where the question asks for a rule or a practice and the quote states an ability. */
 const abilityGap = (a: Ask): string | undefined => {
   if (abilityOnly(a)) return 'says it can be done, not that you require it'
   if (abilityNotPractice(a)) return 'names what the product can do, not that you run it'
+  if (customerDoes(a)) return 'says the customer can do it, not that you do'
   return undefined
 }
 
@@ -1323,7 +1345,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'ability-not-rule',
-    'the question asks whether the vendor requires or enforces something ("Do you require MFA for administrators?") and the deciding sentence states only that it can be done ("the ability to require MFA is available", "admins can enable it"), or whether the vendor put something in place ("Have you implemented an IDS?", "Has an IDS been implemented?") and the sentence names only a product\'s ability ("Support for intrusion detection", "enables teams to detect intrusions"): a product\'s ability is not the vendor\'s rule or practice; flagged',
+    'the question asks whether the vendor requires or enforces something ("Do you require MFA for administrators?") and the deciding sentence states only that it can be done ("the ability to require MFA is available", "admins can enable it"), or whether the vendor put something in place ("Have you implemented an IDS?", "Has an IDS been implemented?") and the sentence names only a product\'s ability ("Support for intrusion detection", "enables teams to detect intrusions"), or whether the vendor does a thing itself ("Do you seal exported ledgers?") and the sentence says the customer can ("Customers can seal their ledgers"): a product\'s ability or a customer\'s option is not the vendor\'s rule or practice; flagged',
     abilityGap,
     (found) => `the quote ${found}: check it`,
   ),

@@ -989,6 +989,32 @@ describe('a recommendation for a statement (rule instruction)', () => {
   })
 })
 
+describe("the customer's option for the vendor's practice (rule ability-not-rule)", () => {
+  it('flags a Yes to what the vendor does from a sentence saying the customer can do it', async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      'Customers can seal their exported ledgers with their own keys.',
+      'Do you seal exported ledgers?',
+    )
+    expectFlagged(answer, 'ability-not-rule', /the quote says the customer can do it, not that you do/)
+  })
+
+  it('leaves alone a question of what the vendor offers, and a sentence where the vendor acts', async () => {
+    await expectLeftAlone(
+      'Branch rules',
+      ['Customers can seal their exported ledgers with their own keys.'],
+      'Do you allow customers to seal exported ledgers?',
+      'ability-not-rule',
+    )
+    await expectLeftAlone(
+      'Branch rules',
+      ['We seal every exported ledger with a branch key.'],
+      'Do you seal exported ledgers?',
+      'ability-not-rule',
+    )
+  })
+})
+
 describe('adverbs of time in a question', () => {
   it('reads an adverb before the verb as part of the predicate, not of the subject', () => {
     expect(readSubject('Is kiosk data often encrypted?').terms).toEqual(['kiosk'])
