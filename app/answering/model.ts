@@ -111,6 +111,7 @@ export const RULE_NAMES = [
   'practice-unstated',
   'document-unstated',
   'clause-unstated',
+  'scope-narrower',
   'only-other-party',
   'name-unstated',
   'occurrence-unstated',

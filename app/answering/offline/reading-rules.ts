@@ -173,6 +173,47 @@ const ANYONE = new Set(['anyone', 'anybody', 'everyone', 'everybody'])
 /** Tags of the words of a party's name after "only" ("the branch manager", "authorized personnel"). */
 const PARTY_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'VERB'])
 
+/**
+ * "Is two-factor sign-in enforced for all users?" from "Two-factor sign-in is enforced for branch managers": the
+ * question asks a practice of every member of a party, after a preposition ("for all users", "on all employees"), and
+ * the deciding sentence says it after the same preposition of another party, naming the question's party nowhere.
+ * Both parties, as written.
+ */
+const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const asked = a.tagged
+  const k = asked.findIndex((w, i) => QUANTIFIERS.has(w.lower) && asked[i - 1]?.pos === 'ADP')
+  if (k < 0) return undefined
+  const preposition = asked[k - 1]!.lower
+  const party = nounPhrase(asked, k + 1)
+  const head = party.filter(isNoun).at(-1)
+  if (!head) return undefined
+  const said = a.leadTagged
+  // The same preposition, after a word the question says ("enforced for", "performed on"): the same practice's party.
+  const own = new Set(asked.flatMap((w) => words(w.text)))
+  const j = said.findIndex(
+    (w, i) =>
+      w.lower === preposition && said.slice(Math.max(0, i - 2), i).some((v) => words(v.text).some((t) => own.has(t))),
+  )
+  if (j < 0 || QUANTIFIERS.has(said[j + 1]?.lower ?? '')) return undefined
+  const other = nounPhrase(said, j + 1)
+  const otherHead = other.filter(isNoun).at(-1)
+  if (!otherHead) return undefined
+  // The question's party named anywhere in the sentence or its section ("for all users, managers first") is named.
+  if (words(head.text).some((t) => a.leadOwnWords.has(t) || a.lead.hit.sentence.section.has(t))) return undefined
+  return {
+    said: `${preposition} ${written(other)}`,
+    asked: `${preposition} ${written(asked.slice(k, k + 1 + party.length))}`,
+  }
+}
+const isNoun = (w: Word) => w.pos === 'NOUN' || w.pos === 'PROPN'
+/** The words of a noun phrase from `from`: determiners, adjectives and nouns. */
+const nounPhrase = (tagged: Word[], from: number): Word[] => {
+  let end = from
+  while (tagged[end] && ['DET', 'ADJ', 'NOUN', 'PROPN'].includes(tagged[end]!.pos)) end++
+  return tagged.slice(from, end)
+}
+
 const documentUnstated = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES' || a.about.length || !asksExistence(a)) return undefined
   const forms = (taggedPhrase(a.asked)?.words ?? []).map((w) => bare(w.toLowerCase())).filter((w) => FORM_WORDS.has(w))
@@ -1288,6 +1329,12 @@ export const READING_RULES: OfflineRule[] = [
     'the question asks a practice of any or every member of a party, its subject ("Can any clerk open the safe?", "anyone"), and the deciding sentence grants it only to another ("Only the branch manager may open the safe"): the sentence\'s verb reads as a Yes, and it says the opposite; flagged, the party quoted',
     onlyOtherParty,
     (found) => `the evidence allows it only to ${found}: check the answer`,
+  ),
+  flagFound(
+    'scope-narrower',
+    'the question asks a practice of every member of a party after a preposition ("enforced for all users", "checks on all employees") and the deciding sentence says it, after the same preposition, of another party ("for branch managers"), naming the question\'s party nowhere, nor in its context: it says it of some; flagged, both quoted',
+    scopeNarrower,
+    ({ said, asked }) => `the evidence says it ${said}, not ${asked}: check it`,
   ),
   flagFound(
     'clause-unstated',

@@ -1015,6 +1015,30 @@ describe("the customer's option for the vendor's practice (rule ability-not-rule
   })
 })
 
+describe('a practice said of some of a party the question asks of all (rule scope-narrower)', () => {
+  it('flags a Yes from a sentence that says it, after the same preposition, of another party', async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      'Two-factor sign-in is enforced for branch managers.',
+      'Is two-factor sign-in enforced for all clerks?',
+    )
+    expectFlagged(answer, 'scope-narrower', /the evidence says it for branch managers, not for all clerks/)
+  })
+
+  it('leaves alone a sentence that says it of all, one naming the party, and a preposition of another word', async () => {
+    await expectLeftAlone(
+      'Branch rules',
+      [
+        'Two-factor sign-in is enforced for all clerks.',
+        'Two-factor sign-in is enforced for clerks and branch managers.',
+        'Two-factor sign-in is enforced, as a rule for the whole company, at every till.',
+      ],
+      'Is two-factor sign-in enforced for all clerks?',
+      'scope-narrower',
+    )
+  })
+})
+
 describe('adverbs of time in a question', () => {
   it('reads an adverb before the verb as part of the predicate, not of the subject', () => {
     expect(readSubject('Is kiosk data often encrypted?').terms).toEqual(['kiosk'])
