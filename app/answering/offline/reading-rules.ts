@@ -175,17 +175,23 @@ const PARTY_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'VERB'])
 
 /**
  * "Is two-factor sign-in enforced for all users?" from "Two-factor sign-in is enforced for branch managers": the
- * question asks a practice of every member of a party, after a preposition ("for all users", "on all employees"), and
- * the deciding sentence says it after the same preposition of another party, naming the question's party nowhere.
- * Both parties, as written.
+ * question asks a practice of every member of a party, after a preposition ("for all users", "on all employees"), or
+ * of a named place ("stored in the US"), and the deciding sentence says it after the same preposition of another
+ * party or place ("in the EU"), naming the question's nowhere. Both, as written.
  */
 const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
   const asked = a.tagged
-  const k = asked.findIndex((w, i) => QUANTIFIERS.has(w.lower) && asked[i - 1]?.pos === 'ADP')
+  // "for all users": a quantifier after a preposition; "in the US": a place's name after one of place.
+  const k = asked.findIndex(
+    (w, i) =>
+      asked[i - 1]?.pos === 'ADP' &&
+      (QUANTIFIERS.has(w.lower) || (PLACE_PREPOSITIONS.has(asked[i - 1]!.lower) && namesPlace(asked, i))),
+  )
   if (k < 0) return undefined
+  const place = !QUANTIFIERS.has(asked[k]!.lower)
   const preposition = asked[k - 1]!.lower
-  const party = nounPhrase(asked, k + 1)
+  const party = nounPhrase(asked, place ? k : k + 1)
   const head = party.filter(isNoun).at(-1)
   if (!head) return undefined
   const said = a.leadTagged
@@ -195,17 +201,24 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
     (w, i) =>
       w.lower === preposition && said.slice(Math.max(0, i - 2), i).some((v) => words(v.text).some((t) => own.has(t))),
   )
-  if (j < 0 || QUANTIFIERS.has(said[j + 1]?.lower ?? '')) return undefined
+  if (j < 0 || QUANTIFIERS.has(said[j + 1]?.lower ?? '') || (place && !namesPlace(said, j + 1))) return undefined
   const other = nounPhrase(said, j + 1)
   const otherHead = other.filter(isNoun).at(-1)
   if (!otherHead) return undefined
   // The question's party named anywhere in the sentence or its section ("for all users, managers first") is named.
-  if (words(head.text).some((t) => a.leadOwnWords.has(t) || a.lead.hit.sentence.section.has(t))) return undefined
+  const named = (t: string) => a.leadOwnWords.has(t) || a.lead.hit.sentence.section.has(t)
+  // A name by its letters too: "US" is no stop word "us" there.
+  if (words(head.text).some(named) || said.some((w) => w.lower === head.lower)) return undefined
   return {
     said: `${preposition} ${written(other)}`,
-    asked: `${preposition} ${written(asked.slice(k, k + 1 + party.length))}`,
+    asked: `${preposition} ${written(asked.slice(k, k + (place ? 0 : 1) + party.length))}`,
   }
 }
+/** Prepositions of place ("stored in the US", "hosted within Canada"). */
+const PLACE_PREPOSITIONS = new Set(['in', 'within', 'inside', 'outside'])
+/** A place's name from `from`: a proper noun, after a determiner or not ("the EU", "Canada"). */
+const namesPlace = (tagged: Word[], from: number) =>
+  (tagged[from]?.pos === 'DET' ? tagged[from + 1] : tagged[from])?.pos === 'PROPN'
 const isNoun = (w: Word) => w.pos === 'NOUN' || w.pos === 'PROPN'
 /** The words of a noun phrase from `from`: determiners, adjectives and nouns. */
 const nounPhrase = (tagged: Word[], from: number): Word[] => {
@@ -1332,7 +1345,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'scope-narrower',
-    'the question asks a practice of every member of a party after a preposition ("enforced for all users", "checks on all employees") and the deciding sentence says it, after the same preposition, of another party ("for branch managers"), naming the question\'s party nowhere, nor in its context: it says it of some; flagged, both quoted',
+    'the question asks a practice of every member of a party after a preposition ("enforced for all users", "checks on all employees"), or of a named place ("stored in the US"), and the deciding sentence says it, after the same preposition following a word the question says, of another party or place ("for branch managers", "in the EU"), naming the question\'s nowhere, nor in its context: it says it of some, or of elsewhere; flagged, both quoted',
     scopeNarrower,
     ({ said, asked }) => `the evidence says it ${said}, not ${asked}: check it`,
   ),

@@ -1023,6 +1023,13 @@ describe('a practice said of some of a party the question asks of all (rule scop
       'Is two-factor sign-in enforced for all clerks?',
     )
     expectFlagged(answer, 'scope-narrower', /the evidence says it for branch managers, not for all clerks/)
+    // A named place for another: "stored in the EU" for "in the US".
+    const place = await yesFrom(
+      'Branch rules',
+      'Kiosk ledgers are stored in the EU.',
+      'Are kiosk ledgers stored in the US?',
+    )
+    expectFlagged(place, 'scope-narrower', /the evidence says it in the EU, not in the US/)
   })
 
   it('leaves alone a sentence that says it of all, one naming the party, and a preposition of another word', async () => {
@@ -1034,6 +1041,13 @@ describe('a practice said of some of a party the question asks of all (rule scop
         'Two-factor sign-in is enforced, as a rule for the whole company, at every till.',
       ],
       'Is two-factor sign-in enforced for all clerks?',
+      'scope-narrower',
+    )
+    // The same place, and a place that is no name ("in a locked vault").
+    await expectLeftAlone(
+      'Branch rules',
+      ['Kiosk ledgers are stored in the US.', 'Kiosk ledgers are stored in a locked vault.'],
+      'Are kiosk ledgers stored in the US?',
       'scope-narrower',
     )
   })
