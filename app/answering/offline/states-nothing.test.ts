@@ -1043,10 +1043,10 @@ describe('a practice said of some of a party the question asks of all (rule scop
       'Is two-factor sign-in enforced for all clerks?',
       'scope-narrower',
     )
-    // The same place, and a place that is no name ("in a locked vault").
+    // The same place, and a place that is no name ("in a steel vault").
     await expectLeftAlone(
       'Branch rules',
-      ['Kiosk ledgers are stored in the US.', 'Kiosk ledgers are stored in a locked vault.'],
+      ['Kiosk ledgers are stored in the US.', 'Kiosk ledgers are stored in a steel vault.'],
       'Are kiosk ledgers stored in the US?',
       'scope-narrower',
     )
