@@ -227,6 +227,31 @@ const nounPhrase = (tagged: Word[], from: number): Word[] => {
   return tagged.slice(from, end)
 }
 
+/**
+ * "Are ledgers encrypted with AES-256?" from "Ledgers are encrypted with AES-128": the question names a standard or
+ * algorithm with its number (a version, a key length: "TLS 1.2", "AES-256", "SOC 2") and the deciding sentence names
+ * the same name with other numbers only. Where the question accepts more ("TLS 1.2 or higher") a larger number meets
+ * it; a sentence's "TLS 1.0 and above" does not. Both, as written.
+ */
+const versionOther = (a: Ask): { said: string; asked: string } | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const text = a.lead.hit.sentence.text
+  const orHigher = OR_HIGHER.test(a.asked)
+  for (const [asked, name, number] of a.asked.matchAll(NAMED_NUMBER)) {
+    const said = [...text.matchAll(NAMED_NUMBER)].filter((m) => m[1] === name)
+    if (!said.length || said.some((m) => m[2] === number)) continue
+    // "TLS 1.2 or higher" is met by a larger number; "TLS 1.0 and above" is a smaller one, whatever follows it.
+    const meets = (m: RegExpMatchArray) => orHigher && Number(m[2]) > Number(number)
+    if (said.some(meets)) continue
+    return { said: said[0]![0], asked }
+  }
+  return undefined
+}
+/** A name in capitals and its number: "AES-256", "TLS 1.2", "SOC 2", "ISO 27001". */
+const NAMED_NUMBER = /\b([A-Z]{2,6})(?:[- ]?v)?[- ]?(\d+(?:\.\d+)?)\b/g
+/** A number that asks for itself or more. */
+const OR_HIGHER = /\b(?:or|and) (?:higher|above|later|newer|greater|stronger)\b|\bat least\b|\bminimum\b/i
+
 const documentUnstated = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES' || a.about.length || !asksExistence(a)) return undefined
   const forms = (taggedPhrase(a.asked)?.words ?? []).map((w) => bare(w.toLowerCase())).filter((w) => FORM_WORDS.has(w))
@@ -1348,6 +1373,12 @@ export const READING_RULES: OfflineRule[] = [
     'the question asks a practice of every member of a party after a preposition ("enforced for all users", "checks on all employees"), or of a named place ("stored in the US"), and the deciding sentence says it, after the same preposition following a word the question says, of another party or place ("for branch managers", "in the EU"), naming the question\'s nowhere, nor in its context: it says it of some, or of elsewhere; flagged, both quoted',
     scopeNarrower,
     ({ said, asked }) => `the evidence says it ${said}, not ${asked}: check it`,
+  ),
+  flagFound(
+    'version-other',
+    'the question names a standard or an algorithm with its number ("AES-256", "TLS 1.2", "SOC 2") and the deciding sentence names the same name with other numbers only ("AES-128"), none that meets the question\'s "or higher" ("TLS 1.0 and above" does not): flagged, both quoted',
+    versionOther,
+    ({ said, asked }) => `the evidence states ${said}; the question asks ${asked}: check it`,
   ),
   flagFound(
     'clause-unstated',

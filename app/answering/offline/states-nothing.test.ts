@@ -1053,6 +1053,33 @@ describe('a practice said of some of a party the question asks of all (rule scop
   })
 })
 
+describe('the same name with another number (rule version-other)', () => {
+  it('flags a Yes naming another key length or version, one under what "or higher" asks included', async () => {
+    const key = await yesFrom(
+      'Branch rules',
+      'Kiosk ledgers are encrypted with AES-128.',
+      'Are kiosk ledgers encrypted with AES-256?',
+    )
+    expectFlagged(key, 'version-other', /the evidence states AES-128; the question asks AES-256/)
+    const floor = await yesFrom(
+      'Branch rules',
+      'The kiosk portal accepts TLS 1.0 and above.',
+      'Does the kiosk portal require TLS 1.2 or higher?',
+    )
+    expectFlagged(floor, 'version-other', /the evidence states TLS 1.0; the question asks TLS 1.2/)
+  })
+
+  it('leaves alone the same number, and a larger one where the question accepts more', async () => {
+    const question = 'Does the kiosk portal require TLS 1.2 or higher?'
+    await expectLeftAlone(
+      'Branch rules',
+      ['The kiosk portal requires TLS 1.2 or TLS 1.3.', 'The kiosk portal requires TLS 1.3.'],
+      question,
+      'version-other',
+    )
+  })
+})
+
 describe('adverbs of time in a question', () => {
   it('reads an adverb before the verb as part of the predicate, not of the subject', () => {
     expect(readSubject('Is kiosk data often encrypted?').terms).toEqual(['kiosk'])
