@@ -182,12 +182,8 @@ const PARTY_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'VERB'])
 const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
   const asked = a.tagged
-  // "for all users": a quantifier after a preposition; "in the US": a place's name after one of place.
-  const k = asked.findIndex(
-    (w, i) =>
-      asked[i - 1]?.pos === 'ADP' &&
-      (QUANTIFIERS.has(w.lower) || (PLACE_PREPOSITIONS.has(asked[i - 1]!.lower) && namesPlace(asked, i))),
-  )
+  // "for all users": a quantifier after a preposition; "in the US", "by Acme": a name after one.
+  const k = asked.findIndex((w, i) => asked[i - 1]?.pos === 'ADP' && (QUANTIFIERS.has(w.lower) || namesPlace(asked, i)))
   if (k < 0) return undefined
   const place = !QUANTIFIERS.has(asked[k]!.lower)
   const preposition = asked[k - 1]!.lower
@@ -214,9 +210,7 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
     asked: `${preposition} ${written(asked.slice(k, k + (place ? 0 : 1) + party.length))}`,
   }
 }
-/** Prepositions of place ("stored in the US", "hosted within Canada"). */
-const PLACE_PREPOSITIONS = new Set(['in', 'within', 'inside', 'outside'])
-/** A place's name from `from`: a proper noun, after a determiner or not ("the EU", "Canada"). */
+/** A named place or party from `from`: a proper noun, after a determiner or not ("the EU", "Canada", "Acme"). */
 const namesPlace = (tagged: Word[], from: number) =>
   (tagged[from]?.pos === 'DET' ? tagged[from + 1] : tagged[from])?.pos === 'PROPN'
 const isNoun = (w: Word) => w.pos === 'NOUN' || w.pos === 'PROPN'
