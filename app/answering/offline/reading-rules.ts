@@ -111,7 +111,7 @@ const practiceUnstated = (a: Ask): string | undefined => {
 }
 
 /**
- * "Do you have a documented information security policy?": a question whether a document exists, whose subject names
+ * "Do you have a written security policy?": a question whether a document exists, whose subject names
  * nothing particular (general nouns and one form word), is answered by a sentence that names that kind of document.
  * One that names the practice by a sibling form word ("procedures for responding to incidents") or by none does not
  * say the policy exists. The form word as the question writes it, when neither the deciding sentence nor its heading
@@ -1352,7 +1352,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'document-unstated',
-    'a question whether a document exists ("Do you have a documented information security policy?") whose subject names nothing particular (general nouns and one form word), and a deciding sentence that names no such document: neither it nor its heading uses the form word\'s stem ("procedures for responding to incidents" for a policy): flagged, the form word quoted',
+    'a question whether a document exists ("Do you have a written security policy?") whose subject names nothing particular (general nouns and one form word), and a deciding sentence that names no such document: neither it nor its heading uses the form word\'s stem ("procedures for responding to incidents" for a policy): flagged, the form word quoted',
     documentUnstated,
     (found) => `the evidence names no ${found} as such: check it`,
   ),
