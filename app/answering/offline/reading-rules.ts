@@ -111,13 +111,6 @@ const practiceUnstated = (a: Ask): string | undefined => {
 }
 
 /**
- * "Do you have a written security policy?": a question whether a document exists, whose subject names
- * nothing particular (general nouns and one form word), is answered by a sentence that names that kind of document.
- * One that names the practice by a sibling form word ("procedures for responding to incidents") or by none does not
- * say the policy exists. The form word as the question writes it, when neither the deciding sentence nor its heading
- * uses its stem.
- */
-/**
  * "Does the release process verify that every third-party library is still supported?": what a verb's "that" clause
  * says is what the question asks. A deciding sentence that names none of the clause's own words (those the main
  * clause does not already say, general ones aside), by stem or close paraphrase, states the process and not that. The
@@ -153,15 +146,14 @@ const onlyOtherParty = (a: Ask): string | undefined => {
   let nounAt = 2
   while (asked[nounAt]?.pos === 'ADJ' || asked[nounAt + 1]?.pos === 'NOUN') nounAt++
   const noun = asked[nounAt]
-  if (!anyone && !(QUANTIFIERS.has(quantifier.lower) && (noun?.pos === 'NOUN' || noun?.pos === 'PROPN')))
-    return undefined
+  if (!anyone && !(QUANTIFIERS.has(quantifier.lower) && noun && isNoun(noun))) return undefined
   const said = a.leadTagged
   const k = said.findIndex((w) => w.lower === 'only')
   if (k < 0) return undefined
   let j = k + 1
   while (said[j] && PARTY_WORDS.has(said[j]!.pos)) j++
   const party = said.slice(k + 1, j)
-  const head = party.filter((w) => w.pos === 'NOUN' || w.pos === 'PROPN').at(-1)
+  const head = party.filter(isNoun).at(-1)
   if (!head || !['AUX', 'VERB'].includes(said[j]?.pos ?? '')) return undefined
   if (!anyone && words(head.text).some((t) => words(noun!.text).includes(t))) return undefined
   return written(party)
@@ -246,6 +238,13 @@ const NAMED_NUMBER = /\b([A-Z]{2,6})(?:[- ]?v)?[- ]?(\d+(?:\.\d+)?)\b/g
 /** A number that asks for itself or more. */
 const OR_HIGHER = /\b(?:or|and) (?:higher|above|later|newer|greater|stronger)\b|\bat least\b|\bminimum\b/i
 
+/**
+ * "Do you have a written security policy?": a question whether a document exists, whose subject names
+ * nothing particular (general nouns and one form word), is answered by a sentence that names that kind of document.
+ * One that names the practice by a sibling form word ("procedures for responding to incidents") or by none does not
+ * say the policy exists. The form word as the question writes it, when neither the deciding sentence nor its heading
+ * uses its stem.
+ */
 const documentUnstated = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES' || a.about.length || !asksExistence(a)) return undefined
   const forms = (taggedPhrase(a.asked)?.words ?? []).map((w) => bare(w.toLowerCase())).filter((w) => FORM_WORDS.has(w))
@@ -819,7 +818,7 @@ const customerDoes = (a: Ask): boolean => {
   if (!a.yesNo || a.lead.label !== 'YES' || !a.verbs.length || a.verbs.some((v) => OFFERS.has(stem(v)))) return false
   const said = a.leadTagged
   const k = said.findIndex((w) => w.pos === 'VERB' || w.pos === 'AUX')
-  const subject = said.slice(0, Math.max(0, k)).filter((w) => w.pos === 'NOUN' || w.pos === 'PROPN')
+  const subject = said.slice(0, Math.max(0, k)).filter(isNoun)
   return (
     subject.length > 0 &&
     CUSTOMERS.has(stem(subject.at(-1)!.lower)) &&
