@@ -118,6 +118,9 @@ describe('polarity', () => {
     expect(
       polarity('We are piloting kiosk badges at two branches.', keys('Are kiosk badges used?')).planned,
     ).toBeDefined()
+    // A team at work on each case states a practice: "is investigating every reported fault".
+    const faults = keys('Do you investigate kiosk faults?')
+    expect(polarity('The branch team is investigating every reported kiosk fault.', faults).planned).toBeUndefined()
     // Nor is a practice done when time or effort allows.
     const tested = keys('Are kiosk updates tested?')
     expect(polarity('Kiosk updates are tested when time permits.', tested).hedged).toBe('when time permits')
