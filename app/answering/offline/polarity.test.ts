@@ -59,6 +59,17 @@ describe('polarity', () => {
     expect(polarity('Shared accounts are prohibited.', keys('Are shared accounts prohibited?')).negated).toBe(false)
   })
 
+  it('reads a denied permission as the prohibition the question asks about, and a denied prohibition as a denial', () => {
+    const prohibited = keys('Is sharing till passwords prohibited?')
+    expect(polarity('Sharing till passwords is not permitted.', prohibited).negated).toBe(false)
+    expect(polarity('Sharing till passwords is never allowed.', prohibited).negated).toBe(false)
+    expect(polarity('Sharing till passwords is not prohibited.', prohibited).negated).toBe(true)
+    expect(polarity('We do not prohibit sharing till passwords.', prohibited).negated).toBe(true)
+    expect(
+      polarity('Sharing till passwords is not permitted.', keys('Is sharing till passwords allowed?')).negated,
+    ).toBe(true)
+  })
+
   it("reads a standard's name as one word, as the question has it", () => {
     // Before, "not" governed "iso" and "27001" and never reached the standard the question names.
     expect(polarity('We are not ISO 27001 certified.', keys('Are you ISO 27001 certified?')).negated).toBe(true)

@@ -58,6 +58,8 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
   const tokens = alphanumerics(standardTokens(clause).toLowerCase())
   const stems = tokens.map(stem)
   const asksAllowed = [...ALLOWS].some((s) => keyStems.has(s)) && ![...FORBIDS].some((s) => keyStems.has(s))
+  // "Is sharing passwords prohibited?": "sharing passwords is not permitted" denies the permission, and so states it.
+  const asksForbidden = [...FORBIDS].some((s) => keyStems.has(s)) && ![...ALLOWS].some((s) => keyStems.has(s))
   // The clause's forms of "be" and "do" as the tagger reads them ("is", "were", "does"), read once a cue is met.
   let auxiliaries: Set<string> | undefined
   for (let i = 0; i < tokens.length; i++) {
@@ -66,6 +68,7 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
     const prefixed = /^(?:un|non)([a-z]{4,})/.exec(t)
     if (prefixed && keyStems.has(stem(prefixed[1]!))) return true
     if (!CUE.has(t) && !(asksAllowed && FORBIDS.has(stems[i]!))) continue
+    if (asksForbidden && ALLOWS.has(stems[tokens.findIndex((w, j) => j > i && !FUNCTION_WORDS.has(w))] ?? '')) continue
     // A cue denies the words it governs: the first content words after it ("will not interfere with the
     // investigation" denies interfering, not investigating).
     let content = 0
