@@ -145,17 +145,17 @@ const onlyOtherParty = (a: Ask): string | undefined => {
   // The quantifier's own noun, its adjectives aside ("any branch clerk"); "any of your servers" asks of things.
   let nounAt = 2
   while (asked[nounAt]?.pos === 'ADJ' || asked[nounAt + 1]?.pos === 'NOUN') nounAt++
-  const noun = asked[nounAt]
-  if (!anyone && !(QUANTIFIERS.has(quantifier.lower) && noun && isNoun(noun))) return undefined
+  const member = asked[nounAt]
+  if (!anyone && !(QUANTIFIERS.has(quantifier.lower) && noun(member))) return undefined
   const said = a.leadTagged
   const k = said.findIndex((w) => w.lower === 'only')
   if (k < 0) return undefined
   let j = k + 1
   while (said[j] && PARTY_WORDS.has(said[j]!.pos)) j++
   const party = said.slice(k + 1, j)
-  const head = party.filter(isNoun).at(-1)
+  const head = party.filter(noun).at(-1)
   if (!head || !['AUX', 'VERB'].includes(said[j]?.pos ?? '')) return undefined
-  if (!anyone && words(head.text).some((t) => words(noun!.text).includes(t))) return undefined
+  if (!anyone && words(head.text).some((t) => words(member!.text).includes(t))) return undefined
   return written(party)
 }
 /** Quantifiers that ask a practice of every member of a party ("any clerk", "all clerks"). */
@@ -175,12 +175,12 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
   const asked = a.tagged
   // "for all users": a quantifier after a preposition; "in the US", "by Acme": a name after one.
-  const k = asked.findIndex((w, i) => asked[i - 1]?.pos === 'ADP' && (QUANTIFIERS.has(w.lower) || namesPlace(asked, i)))
+  const k = asked.findIndex((w, i) => asked[i - 1]?.pos === 'ADP' && (QUANTIFIERS.has(w.lower) || namedAt(asked, i)))
   if (k < 0) return undefined
-  const place = !QUANTIFIERS.has(asked[k]!.lower)
+  const byName = !QUANTIFIERS.has(asked[k]!.lower)
   const preposition = asked[k - 1]!.lower
-  const party = nounPhrase(asked, place ? k : k + 1)
-  const head = party.filter(isNoun).at(-1)
+  const party = nounPhrase(asked, byName ? k : k + 1)
+  const head = party.filter(noun).at(-1)
   if (!head) return undefined
   const said = a.leadTagged
   // The same preposition, after a word the question says ("enforced for", "performed on"): the same practice's party.
@@ -189,9 +189,9 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
     (w, i) =>
       w.lower === preposition && said.slice(Math.max(0, i - 2), i).some((v) => words(v.text).some((t) => own.has(t))),
   )
-  if (j < 0 || QUANTIFIERS.has(said[j + 1]?.lower ?? '') || (place && !namesPlace(said, j + 1))) return undefined
+  if (j < 0 || QUANTIFIERS.has(said[j + 1]?.lower ?? '') || (byName && !namedAt(said, j + 1))) return undefined
   const other = nounPhrase(said, j + 1)
-  const otherHead = other.filter(isNoun).at(-1)
+  const otherHead = other.filter(noun).at(-1)
   if (!otherHead) return undefined
   // The question's party named anywhere in the sentence or its section ("for all users, managers first") is named.
   const named = (t: string) => a.leadOwnWords.has(t) || a.lead.hit.sentence.section.has(t)
@@ -199,13 +199,12 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   if (words(head.text).some(named) || said.some((w) => w.lower === head.lower)) return undefined
   return {
     said: `${preposition} ${written(other)}`,
-    asked: `${preposition} ${written(asked.slice(k, k + (place ? 0 : 1) + party.length))}`,
+    asked: `${preposition} ${written(asked.slice(k, k + (byName ? 0 : 1) + party.length))}`,
   }
 }
-/** A named place or party from `from`: a proper noun, after a determiner or not ("the EU", "Canada", "Acme"). */
-const namesPlace = (tagged: Word[], from: number) =>
+/** A name from `from`, of a place or a party: a proper noun, after a determiner or not ("the EU", "Canada", "Acme"). */
+const namedAt = (tagged: Word[], from: number) =>
   (tagged[from]?.pos === 'DET' ? tagged[from + 1] : tagged[from])?.pos === 'PROPN'
-const isNoun = (w: Word) => w.pos === 'NOUN' || w.pos === 'PROPN'
 /** The words of a noun phrase from `from`: determiners, adjectives and nouns. */
 const nounPhrase = (tagged: Word[], from: number): Word[] => {
   let end = from
@@ -818,7 +817,7 @@ const customerDoes = (a: Ask): boolean => {
   if (!a.yesNo || a.lead.label !== 'YES' || !a.verbs.length || a.verbs.some((v) => OFFERS.has(stem(v)))) return false
   const said = a.leadTagged
   const k = said.findIndex((w) => w.pos === 'VERB' || w.pos === 'AUX')
-  const subject = said.slice(0, Math.max(0, k)).filter(isNoun)
+  const subject = said.slice(0, Math.max(0, k)).filter(noun)
   return (
     subject.length > 0 &&
     CUSTOMERS.has(stem(subject.at(-1)!.lower)) &&
