@@ -111,6 +111,7 @@ export const RULE_NAMES = [
   'practice-unstated',
   'document-unstated',
   'clause-unstated',
+  'purpose-unstated',
   'scope-narrower',
   'version-other',
   'only-other-party',

@@ -127,6 +127,35 @@ const clauseUnstated = (a: Ask): string | undefined => {
   if (!own.length || own.some((t) => leadNames(a, t))) return undefined
   return written(tagged.slice(k + 1).filter((w) => w.pos !== 'PUNCT'))
 }
+/**
+ * "Are procedures in place to ensure ledgers are reconciled?" from "Ledgers are kept for seven years": a purpose
+ * clause ("to ensure <subject> is <participle>") states what the practice is for, and its participle is what the
+ * question asks; the deciding sentence and its context must name it, by stem or close paraphrase. The clause from its
+ * subject to its participle, as written.
+ */
+const purposeUnstated = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const tagged = a.tagged
+  const k = tagged.findIndex((w, i) => ENSURE.has(w.lower) && tagged[i - 1]?.lower === 'to')
+  if (k < 0) return undefined
+  const be = tagged.findIndex((w, i) => i > k && w.pos === 'AUX' && BE.has(w.lower))
+  if (be < 0) return undefined
+  let p = be + 1
+  while (tagged[p]?.pos === 'ADV') p++
+  const participle = tagged[p]
+  // The tagger reads some participles as adjectives ("are reconciled").
+  const isParticiple = participle?.pos === 'VERB' || (participle?.pos === 'ADJ' && ending(participle.lower) === 'ed')
+  if (!participle || !isParticiple || tagged.slice(k + 1, be).some((w) => w.pos === 'VERB' || w.pos === 'AUX')) {
+    return undefined
+  }
+  // A form word as written ("implemented") asks nothing; "processed" does, though "processes" is one.
+  const own = [...subjectStems(participle.text)]
+  if (!own.length || own.some((t) => leadNames(a, t))) return undefined
+  const from = tagged[k + 1]?.lower === 'that' ? k + 2 : k + 1
+  return written(tagged.slice(from, p + 1))
+}
+const ENSURE = new Set(wordList('ensure assure guarantee'))
+const BE = new Set(wordList('is are be'))
 /** Tags of the words that say what a clause states. */
 const CLAUSE_WORDS = new Set(['NOUN', 'PROPN', 'ADJ', 'VERB'])
 
@@ -173,6 +202,8 @@ const PARTY_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'VERB'])
  */
 const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const ends = endsOther(a)
+  if (ends) return ends
   const asked = a.tagged
   // "for all users": a quantifier after a preposition; "in the US", "by Acme": a name after one.
   const k = asked.findIndex((w, i) => asked[i - 1]?.pos === 'ADP' && (QUANTIFIERS.has(w.lower) || namedAt(asked, i)))
@@ -202,6 +233,34 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
     asked: `${preposition} ${written(asked.slice(k, k + (byName ? 0 : 1) + party.length))}`,
   }
 }
+/**
+ * "Is traffic between branches encrypted?" from "Traffic between tills and the branch server is encrypted": the
+ * question asks of a connection between ends, and the deciding sentence's "between" names other ends, none of the
+ * question's words after its "between" (its examples in brackets included) nor the question's ends anywhere. Both, as
+ * written.
+ */
+const endsOther = (a: Ask): { said: string; asked: string } | undefined => {
+  const asked = a.tagged
+  const k = asked.findIndex((w) => w.lower === BETWEEN)
+  const said = a.leadTagged
+  const j = said.findIndex((w) => w.lower === BETWEEN)
+  if (k < 0 || j < 0) return undefined
+  const askedEnds = endsFrom(asked, k + 1)
+  const saidEnds = endsFrom(said, j + 1)
+  if (!askedEnds.some(noun) || !saidEnds.length) return undefined
+  const after = new Set(asked.slice(k + 1).flatMap((w) => words(w.text)))
+  if (saidEnds.some((w) => words(w.text).some((t) => after.has(t)))) return undefined
+  if (askedEnds.some((w) => words(w.text).some((t) => a.leadOwnWords.has(t)))) return undefined
+  return { said: `${BETWEEN} ${written(saidEnds)}`, asked: `${BETWEEN} ${written(askedEnds)}` }
+}
+const BETWEEN = 'between'
+/** The ends after "between": a noun phrase and its conjuncts ("trusted and untrusted networks", "you and us"). */
+const endsFrom = (tagged: Word[], from: number): Word[] => {
+  let end = from
+  while (tagged[end] && ENDS.has(tagged[end]!.pos)) end++
+  return tagged.slice(from, end)
+}
+const ENDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'CCONJ', 'NUM'])
 /** A name from `from`, of a place or a party: a proper noun, after a determiner or not ("the EU", "Canada", "Acme"). */
 const namedAt = (tagged: Word[], from: number) =>
   (tagged[from]?.pos === 'DET' ? tagged[from + 1] : tagged[from])?.pos === 'PROPN'
@@ -1376,6 +1435,12 @@ export const READING_RULES: OfflineRule[] = [
     'clause-unstated',
     'the question asks whether a verb\'s "that" clause holds ("verify that every third-party library is still supported") and the deciding sentence and its context name none of the clause\'s own words (those the main clause does not say, general ones aside), by stem or close paraphrase: it states the process, not what the clause says; flagged, the clause quoted',
     clauseUnstated,
+    (found) => `the evidence does not say that ${found}: check it`,
+  ),
+  flagFound(
+    'purpose-unstated',
+    'the question asks a practice for a purpose ("to ensure ledgers are reconciled") and the deciding sentence and its context never name the purpose\'s participle, by stem or close paraphrase: it states something else done to the subject; flagged, the purpose quoted',
+    purposeUnstated,
     (found) => `the evidence does not say that ${found}: check it`,
   ),
   flagFound(

@@ -1053,6 +1053,63 @@ describe('a practice said of some of a party the question asks of all (rule scop
   })
 })
 
+describe('a connection between other ends (rule scope-narrower)', () => {
+  it('flags a Yes from a sentence whose "between" names other ends than the question\'s', async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      'Traffic between the tills and the ledger server is encrypted.',
+      'Is traffic between branches encrypted?',
+    )
+    expectFlagged(
+      answer,
+      'scope-narrower',
+      /the evidence says it between the tills and the ledger server, not between branches/,
+    )
+  })
+
+  it('leaves alone the same ends, ends that share a word of the question\'s, and a sentence with no "between"', async () => {
+    await expectLeftAlone(
+      'Branch rules',
+      [
+        'Traffic between branches is encrypted.',
+        // Ends that share the question's word: the branch's own server.
+        'Traffic between the tills and the branch server is encrypted.',
+        'All kiosk traffic is encrypted.',
+      ],
+      'Is traffic between branches encrypted?',
+      'scope-narrower',
+    )
+  })
+})
+
+describe('a purpose the evidence does not state (rule purpose-unstated)', () => {
+  const sentence = 'Clerks may ask that their kiosk ledgers be archived after closing.'
+
+  it("flags a Yes from a sentence that says something else is done to the purpose's subject", async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      sentence,
+      'Are processes defined to ensure kiosk ledgers are reconciled?',
+    )
+    expectFlagged(answer, 'purpose-unstated', /the evidence does not say that kiosk ledgers are reconciled/)
+  })
+
+  it('leaves alone a sentence naming the participle, and a purpose of form words', async () => {
+    await expectLeftAlone(
+      'Branch rules',
+      ['Kiosk ledgers are reconciled by the branch manager after closing.'],
+      'Are processes defined to ensure kiosk ledgers are reconciled?',
+      'purpose-unstated',
+    )
+    await expectLeftAlone(
+      'Branch rules',
+      [sentence],
+      'Are processes defined to ensure kiosk ledgers are implemented each night?',
+      'purpose-unstated',
+    )
+  })
+})
+
 describe('the same name with another number (rule version-other)', () => {
   it('flags a Yes naming another key length or version, one under what "or higher" asks included', async () => {
     const key = await yesFrom(
