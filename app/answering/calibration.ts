@@ -162,6 +162,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'document-unstated': FLAG_THRESHOLD - 0.01,
   'clause-unstated': FLAG_THRESHOLD - 0.01,
   'purpose-unstated': FLAG_THRESHOLD - 0.01,
+  'basis-unstated': FLAG_THRESHOLD - 0.01,
   'scope-narrower': FLAG_THRESHOLD - 0.01,
   'version-other': FLAG_THRESHOLD - 0.01,
   'only-other-party': FLAG_THRESHOLD - 0.01,

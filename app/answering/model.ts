@@ -112,6 +112,7 @@ export const RULE_NAMES = [
   'document-unstated',
   'clause-unstated',
   'purpose-unstated',
+  'basis-unstated',
   'scope-narrower',
   'version-other',
   'only-other-party',

@@ -156,6 +156,23 @@ const purposeUnstated = (a: Ask): string | undefined => {
 }
 const ENSURE = new Set(wordList('ensure assure guarantee'))
 const BE = new Set(wordList('is are be'))
+/**
+ * "Are criteria for opening a branch established?" from "The branch opening plan has been approved": a form word that
+ * names what a practice is decided by ("criteria", "guidelines", "templates" for or of X: its subject phrase is X) asks
+ * whether that document exists, not whether X does. The deciding sentence and its context must use the word's stem;
+ * the word as written.
+ */
+const basisUnstated = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const tagged = a.tagged
+  const basis = tagged.find((w, i) => BASIS.has(w.lower) && BASIS_OF.has(tagged[i + 1]?.lower ?? ''))
+  if (!basis || words(basis.text).some((t) => a.leadWords.has(t))) return undefined
+  return basis.text
+}
+/** Form words for the documents a practice is decided by; "requirements" and "standards" are stated by the rule itself. */
+const BASIS = new Set(wordList('criteria criterion guidelines guideline templates template'))
+/** The prepositions that join such a word to what it decides ("for", tagged as either). */
+const BASIS_OF = new Set(['for', 'of', 'on'])
 /** Tags of the words that say what a clause states. */
 const CLAUSE_WORDS = new Set(['NOUN', 'PROPN', 'ADJ', 'VERB'])
 
@@ -1436,6 +1453,12 @@ export const READING_RULES: OfflineRule[] = [
     'the question asks whether a verb\'s "that" clause holds ("verify that every third-party library is still supported") and the deciding sentence and its context name none of the clause\'s own words (those the main clause does not say, general ones aside), by stem or close paraphrase: it states the process, not what the clause says; flagged, the clause quoted',
     clauseUnstated,
     (found) => `the evidence does not say that ${found}: check it`,
+  ),
+  flagFound(
+    'basis-unstated',
+    'the question asks whether the criteria, guidelines or templates for a practice exist ("criteria for opening a branch"), and the deciding sentence and its context never use the word: it states the practice, not what it is decided by; flagged, the word quoted',
+    basisUnstated,
+    (found) => `the evidence names no ${found} as such: check it`,
   ),
   flagFound(
     'purpose-unstated',

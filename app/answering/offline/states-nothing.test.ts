@@ -1110,6 +1110,40 @@ describe('a purpose the evidence does not state (rule purpose-unstated)', () => 
   })
 })
 
+describe('the criteria for a practice the evidence does not name (rule basis-unstated)', () => {
+  const sentence = 'A kiosk business continuity plan has been written to guide each branch through an outage.'
+
+  it('flags a Yes from a sentence that states the practice and no criteria or guidelines for it', async () => {
+    const criteria = await yesFrom(
+      'Branch rules',
+      sentence,
+      'Are criteria for developing kiosk business continuity strategies established?',
+    )
+    expectFlagged(criteria, 'basis-unstated', /the evidence names no criteria as such/)
+    const guidelines = await yesFrom(
+      'Branch rules',
+      sentence,
+      'Are guidelines for kiosk business continuity established?',
+    )
+    expectFlagged(guidelines, 'basis-unstated', /the evidence names no guidelines as such/)
+  })
+
+  it('leaves alone a sentence naming the criteria, and a question on the practice itself', async () => {
+    await expectLeftAlone(
+      'Branch rules',
+      ['A kiosk business continuity plan has been written against criteria the regional board approved.'],
+      'Are criteria for developing kiosk business continuity strategies established?',
+      'basis-unstated',
+    )
+    await expectLeftAlone(
+      'Branch rules',
+      [sentence],
+      'Is a kiosk business continuity plan established?',
+      'basis-unstated',
+    )
+  })
+})
+
 describe('the same name with another number (rule version-other)', () => {
   it('flags a Yes naming another key length or version, one under what "or higher" asks included', async () => {
     const key = await yesFrom(
