@@ -163,6 +163,8 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'clause-unstated': FLAG_THRESHOLD - 0.01,
   'purpose-unstated': FLAG_THRESHOLD - 0.01,
   'basis-unstated': FLAG_THRESHOLD - 0.01,
+  'neighbour-denies': FLAG_THRESHOLD - 0.01,
+  'round-the-clock-unstated': FLAG_THRESHOLD - 0.01,
   'scope-narrower': FLAG_THRESHOLD - 0.01,
   'version-other': FLAG_THRESHOLD - 0.01,
   'only-other-party': FLAG_THRESHOLD - 0.01,

@@ -113,6 +113,8 @@ export const RULE_NAMES = [
   'clause-unstated',
   'purpose-unstated',
   'basis-unstated',
+  'neighbour-denies',
+  'round-the-clock-unstated',
   'scope-narrower',
   'version-other',
   'only-other-party',

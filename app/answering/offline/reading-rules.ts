@@ -22,7 +22,7 @@ import {
   withoutFinalS,
   wordList,
 } from '../retrieval/text'
-import { onlyDenies, statesRule } from './polarity'
+import { onlyDenies, polarity, statesRule } from './polarity'
 import { quantitiesIn, requirementOf } from './quantities'
 
 /** Whether the lead sentence or its context names a term, by stem or close paraphrase. */
@@ -173,6 +173,41 @@ const basisUnstated = (a: Ask): string | undefined => {
 const BASIS = new Set(wordList('criteria criterion guidelines guideline templates template'))
 /** The prepositions that join such a word to what it decides ("for", tagged as either). */
 const BASIS_OF = new Set(['for', 'of', 'on'])
+/**
+ * "Are kiosk ledgers encrypted?" from "Till receipts are encrypted.", whose neighbour says "Kiosk ledgers are kept
+ * unencrypted.": the lead names the question's subject only through its neighbours, and a neighbour under the same
+ * heading that names the whole subject itself denies the practice. The lead is about another thing; what the evidence
+ * says of the subject is the opposite. The neighbour, as written.
+ */
+const neighbourDenies = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES' || !a.about.length) return undefined
+  if (a.about.some((t) => leadItselfNames(a, t))) return undefined
+  const lead = a.lead.hit.sentence
+  const neighbour = [a.index.sentences[lead.id - 1], a.index.sentences[lead.id + 1]].find(
+    (n) =>
+      n !== undefined &&
+      n.passage.file === lead.passage.file &&
+      a.about.every((t) => n.terms.has(t)) &&
+      polarity(n.text, a.keyStems).negated,
+  )
+  return neighbour?.text
+}
+/**
+ * "Is the help desk staffed 24x7?" from "The help desk answers calls on weekdays": the question asks for a practice
+ * round the clock ("24x7", "24/7", "24 hours a day", "around the clock") and the deciding sentence does not say so,
+ * nor "at all times" or "continuously". The question's words, as written.
+ */
+const roundTheClockUnstated = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const asked = ROUND_THE_CLOCK.exec(a.asked)
+  if (!asked || ROUND_THE_CLOCK.test(a.lead.hit.sentence.text) || ALWAYS.test(a.lead.hit.sentence.text))
+    return undefined
+  return asked[0]
+}
+/** Round the clock, as questionnaires write it ("24x7x365", "24 x 7", "24/7", "24 hours a day"). */
+const ROUND_THE_CLOCK = /\b24\s*[x×/]\s*7\b|\b24 hours a day\b|\b(?:a?round)[- ]the[- ]clock\b/i
+/** What else says it: without a pause. */
+const ALWAYS = /\bat all times\b|\bcontinuous(?:ly)?\b|\bnon-?stop\b/i
 /** Tags of the words that say what a clause states. */
 const CLAUSE_WORDS = new Set(['NOUN', 'PROPN', 'ADJ', 'VERB'])
 
@@ -204,6 +239,8 @@ const onlyOtherParty = (a: Ask): string | undefined => {
   if (!anyone && words(head.text).some((t) => words(member!.text).includes(t))) return undefined
   return written(party)
 }
+/** A sentence's first word as a phrase inside another ("Customers on ..." → "customers on ..."), acronyms kept. */
+const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text)
 /** Quantifiers that ask a practice of every member of a party ("any clerk", "all clerks"). */
 const QUANTIFIERS = new Set(['any', 'all', 'every', 'each'])
 /** Pronouns that ask it of anybody at all. */
@@ -221,6 +258,8 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
   const ends = endsOther(a)
   if (ends) return ends
+  const narrowed = partyNarrowed(a)
+  if (narrowed) return narrowed
   const asked = a.tagged
   // "for all users": a quantifier after a preposition; "in the US", "by Acme": a name after one.
   const k = asked.findIndex((w, i) => asked[i - 1]?.pos === 'ADP' && (QUANTIFIERS.has(w.lower) || namedAt(asked, i)))
@@ -270,6 +309,50 @@ const endsOther = (a: Ask): { said: string; asked: string } | undefined => {
   if (askedEnds.some((w) => words(w.text).some((t) => a.leadOwnWords.has(t)))) return undefined
   return { said: `${BETWEEN} ${written(saidEnds)}`, asked: `${BETWEEN} ${written(askedEnds)}` }
 }
+/**
+ * "Is two-factor sign-in enforced for all clerks?" from "Clerks at the head office sign in with two factors": the
+ * question asks a practice of every member of a party ("all clerks", "every clerk"), and the deciding sentence names
+ * that party narrowed, by a phrase after it ("on the Enterprise plan", "at the head office") or a word before it that
+ * the question does not say ("senior clerks"), with no quantifier of its own. Both, as written.
+ */
+const partyNarrowed = (a: Ask): { said: string; asked: string } | undefined => {
+  const asked = a.tagged
+  // After a preposition ("for all customers"): the party a practice applies to, not the question's subject.
+  const k = asked.findIndex((w, i) => asked[i - 1]?.pos === 'ADP' && EVERY.has(w.lower) && noun(asked[i + 1]))
+  if (k < 0) return undefined
+  const party = nounPhrase(asked, k + 1)
+  const head = party.filter(noun).at(-1)
+  if (!head) return undefined
+  const headStems = words(head.text)
+  const said = a.leadTagged
+  const own = new Set(asked.flatMap((w) => words(w.text)))
+  for (let j = 0; j < said.length; j++) {
+    const w = said[j]!
+    if (!noun(w) || !words(w.text).some((t) => headStems.includes(t))) continue
+    if (said.slice(Math.max(0, j - 3), j).some((v) => QUANTIFIERS.has(v.lower))) return undefined
+    // A phrase after it that narrows it: a preposition and a noun phrase with a noun or name ("on the Enterprise plan").
+    const after = said[j + 1]
+    const phrase = after && NARROWING.has(after.lower) ? nounPhrase(said, j + 2) : []
+    const narrower = (from: number, to: number) => ({
+      said: `of ${lowerFirst(written(said.slice(from, to)))}`,
+      asked: `${asked[k - 1]!.lower} ${written(asked.slice(k, k + 1 + party.length))}`,
+    })
+    if (phrase.some(noun) && !phrase.some((v) => words(v.text).some((t) => own.has(t)))) {
+      return narrower(j, j + 2 + phrase.length)
+    }
+    // A word before it that the question does not say ("senior clerks", "Enterprise customers").
+    const before = said[j - 1]
+    if (before && ['ADJ', 'PROPN', 'NOUN'].includes(before.pos) && !words(before.text).some((t) => own.has(t))) {
+      return narrower(j - 1, j + 1)
+    }
+    return undefined
+  }
+  return undefined
+}
+/** Quantifiers that ask a practice of every member ("any" asks whether one may: only-other-party reads it). */
+const EVERY = new Set(['all', 'every', 'each'])
+/** Prepositions whose phrase after a party narrows it ("customers on the Enterprise plan", "clerks at the branch"). */
+const NARROWING = new Set(['on', 'in', 'at', 'with', 'from', 'under'])
 const BETWEEN = 'between'
 /** The ends after "between": a noun phrase and its conjuncts ("trusted and untrusted networks", "you and us"). */
 const endsFrom = (tagged: Word[], from: number): Word[] => {
@@ -1453,6 +1536,18 @@ export const READING_RULES: OfflineRule[] = [
     'the question asks whether a verb\'s "that" clause holds ("verify that every third-party library is still supported") and the deciding sentence and its context name none of the clause\'s own words (those the main clause does not say, general ones aside), by stem or close paraphrase: it states the process, not what the clause says; flagged, the clause quoted',
     clauseUnstated,
     (found) => `the evidence does not say that ${found}: check it`,
+  ),
+  flagFound(
+    'neighbour-denies',
+    'the deciding sentence names the question\'s subject only through its neighbours, and a neighbour that names the whole subject itself denies the practice ("Till receipts are encrypted." next to "Kiosk ledgers are kept unencrypted." for "Are kiosk ledgers encrypted?"): the quote is about another thing; flagged, the neighbour quoted',
+    neighbourDenies,
+    (found) => `the evidence says otherwise of what the question asks about ("${found}"): check the answer`,
+  ),
+  flagFound(
+    'round-the-clock-unstated',
+    'the question asks for a practice round the clock ("24x7", "24 hours a day") and the deciding sentence does not say so (nor "at all times", "continuously"): flagged, the question\'s words quoted',
+    roundTheClockUnstated,
+    (found) => `the evidence does not say it is done ${found}: check it`,
   ),
   flagFound(
     'basis-unstated',

@@ -1144,6 +1144,86 @@ describe('the criteria for a practice the evidence does not name (rule basis-uns
   })
 })
 
+describe('a party the evidence narrows (rule scope-narrower)', () => {
+  it('flags a Yes from a sentence that names the party with a phrase or a word that narrows it', async () => {
+    const phrase = await yesFrom(
+      'Branch rules',
+      'Two-factor sign-in is enforced for clerks at the head office.',
+      'Is two-factor sign-in enforced for all clerks?',
+    )
+    expectFlagged(phrase, 'scope-narrower', /the evidence says it of clerks at the head office, not for all clerks/)
+    const word = await yesFrom(
+      'Branch rules',
+      'Two-factor sign-in is enforced for senior clerks.',
+      'Is two-factor sign-in enforced for all clerks?',
+    )
+    expectFlagged(word, 'scope-narrower', /the evidence says it of senior clerks, not for all clerks/)
+  })
+
+  it('leaves alone the party unqualified or with its own quantifier', async () => {
+    await expectLeftAlone(
+      'Branch rules',
+      ['Two-factor sign-in is enforced for clerks.', 'Two-factor sign-in is enforced for all clerks at every branch.'],
+      'Is two-factor sign-in enforced for all clerks?',
+      'scope-narrower',
+    )
+  })
+})
+
+describe('a neighbour that denies it of the subject (rule neighbour-denies)', () => {
+  const denial = 'Kiosk ledgers are kept unencrypted so that the printers can read them.'
+
+  it('flags a Yes from a sentence on another thing whose neighbour denies the practice of the subject', async () => {
+    const [answer] = await answersTo(
+      ['# Branch data', '', 'Till receipts are encrypted by the storage layer.', '', denial, '', ...UNRELATED],
+      ['Are kiosk ledgers encrypted?'],
+    )
+    expect(answer!.label).toBe('YES')
+    expectFlagged(
+      answer!,
+      'neighbour-denies',
+      /says otherwise of what the question asks about \("Kiosk ledgers are kept/,
+    )
+  })
+
+  it('leaves alone a neighbour that names the subject without denying it', async () => {
+    const [answer] = await answersTo(
+      [
+        '# Branch data',
+        '',
+        'Till receipts are encrypted by the storage layer.',
+        '',
+        'Kiosk ledgers are printed each night.',
+        '',
+        ...UNRELATED,
+      ],
+      ['Are kiosk ledgers encrypted?'],
+    )
+    expect(answer!.label).toBe('YES')
+    expect(answer!.rules).not.toContain('neighbour-denies')
+  })
+})
+
+describe('round the clock, unstated (rule round-the-clock-unstated)', () => {
+  it('flags a Yes from a sentence that does not say the practice runs round the clock', async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      'Kiosk alerts are monitored on weekdays.',
+      'Are kiosk alerts monitored 24x7?',
+    )
+    expectFlagged(answer, 'round-the-clock-unstated', /the evidence does not say it is done 24x7/)
+  })
+
+  it('leaves alone a sentence that says it another way', async () => {
+    await expectLeftAlone(
+      'Branch rules',
+      ['Kiosk alerts are monitored around the clock.', 'Kiosk alerts are monitored at all times.'],
+      'Are kiosk alerts monitored 24x7?',
+      'round-the-clock-unstated',
+    )
+  })
+})
+
 describe('the same name with another number (rule version-other)', () => {
   it('flags a Yes naming another key length or version, one under what "or higher" asks included', async () => {
     const key = await yesFrom(
