@@ -165,6 +165,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'basis-unstated': FLAG_THRESHOLD - 0.01,
   'neighbour-denies': FLAG_THRESHOLD - 0.01,
   'round-the-clock-unstated': FLAG_THRESHOLD - 0.01,
+  'other-holder': FLAG_THRESHOLD - 0.01,
   'scope-narrower': FLAG_THRESHOLD - 0.01,
   'version-other': FLAG_THRESHOLD - 0.01,
   'only-other-party': FLAG_THRESHOLD - 0.01,

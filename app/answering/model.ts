@@ -115,6 +115,7 @@ export const RULE_NAMES = [
   'basis-unstated',
   'neighbour-denies',
   'round-the-clock-unstated',
+  'other-holder',
   'scope-narrower',
   'version-other',
   'only-other-party',

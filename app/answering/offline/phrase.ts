@@ -297,7 +297,10 @@ export function secondQuestion(asked: string): { first: string; second: string }
 
 /** Tagged words as the text writes them: a space between words, none before punctuation ("data, inputs"). */
 export function written(words: Word[]): string {
-  return words.map((w, k) => (k && w.pos !== 'PUNCT' ? ` ${w.text}` : w.text)).join('')
+  // A possessive or a contraction joins its word ("Acme's", "isn't").
+  return words
+    .map((w, k) => (k && w.pos !== 'PUNCT' && !/^(?:['’]|n['’]t$)/i.test(w.text) ? ` ${w.text}` : w.text))
+    .join('')
 }
 
 /**
@@ -342,7 +345,8 @@ export function respondentVerbs(asked: string): string[] {
   for (;;) {
     while (words[i]?.pos === 'ADV') i++
     const w = words[i]
-    if (!w || !isLetterWord(w.text) || w.lemma === 'have' || opens(w)) break
+    // A name is no verb: "Are you ISO 27001 certified?" asks of the name's certificate.
+    if (!w || !isLetterWord(w.text) || w.lemma === 'have' || opens(w) || w.pos === 'PROPN') break
     out.push(w.lower)
     i++
     const comma = words[i]?.text === ','

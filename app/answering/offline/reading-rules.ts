@@ -11,7 +11,7 @@ import { isAcronym, stemToken } from '../retrieval/stem'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { asksDoneInPeriod, customerRulesOf, namesReceiver, recipientOf, refersToEarlier } from './scope'
 import { bare, FORM_WORDS, GENERAL_NOUNS, namesSubject } from './subject'
-import { particularSubject } from './practices'
+import { asksForHolding, particularSubject } from './practices'
 import {
   alphanumerics,
   capitalised,
@@ -208,6 +208,39 @@ const roundTheClockUnstated = (a: Ask): string | undefined => {
 const ROUND_THE_CLOCK = /\b24\s*[x×/]\s*7\b|\b24 hours a day\b|\b(?:a?round)[- ]the[- ]clock\b/i
 /** What else says it: without a pause. */
 const ALWAYS = /\bat all times\b|\bcontinuous(?:ly)?\b|\bnon-?stop\b/i
+/**
+ * "Are you ISO 27001 certified?" from "Our sister company, Acme Kiosks, is ISO 27001 certified": a question on what
+ * the vendor holds (a certificate, an audit, compliance), and a deciding sentence whose own subject, the words before
+ * its first verb, is another party: a provider, a vendor or supplier, a parent, sister, subsidiary or affiliate, and
+ * not "we". What the sentence says holds it, as written.
+ */
+const otherHolder = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES' || !asksForHolding(a.asked)) return undefined
+  // A question on what the other party holds ("Do your suppliers comply ...?") is answered by what it holds.
+  if (a.query.some((t) => HOLDERS_ELSEWHERE.has(t.term)) || a.tagged.some((w) => OTHER_PARTIES.has(w.lower))) {
+    return undefined
+  }
+  const said = a.leadTagged
+  // The first verb after a noun: "hosting" of "Our hosting provider holds ..." is the provider's modifier.
+  const verb = said.findIndex((w, i) => (w.pos === 'VERB' || w.pos === 'AUX') && said.slice(0, i).some(noun))
+  if (verb < 1) return undefined
+  const subject = said.slice(0, verb)
+  // A noun phrase, possessives and an appositive in commas included ("Our sister company, Acme Kiosks,"): not "we".
+  const phrase = (w: Word, i: number) =>
+    SUBJECT_WORDS.has(w.pos) || POSSESSIVES.has(w.lower) || (w.pos === 'VERB' && noun(subject[i + 1]))
+  if (!subject.every(phrase)) return undefined
+  const text = written(subject)
+  const other = subject.some((w) => OTHER_PARTIES.has(w.lower)) || terms(text).some((t) => HOLDERS_ELSEWHERE.has(t))
+  return other ? text.replace(/[,;:]+$/, '') : undefined
+}
+/** Words that name another company or product as a sentence's subject ("our sister product", "the parent company"). */
+const OTHER_PARTIES = new Set(
+  wordList('sister parent subsidiary subsidiaries affiliate affiliates affiliated partner partners'),
+)
+const SUBJECT_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'PUNCT', 'NUM'])
+const POSSESSIVES = new Set(['our', 'its', 'their'])
+/** Concepts that name a provider or supplier. */
+const HOLDERS_ELSEWHERE = new Set(['#thirdparty', '#cloudhost'])
 /** Tags of the words that say what a clause states. */
 const CLAUSE_WORDS = new Set(['NOUN', 'PROPN', 'ADJ', 'VERB'])
 
@@ -794,15 +827,36 @@ const predicateUnstated = (a: Ask): string | undefined => {
     ((t === REQUIRED || isParaphrase(t, REQUIRED, DEONTIC_SIMILARITY)) && statesRule(a.lead.hit.sentence.text))
   if (asked) return asked.some((word) => words(word).some(named)) ? undefined : asked.join(' ')
   // A passive predicate: the participle and what follows it, form words ("performed", "in place") aside; any one of
-  // them named is enough. Read from a verbless lead, or from any lead when the participle is all the question asks
-  // of its subject ("Are the standby generators tested?").
+  // them named is enough. Read from a verbless lead, from a lead that matched nothing but the question's core (it
+  // names the subject and says something else of it: "Are logs protected from tampering?" from "Logs are kept for
+  // 14 days"), or from any lead when the participle is all the question asks of its subject ("Are the standby
+  // generators tested?").
   const bare = a.passive?.length === 1 && alphanumerics(a.asked).at(-1)?.toLowerCase() === a.passive[0]
-  const passive = a.yesNo && a.lead.label === 'YES' && (bare || verbless(a.leadTagged)) ? a.passive : undefined
+  const passive =
+    a.yesNo && a.lead.label === 'YES' && (bare || verbless(a.leadTagged) || saysNothingAfter(a)) ? a.passive : undefined
   const own = (passive ?? []).map((word) =>
     [...new Set([...words(word), ...terms(word)])].filter((t) => !GENERIC.has(t)),
   )
   if (!own.some((t) => t.length)) return undefined
   return own.some((t) => t.some(named)) ? undefined : spanOf(a.tagged, passive!)
+}
+
+/**
+ * Whether the lead matched nothing but the question's core, and none of the words from the question's participle to
+ * its end ("protected from tampering"), by stem or close paraphrase: it names the subject and says something else
+ * of it.
+ */
+function saysNothingAfter(a: Ask): boolean {
+  const participle = a.passive?.[0]
+  if (!participle || ![...a.lead.hit.matched].every((t) => a.core.has(t))) return false
+  const at = a.tagged.findIndex((w) => w.lower === participle)
+  // The predicate's own participle, not one inside a phrase ("available to authorized stakeholders") or brackets.
+  if (at < 0 || ['ADP', 'DET', 'PART'].includes(a.tagged[at - 1]?.pos ?? '')) return false
+  if (a.tagged.slice(0, at).some((w) => w.text === '(')) return false
+  // The practice rule says it already of a participle that is the question's verb ("Can logs be saved ...?").
+  if (practiceUnstated(a)) return false
+  const after = a.tagged.slice(at).flatMap((w) => (CLAUSE_WORDS.has(w.pos) ? words(w.text) : []))
+  return !after.some((t) => !GENERIC.has(t) && leadNames(a, t))
 }
 
 /**
@@ -1548,6 +1602,12 @@ export const READING_RULES: OfflineRule[] = [
     'the question asks for a practice round the clock ("24x7", "24 hours a day") and the deciding sentence does not say so (nor "at all times", "continuously"): flagged, the question\'s words quoted',
     roundTheClockUnstated,
     (found) => `the evidence does not say it is done ${found}: check it`,
+  ),
+  flagFound(
+    'other-holder',
+    'the question asks what the vendor holds (a certificate, an audit, compliance) and the deciding sentence\'s own subject is another party: a provider, a supplier, a parent, sister, subsidiary or affiliate ("Our sister company, Acme Kiosks, is ISO 27001 certified"): flagged, the holder quoted',
+    otherHolder,
+    (found) => `the evidence says this of ${found}, not of you: check it`,
   ),
   flagFound(
     'basis-unstated',

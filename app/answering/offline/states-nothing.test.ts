@@ -1224,6 +1224,58 @@ describe('round the clock, unstated (rule round-the-clock-unstated)', () => {
   })
 })
 
+describe('a certificate another party holds (rule other-holder)', () => {
+  it('flags a Yes from a sentence whose own subject is a sister company or a provider', async () => {
+    const sister = await yesFrom(
+      'Branch rules',
+      'Our sister company, Acme Kiosks, is ISO 27001 certified.',
+      'Are you ISO 27001 certified?',
+    )
+    expectFlagged(sister, 'other-holder', /the evidence says this of Our sister company, Acme Kiosks, not of you/)
+    const provider = await yesFrom(
+      'Branch rules',
+      'Our hosting provider holds an ISO 27001 certificate.',
+      'Do you hold an ISO 27001 certificate?',
+    )
+    expectFlagged(provider, 'other-holder', /the evidence says this of Our hosting provider, not of you/)
+  })
+
+  it('leaves alone the vendor itself, and a question on what the other party holds', async () => {
+    await expectLeftAlone(
+      'Branch rules',
+      ['We are ISO 27001 certified.', 'Acme Kiosks is ISO 27001 certified.'],
+      'Are you ISO 27001 certified?',
+      'other-holder',
+    )
+    // Nor any other flag: a name after "you" is no verb the sentence must state.
+    const [own] = await answersTo(
+      ['# Branch rules', '', 'We are ISO 27001 certified.', '', ...UNRELATED],
+      ['Are you ISO 27001 certified?'],
+    )
+    expect(own!.flagged).toBe(false)
+  })
+})
+
+describe('a sentence that names the subject and says something else of it (rule predicate-unstated)', () => {
+  it('flags a Yes from a sentence that matched only the subject and none of the predicate', async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      'Kiosk logs are shipped to the branch server each night.',
+      'Are logs protected from tampering?',
+    )
+    expectFlagged(answer, 'predicate-unstated', /the evidence does not say it is "protected"/)
+  })
+
+  it('leaves alone a sentence naming a word of the predicate', async () => {
+    await expectLeftAlone(
+      'Branch rules',
+      ['Kiosk logs are sealed against tampering each night.'],
+      'Are logs protected from tampering?',
+      'predicate-unstated',
+    )
+  })
+})
+
 describe('the same name with another number (rule version-other)', () => {
   it('flags a Yes naming another key length or version, one under what "or higher" asks included', async () => {
     const key = await yesFrom(

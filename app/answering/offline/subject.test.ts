@@ -14,6 +14,7 @@ import {
   properNames,
   respondentVerbs,
   secondQuestion,
+  written,
 } from './phrase'
 import { terms } from '../retrieval/terms'
 import { asksForRemarks, namesSubject, readSubject, subjectPhrase } from './subject'
@@ -375,6 +376,16 @@ describe('respondentVerbs reads what the respondent is asked to do', () => {
   it('is nothing for "have" and for questions about something else', () => {
     expect(respondentVerbs('Do you have a written escalation plan?')).toEqual([])
     expect(respondentVerbs('Are firewall rules reviewed?')).toEqual([])
+    // A name after the respondent is no verb: the question asks of its certificate.
+    expect(respondentVerbs('Are you ISO 27001 certified?')).toEqual([])
+  })
+})
+
+describe('written gives tagged words back as the text writes them', () => {
+  it('joins punctuation, a possessive and a contraction to their word', () => {
+    expect(written(tagWords("Acme's parent company, Acme Kiosks, isn't certified."))).toBe(
+      "Acme's parent company, Acme Kiosks, isn't certified.",
+    )
   })
 })
 
