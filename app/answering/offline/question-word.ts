@@ -10,8 +10,11 @@ interface Test {
  * Parties by role, one alternation for what a "who" question asks for and what a sentence names: a vendor, a team,
  * an officer, staff.
  */
-const ROLES =
-  'vendors?|providers?|suppliers?|sub-?processors?|partners?|(?:third[- ])?part(?:y|ies)|compan(?:y|ies)|organi[sz]ations?|firms?|teams?|departments?|committees?|boards?|officers?|managers?|directors?|staff|employees?|personnel|administrators?|engineers?|auditors?'
+const OUTSIDE_ROLES = 'vendors?|providers?|suppliers?|sub-?processors?|partners?|(?:third[- ])?part(?:y|ies)'
+/** The vendor's own people and bodies, by role. */
+const OWN_ROLES =
+  'compan(?:y|ies)|organi[sz]ations?|firms?|teams?|departments?|committees?|boards?|officers?|managers?|directors?|staff|employees?|personnel|administrators?|engineers?|auditors?'
+const ROLES = `${OUTSIDE_ROLES}|${OWN_ROLES}`
 
 /** A name: a capitalised word after a sentence's first ("Nessus", "the Security team", "Frankfurt"). */
 const NAME = '(?<!^)\\b[A-Z][a-zA-Z0-9&.-]+'
@@ -27,6 +30,15 @@ const PARTY = new RegExp(`${NAME}|\\b(?:${ROLES})\\b`)
 
 /** Whether a sentence names a party, by name or by role ("the Security team", "our CISO", "vendors"). */
 export const namesParty = (sentence: string): boolean => PARTY.test(sentence)
+
+/** A party of the vendor's own named in a sentence: a name, or a role that is not an outside party's. */
+const OWN_PARTY = new RegExp(`${NAME}|\\b(?:${OWN_ROLES})\\b`)
+
+/**
+ * Whether a sentence names one of the vendor's own parties, by name or by role ("the Security team", "our CISO"):
+ * "the vendors" hold no role at the vendor.
+ */
+export const namesOwnParty = (sentence: string): boolean => OWN_PARTY.test(sentence)
 
 /** What a free-text question's question word asks for, and how a sentence shows it gives it. */
 export const ASKS: { asks: Test; what: string; gives: Test }[] = [

@@ -1,7 +1,7 @@
 import { FLAG_THRESHOLD, type RuleName } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap, questionWordGap } from './free-text'
-import { namesParty } from './question-word'
+import { namesOwnParty } from './question-word'
 import { ending, gerund, noun, nounCompounds, tagWords, type Word } from './grammar'
 import { asksIfThereIs, everVerb, taggedPhrase, written } from './phrase'
 import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
@@ -241,6 +241,27 @@ const SUBJECT_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'PUNCT', '
 const POSSESSIVES = new Set(['our', 'its', 'their'])
 /** Concepts that name a provider or supplier. */
 const HOLDERS_ELSEWHERE = new Set(['#thirdparty', '#cloudhost'])
+/**
+ * "It is vital that a branch keeps its ledgers locked": advice to anyone, not what the vendor does. The deciding
+ * sentence says it is important, critical, essential or the like that an indefinite party does something ("that an
+ * organization maintains a plan", "for a company to ..."). The advice, from "it is", as written.
+ */
+const generalAdvice = (a: Ask): string | undefined => {
+  const said = a.leadTagged
+  for (let i = 0; i + 4 < said.length; i++) {
+    if (said[i]!.lower !== 'it' || said[i + 1]!.lemma !== 'be') continue
+    let j = i + 2
+    while (said[j]?.pos === 'ADV') j++
+    if (said[j]?.pos !== 'ADJ' || !ADVICE_OPENERS.has(said[j + 1]?.lower ?? '')) continue
+    const party = said[j + 2]
+    if (party && INDEFINITE.has(party.lower) && noun(said[j + 3])) return written(said.slice(i, j + 4))
+  }
+  return undefined
+}
+/** What opens the clause advice governs: "that an organization ...", "for a company to ...". */
+const ADVICE_OPENERS = new Set(['that', 'for'])
+/** Determiners of a party that is anybody ("an organization", "any company"). */
+const INDEFINITE = new Set(['a', 'an', 'any'])
 /** Tags of the words that say what a clause states. */
 const CLAUSE_WORDS = new Set(['NOUN', 'PROPN', 'ADJ', 'VERB'])
 
@@ -1372,6 +1393,7 @@ export function keyWordElsewhere(a: Ask): string | undefined {
   return writtenAs(a, key)
 }
 
+const OWNER = new Set(['owner', 'owners'])
 /** What a question asks to be held by someone ("key management roles and responsibilities", "an owner"). */
 const HELD = new Set(wordList('role responsibility owner'))
 
@@ -1385,7 +1407,7 @@ function holderUnstated(a: Ask): string | undefined {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
   const verb = a.tagged.findIndex((w, k) => k > 0 && w.pos === 'VERB')
   const held = a.tagged.slice(0, verb < 0 ? 0 : verb).find((w) => w.pos === 'NOUN' && HELD.has(w.lemma))
-  return held && !namesParty(a.lead.hit.sentence.text) ? held.lower : undefined
+  return held && !namesOwnParty(a.lead.hit.sentence.text) ? held.lower : undefined
 }
 
 /**
@@ -1610,6 +1632,12 @@ export const READING_RULES: OfflineRule[] = [
     (found) => `the evidence says this of ${found}, not of you: check it`,
   ),
   flagFound(
+    'general-advice',
+    'the deciding sentence is advice to anybody, not a statement of what the vendor does: it says it is important, critical, essential or the like that an indefinite party does something ("It is vital that a branch keeps its ledgers locked"): flagged, the advice quoted',
+    generalAdvice,
+    (found) => `the evidence gives advice ("${found} ..."), not what you do: check it`,
+  ),
+  flagFound(
     'basis-unstated',
     'the question asks whether the criteria, guidelines or templates for a practice exist ("criteria for opening a branch"), and the deciding sentence and its context never use the word: it states the practice, not what it is decided by; flagged, the word quoted',
     basisUnstated,
@@ -1789,9 +1817,12 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'holder-unstated',
-    'a question whether roles, responsibilities or an owner are defined or assigned, answered from a sentence that names no party (by name or role): flagged, the word quoted',
+    'a question whether roles, responsibilities or an owner are defined or assigned, answered from a sentence that names none of the vendor\'s own parties (by name or role; "the vendors" hold no role at the vendor): flagged, the word quoted',
     holderUnstated,
-    (found) => `the evidence does not say who holds the ${found}: check it`,
+    (found) =>
+      OWNER.has(found)
+        ? 'the evidence does not say who the owner is: check it'
+        : `the evidence does not say who holds the ${found}: check it`,
   ),
   flagFound(
     'head-unseen',

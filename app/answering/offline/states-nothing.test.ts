@@ -1276,6 +1276,30 @@ describe('a sentence that names the subject and says something else of it (rule 
   })
 })
 
+describe('advice to anybody (rule general-advice)', () => {
+  it('flags a Yes from a sentence saying it is vital that an indefinite party does it', async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      'It is vital that a branch keeps its kiosk ledgers locked.',
+      'Are kiosk ledgers kept locked?',
+    )
+    expectFlagged(
+      answer,
+      'general-advice',
+      /the evidence gives advice \("It is vital that a branch \.\.\."\), not what you do/,
+    )
+  })
+
+  it("leaves alone a rule for each of the vendor's own, and a plain statement", async () => {
+    await expectLeftAlone(
+      'Branch rules',
+      ['It is vital that each branch keeps its kiosk ledgers locked.', 'Our branches keep their kiosk ledgers locked.'],
+      'Are kiosk ledgers kept locked?',
+      'general-advice',
+    )
+  })
+})
+
 describe('the same name with another number (rule version-other)', () => {
   it('flags a Yes naming another key length or version, one under what "or higher" asks included', async () => {
     const key = await yesFrom(
@@ -2234,6 +2258,15 @@ describe('roles or an owner asked, and no one named (rule holder-unstated)', () 
       'Kiosk ledger roles are defined by Ledgerworks and assigned to every branch.',
     ]
     await expectLeftAlone('Kiosk ledger', sentences, question, 'holder-unstated')
+  })
+
+  it('flags an owner asked when the sentence names only outside parties, and says so plainly', async () => {
+    const answer = await yesFrom(
+      'Kiosk ledger',
+      'Our reviews check that the suppliers keep a business continuity plan for each kiosk.',
+      'Is an owner assigned for the kiosk business continuity plan?',
+    )
+    expectFlagged(answer, 'holder-unstated', /does not say who the owner is/)
   })
 })
 
