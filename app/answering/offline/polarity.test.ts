@@ -57,6 +57,10 @@ describe('polarity', () => {
       false,
     )
     expect(polarity('Shared accounts are prohibited.', keys('Are shared accounts prohibited?')).negated).toBe(false)
+    // Blocked and disabled forbid too; enabled asks to be allowed.
+    expect(polarity('Kiosk USB ports are blocked.', keys('Are kiosk USB ports allowed?')).negated).toBe(true)
+    expect(polarity('Guest sign-in is disabled on every till.', keys('Is guest sign-in enabled?')).negated).toBe(true)
+    expect(polarity('Guest sign-in is disabled on every till.', keys('Is guest sign-in disabled?')).negated).toBe(false)
   })
 
   it('reads a denied permission as the prohibition the question asks about, and a denied prohibition as a denial', () => {

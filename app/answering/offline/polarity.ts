@@ -25,8 +25,8 @@ const CUE = new Set(['not', 'never', 'no', 'none', 'cannot', 'without', 'neither
  * Words that forbid, by stem: they deny what a question asks to be allowed ("Are shared accounts allowed?" against
  * "Shared accounts are prohibited"), and say nothing against a question that asks about forbidding.
  */
-const FORBIDS = new Set(['prohibit', 'forbid', 'forbidden', 'disallow', 'ban'])
-const ALLOWS = new Set(['allow', 'permit'])
+const FORBIDS = new Set(['prohibit', 'forbid', 'forbidden', 'disallow', 'ban', 'block', 'disabl'])
+const ALLOWS = new Set(['allow', 'permit', 'enabl'])
 /**
  * Phrases that name a thing only as what is not used: "staff sign in with keys rather than SMS codes", "stops
  * what a bot filter would catch", "instead of X", "in lieu of X". Each reads as "without" before what it names.
