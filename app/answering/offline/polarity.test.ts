@@ -74,6 +74,14 @@ describe('polarity', () => {
     ).toBe(true)
   })
 
+  it('reads a status of form words after a denial as denying what stands before it, as a table row writes it', () => {
+    const asked = keys('Is kiosk ledger reconciliation in place?')
+    expect(polarity('Kiosk ledger reconciliation\tNot in place', asked).negated).toBe(true)
+    expect(polarity('Kiosk ledger reconciliation – not implemented yet', asked).negated).toBe(true)
+    // A denial of something else after it is not a status.
+    expect(polarity('Kiosk ledger reconciliation needs no manual steps.', asked).negated).toBe(false)
+  })
+
   it("reads a standard's name as one word, as the question has it", () => {
     // Before, "not" governed "iso" and "27001" and never reached the standard the question names.
     expect(polarity('We are not ISO 27001 certified.', keys('Are you ISO 27001 certified?')).negated).toBe(true)

@@ -53,6 +53,9 @@ const FUNCTION_WORDS = new Set(
   ),
 )
 
+/** The words of a control's status ("in place", "implemented", "available", "applicable", "yet"). */
+const STATUS_WORDS = new Set(['place', 'implemented', 'available', 'applicable', 'enabled', 'supported', 'started'])
+
 function deniesKey(clause: string, keyStems: Set<string>): boolean {
   // A standard's name is one word, as the question's key words have it ("not ISO 27001 certified": iso27001).
   const tokens = alphanumerics(standardTokens(clause).toLowerCase())
@@ -79,6 +82,11 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
     // "databases are generally not encrypted": the cue follows its subject. "Without" denies only what follows it
     // ("keys are rotated without downtime" rotates keys).
     if (t === 'without') continue
+    // A status of form words only after the cue ("Data loss prevention: not in place", "not implemented") denies
+    // the key words just before it, as a table row or a list of controls writes it.
+    if (tokens.slice(i + 1).every((w) => FUNCTION_WORDS.has(w) || STATUS_WORDS.has(w))) {
+      for (let j = Math.max(0, i - 5); j < i; j++) if (keyStems.has(stems[j]!)) return true
+    }
     auxiliaries ??= new Set(tagWords(clause).flatMap((w) => (w.lemma === 'be' || w.lemma === 'do' ? [w.lower] : [])))
     if (auxiliaries.has(tokens[i - 1] ?? '') || auxiliaries.has(tokens[i - 2] ?? '')) {
       for (let j = Math.max(0, i - 5); j < i; j++) if (keyStems.has(stems[j]!)) return true
