@@ -4,7 +4,7 @@ import { extractEvidence } from '../../evidence/extract.server'
 import { NO_EVIDENCE } from '../contract'
 import type { Answer, RuleName } from '../model'
 import { questionParts } from '../retrieval/query'
-import { words } from '../retrieval/terms'
+import { questionTerms, words } from '../retrieval/terms'
 import type { Ask } from './ask'
 import { OfflineEngine } from './engine'
 import { tagWords } from './grammar'
@@ -1341,6 +1341,10 @@ describe('adverbs of time in a question', () => {
     )
     expect(answer!.label).toBe('NO')
     expect(answer!.citations[0]!.quote).toBe('We do not sell ledger data to third parties.')
+  })
+
+  it('reads the "often" of "How often" as the question word, no word a sentence must say', () => {
+    expect(questionTerms('How often are kiosk ledgers reconciled?')).not.toContain('often')
   })
 })
 
