@@ -78,8 +78,9 @@ describe('polarity', () => {
     const asked = keys('Is kiosk ledger reconciliation in place?')
     expect(polarity('Kiosk ledger reconciliation\tNot in place', asked).negated).toBe(true)
     expect(polarity('Kiosk ledger reconciliation – not implemented yet', asked).negated).toBe(true)
-    // A denial of something else after it is not a status.
+    // A denial of something else after it is not a status, nor a denial that ends the clause.
     expect(polarity('Kiosk ledger reconciliation needs no manual steps.', asked).negated).toBe(false)
+    expect(polarity('Branches choose whether to run kiosk ledger reconciliation or not.', asked).negated).toBe(false)
   })
 
   it("reads a standard's name as one word, as the question has it", () => {

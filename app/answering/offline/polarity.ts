@@ -53,7 +53,7 @@ const FUNCTION_WORDS = new Set(
   ),
 )
 
-/** The words of a control's status ("in place", "implemented", "available", "applicable", "yet"). */
+/** The words of a control's status ("in place", "implemented", "available", "applicable"). */
 const STATUS_WORDS = new Set(['place', 'implemented', 'available', 'applicable', 'enabled', 'supported', 'started'])
 
 function deniesKey(clause: string, keyStems: Set<string>): boolean {
@@ -84,7 +84,8 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
     if (t === 'without') continue
     // A status of form words only after the cue ("Data loss prevention: not in place", "not implemented") denies
     // the key words just before it, as a table row or a list of controls writes it.
-    if (tokens.slice(i + 1).every((w) => FUNCTION_WORDS.has(w) || STATUS_WORDS.has(w))) {
+    const after = tokens.slice(i + 1)
+    if (after.some((w) => STATUS_WORDS.has(w)) && after.every((w) => FUNCTION_WORDS.has(w) || STATUS_WORDS.has(w))) {
       for (let j = Math.max(0, i - 5); j < i; j++) if (keyStems.has(stems[j]!)) return true
     }
     auxiliaries ??= new Set(tagWords(clause).flatMap((w) => (w.lemma === 'be' || w.lemma === 'do' ? [w.lower] : [])))

@@ -187,6 +187,8 @@ const neighbourDenies = (a: Ask): string | undefined => {
     (n) =>
       n !== undefined &&
       n.passage.file === lead.passage.file &&
+      // Under the same heading: its words are in the lead's section.
+      [...n.terms].every((t) => lead.section.has(t)) &&
       a.about.every((t) => n.terms.has(t)) &&
       polarity(n.text, a.keyStems).negated,
   )
@@ -231,7 +233,9 @@ const otherHolder = (a: Ask): string | undefined => {
   if (!subject.every(phrase)) return undefined
   const text = written(subject)
   const other = subject.some((w) => OTHER_PARTIES.has(w.lower)) || terms(text).some((t) => HOLDERS_ELSEWHERE.has(t))
-  return other ? text.replace(/[,;:]+$/, '') : undefined
+  // "Our sister company" inside the reason reads "our sister company"; a name keeps its capital.
+  const opening = subject[0]!.pos === 'DET' || POSSESSIVES.has(subject[0]!.lower)
+  return other ? (opening ? lowerFirst(text) : text).replace(/[,;:]+$/, '') : undefined
 }
 /** Words that name another company or product as a sentence's subject ("our sister product", "the parent company"). */
 const OTHER_PARTIES = new Set(
@@ -387,8 +391,10 @@ const partyNarrowed = (a: Ask): { said: string; asked: string } | undefined => {
     // A phrase after it that narrows it: a preposition and a noun phrase with a noun or name ("on the Enterprise plan").
     const after = said[j + 1]
     const phrase = after && NARROWING.has(after.lower) ? nounPhrase(said, j + 2) : []
+    // The party's own word opening the sentence reads in lower case inside the reason ("Customers on ..."); a word
+    // before it may be a name ("Enterprise customers").
     const narrower = (from: number, to: number) => ({
-      said: `of ${lowerFirst(written(said.slice(from, to)))}`,
+      said: `of ${from === j ? lowerFirst(written(said.slice(from, to))) : written(said.slice(from, to))}`,
       asked: `${asked[k - 1]!.lower} ${written(asked.slice(k, k + 1 + party.length))}`,
     })
     if (phrase.some(noun) && !phrase.some((v) => words(v.text).some((t) => own.has(t)))) {

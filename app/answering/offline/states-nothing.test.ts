@@ -1231,13 +1231,13 @@ describe('a certificate another party holds (rule other-holder)', () => {
       'Our sister company, Acme Kiosks, is ISO 27001 certified.',
       'Are you ISO 27001 certified?',
     )
-    expectFlagged(sister, 'other-holder', /the evidence says this of Our sister company, Acme Kiosks, not of you/)
+    expectFlagged(sister, 'other-holder', /the evidence says this of our sister company, Acme Kiosks, not of you/)
     const provider = await yesFrom(
       'Branch rules',
       'Our hosting provider holds an ISO 27001 certificate.',
       'Do you hold an ISO 27001 certificate?',
     )
-    expectFlagged(provider, 'other-holder', /the evidence says this of Our hosting provider, not of you/)
+    expectFlagged(provider, 'other-holder', /the evidence says this of our hosting provider, not of you/)
   })
 
   it('leaves alone the vendor itself, and a question on what the other party holds', async () => {
