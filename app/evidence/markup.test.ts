@@ -86,6 +86,20 @@ describe('plainLines', () => {
     ])
   })
 
+  it('drops scripts and styles with their code, on one line or several, keeping the line count', () => {
+    const md = [
+      '<style>.note{color:red}</style><p>Kiosk ledgers are encrypted.</p>',
+      '<script type="text/javascript">',
+      'var banner = "ledgers encrypted everywhere";',
+      '</script>',
+      'Tills lock after five minutes.',
+    ].join('\n')
+    const lines = plainLines(md)
+    expect(lines.map((l) => l.text).join(' ')).not.toMatch(/color|banner|var /)
+    expect(lines.find((l) => l.text.includes('Tills'))!.line).toBe(4)
+    expect(lines.map((l) => l.text)).toContain('Kiosk ledgers are encrypted.')
+  })
+
   it('drops lines that are markup whole: GitHub alert types, abbreviations, attribute lists, MDX imports and exports', () => {
     const md = [
       "import Tabs from '@theme/Tabs';",

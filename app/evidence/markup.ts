@@ -179,9 +179,11 @@ const cells = (row: string) =>
  * "•" (numbers stay), so a list item still starts a sentence of its own.
  */
 export function plainLines(source: string): PlainLine[] {
-  // Comments and tags that span lines go first, keeping the line count, so every line keeps its number.
+  // Comments, scripts and styles (code, never text a reader sees) and tags that span lines go first, keeping the line
+  // count, so every line keeps its number.
   const text = source
     .replace(/<!--[\s\S]*?-->/g, (m) => m.replace(/[^\n]/g, ''))
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, (m) => m.replace(/[^\n]/g, ''))
     .replace(/<\/?[a-z][^<>]*\n[^<>]*>/gi, (m) => m.replace(/[^\n]/g, ''))
   const lines = substitute(text.split('\n'))
   // Front matter (a YAML or TOML block opening the file) is the file's metadata, not its statements.

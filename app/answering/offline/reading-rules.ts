@@ -880,8 +880,9 @@ function saysNothingAfter(a: Ask): boolean {
   // The predicate's own participle, not one inside a phrase ("available to authorized stakeholders") or brackets.
   if (at < 0 || ['ADP', 'DET', 'PART'].includes(a.tagged[at - 1]?.pos ?? '')) return false
   if (a.tagged.slice(0, at).some((w) => w.text === '(')) return false
-  // The practice rule says it already of a participle that is the question's verb ("Can logs be saved ...?").
-  if (practiceUnstated(a)) return false
+  // The practice rule says it already of a participle that is the question's verb ("Can logs be saved ...?"), and
+  // the quantity rules read a period or an amount asked ("reviewed at least quarterly" from "every quarter").
+  if (practiceUnstated(a) || requirementOf(a.asked)) return false
   const after = a.tagged.slice(at).flatMap((w) => (CLAUSE_WORDS.has(w.pos) ? words(w.text) : []))
   return !after.some((t) => !GENERIC.has(t) && leadNames(a, t))
 }
@@ -945,7 +946,8 @@ const periodUnstated = (a: Ask): string | undefined => {
   if (required?.kind !== 'period') return undefined
   const stated = quantitiesIn(a.lead.hit.sentence.text).some((q) => q.kind === 'period')
   // Every verb, general ones too: "reviewed" and "updated" are the act whose period is asked.
-  const acts = a.tagged.filter((w) => w.pos === 'VERB').flatMap((w) => words(w.lower))
+  // "done" names no act: "Are kiosk access reviews done quarterly?" asks the period of the reviews.
+  const acts = a.tagged.filter((w) => w.pos === 'VERB' && w.lemma !== 'do').flatMap((w) => words(w.lower))
   const names = (t: string) => leadItselfNames(a, t)
   // "Do you carry out badge audits at least yearly?": what the respondent is asked to do names the act too ("Badge
   // audits are conducted every year."), when its head is no general noun. Not so in a passive question

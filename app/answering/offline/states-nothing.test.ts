@@ -1266,11 +1266,17 @@ describe('a sentence that names the subject and says something else of it (rule 
     expectFlagged(answer, 'predicate-unstated', /the evidence does not say it is "protected"/)
   })
 
-  it('leaves alone a sentence naming a word of the predicate', async () => {
+  it('leaves alone a sentence naming a word of the predicate, and a period asked that the sentence states', async () => {
     await expectLeftAlone(
       'Branch rules',
       ['Kiosk logs are sealed against tampering each night.'],
       'Are logs protected from tampering?',
+      'predicate-unstated',
+    )
+    await expectLeftAlone(
+      'Branch rules',
+      ['Kiosk access is reviewed every quarter.'],
+      'Are access reviews performed at least quarterly?',
       'predicate-unstated',
     )
   })
@@ -2222,6 +2228,15 @@ describe('a period the question requires (rule period-unstated)', () => {
       'Kiosk testing',
       'Kiosk badge audits are conducted every year by an outside firm.',
       'Do you carry out kiosk badge audits at least yearly?',
+    )
+    expect(answer.rules).not.toContain('period-unstated')
+  })
+
+  it('reads "done" as no act: the period asked is the subject\'s ("reviews done quarterly" from "reviewed every quarter")', async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      'Kiosk access is reviewed every quarter.',
+      'Are kiosk access reviews done at least quarterly?',
     )
     expect(answer.rules).not.toContain('period-unstated')
   })
