@@ -319,7 +319,9 @@ export function adjectivePredicate(asked: string): string[] | undefined {
   let i = 0
   while (rest[i]?.pos === 'ADV') i++
   const adjective = rest[i]
-  if (adjective?.pos !== 'ADJ' || ending(adjective.lower) === 'ed' || adjective.lower.endsWith('ble')) return undefined
+  // "-able" says what can be done ("available"); its negation is a property the evidence must state ("immutable").
+  const able = adjective?.lower.endsWith('ble') && !/^(?:im|in|ir|un|non)/.test(adjective.lower)
+  if (adjective?.pos !== 'ADJ' || ending(adjective.lower) === 'ed' || able) return undefined
   if (['to', 'with'].includes(rest[i + 1]?.lower ?? '')) return undefined
   // The adverbs before it as the question writes them: the phrase reader leaves a manner adverb out of the subject.
   let at = words.findLastIndex((w) => w.lower === adjective.lower)

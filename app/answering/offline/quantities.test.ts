@@ -57,6 +57,11 @@ describe('quantities', () => {
       stated: '90 days',
     })
     expect(unmetRequirement(asked, 'Audit logs are retained for 12 months.')).toBeUndefined()
+    // Of two quantities in clauses of their own, the one stated of what the question asks.
+    const target = 'Is the kiosk restore target 2 hours or less?'
+    const both = 'The kiosk restore target is 8 hours and the ledger copy target is 1 hour.'
+    expect(unmetRequirement(target, both)).toEqual({ required: 'at most 2 hours', stated: '8 hours' })
+    expect(unmetRequirement('Is the ledger copy target 4 hours or less?', both)).toBeUndefined()
     expect(unmetRequirement(asked, 'Audit logs are retained and reviewed weekly.')).toBeUndefined()
     expect(unmetRequirement('Do you run penetration tests at least annually?', 'Tests run every two years.')).toEqual({
       required: 'at least annually',

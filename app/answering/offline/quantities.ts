@@ -1,3 +1,5 @@
+import { words } from '../retrieval/terms'
+
 /**
  * Quantities a question requires and a sentence states: how long ("retained for at least one year", "within 72
  * hours"), how often ("at least annually", "every two years") and how many characters. A sentence that states the
@@ -158,9 +160,29 @@ const meets = (stated: Quantity, required: Requirement) =>
 export function unmetRequirement(asked: string, sentence: string): { required: string; stated: string } | undefined {
   const required = requirementOf(asked)
   if (!required) return undefined
-  const stated = quantitiesIn(sentence).filter((q) => q.kind === required.kind)
+  const stated = statedFor(asked, sentence, required.kind)
   if (!stated.length || stated.some((q) => meets(q, required))) return undefined
   // "at least annually": at least that often; a duration says which way it must go.
   const direction = required.kind === 'period' || required.atLeast ? 'at least' : 'at most'
   return { required: `${direction} ${required.text}`, stated: stated[0]!.text }
+}
+
+/**
+ * The quantities of a kind a sentence states of what the question asks: where it states several in clauses of their
+ * own ("Our RTO is 8 hours and our RPO is 4 hours"), those of the clauses that share most words with the question.
+ */
+function statedFor(asked: string, sentence: string, kind: Quantity['kind']): Quantity[] {
+  const all = quantitiesIn(sentence).filter((q) => q.kind === kind)
+  if (all.length < 2) return all
+  const own = new Set(words(asked))
+  const clauses = sentence
+    .split(/[;,]|\band\b/i)
+    .map((clause) => ({
+      shared: words(clause).filter((t) => own.has(t)).length,
+      stated: quantitiesIn(clause).filter((q) => q.kind === kind),
+    }))
+    .filter((c) => c.stated.length)
+  const most = Math.max(0, ...clauses.map((c) => c.shared))
+  const picked = clauses.filter((c) => c.shared === most).flatMap((c) => c.stated)
+  return picked.length ? picked : all
 }

@@ -848,7 +848,9 @@ const ATTRIBUTIVE_BEFORE = new Set(['NOUN', 'ADJ', 'CCONJ', 'DET'])
  * a practice that coverage weighs, and the participle is too often stated in other words.
  */
 const predicateUnstated = (a: Ask): string | undefined => {
-  const asked = a.yesNo ? a.predicate : undefined
+  // "24 hours or less" bounds a quantity, which the quantity rules read; it is no property asked.
+  const bound = a.predicate?.every((w) => BOUNDS.has(w)) && requirementOf(a.asked) !== undefined
+  const asked = a.yesNo && !bound ? a.predicate : undefined
   const named = (t: string) =>
     leadNames(a, t) ||
     ((t === REQUIRED || isParaphrase(t, REQUIRED, DEONTIC_SIMILARITY)) && statesRule(a.lead.hit.sentence.text))
@@ -945,16 +947,25 @@ const periodUnstated = (a: Ask): string | undefined => {
   const required = requirementOf(a.asked)
   if (required?.kind !== 'period') return undefined
   const stated = quantitiesIn(a.lead.hit.sentence.text).some((q) => q.kind === 'period')
-  // Every verb, general ones too: "reviewed" and "updated" are the act whose period is asked.
-  // "done" names no act: "Are kiosk access reviews done quarterly?" asks the period of the reviews.
-  const acts = a.tagged.filter((w) => w.pos === 'VERB' && w.lemma !== 'do').flatMap((w) => words(w.lower))
+  // Every verb, general ones too: "reviewed" and "updated" are the act whose period is asked. A verb of doing names
+  // no act: "Are backups performed daily?" asks the period of the backups, its subject.
+  const verbs = a.tagged.filter((w) => w.pos === 'VERB')
+  const doing = verbs.some((w) => DOING.has(w.lemma))
+  const acts = verbs.filter((w) => !DOING.has(w.lemma)).flatMap((w) => words(w.lower))
   const names = (t: string) => leadItselfNames(a, t)
   // "Do you carry out badge audits at least yearly?": what the respondent is asked to do names the act too ("Badge
   // audits are conducted every year."), when its head is no general noun. Not so in a passive question
-  // ("Are the kiosk policies revised yearly?"), where the subject is what the act is done to.
-  const named = acts.some(names) || (a.verbs.length > 0 && a.head.length > 0 && a.head.every(names))
+  // ("Are the kiosk policies revised yearly?"), where the subject is what the act is done to, unless its verb is
+  // one of doing.
+  const thing = (a.verbs.length > 0 || doing) && a.head.length > 0 && a.head.every(names)
+  const named = acts.some(names) || thing
   return stated && (named || !acts.length) ? undefined : required.text
 }
+
+/** Comparatives that bound a quantity ("24 hours or less", "8 characters or more"). */
+const BOUNDS = new Set(wordList('less more fewer greater higher lower longer shorter'))
+/** Verbs of doing: what is done is their object, or in a passive question their subject. */
+const DOING = new Set(wordList('do perform conduct carry undertake execute'))
 
 /**
  * The lead sentence as the document writes it breaks off mid-phrase: a bracket it opens and never closes, or a last

@@ -1256,6 +1256,17 @@ describe('a certificate another party holds (rule other-holder)', () => {
   })
 })
 
+describe('a bound on a quantity is no property (rule predicate-unstated)', () => {
+  it('leaves alone "24 hours or less", which the quantity rules read', async () => {
+    await expectLeftAlone(
+      'Branch rules',
+      ['The kiosk recovery window is 8 hours.'],
+      'Is the kiosk recovery window 24 hours or less?',
+      'predicate-unstated',
+    )
+  })
+})
+
 describe('a sentence that names the subject and says something else of it (rule predicate-unstated)', () => {
   it('flags a Yes from a sentence that matched only the subject and none of the predicate', async () => {
     const answer = await yesFrom(
@@ -1351,6 +1362,8 @@ describe('adverbs of time in a question', () => {
 
   it('reads the "often" of "How often" as the question word, no word a sentence must say', () => {
     expect(questionTerms('How often are kiosk ledgers reconciled?')).not.toContain('often')
+    // "one" of "one year" is a number the quantity rules read; its stem was "on".
+    expect(questionTerms('Are kiosk ledgers kept for at least one year?')).not.toContain('on')
   })
 })
 
@@ -2228,6 +2241,15 @@ describe('a period the question requires (rule period-unstated)', () => {
       'Kiosk testing',
       'Kiosk badge audits are conducted every year by an outside firm.',
       'Do you carry out kiosk badge audits at least yearly?',
+    )
+    expect(answer.rules).not.toContain('period-unstated')
+  })
+
+  it("reads a verb of doing as no act: the period asked is the subject's", async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      'Kiosk ledger backups run every four hours.',
+      'Are kiosk ledger backups performed at least daily?',
     )
     expect(answer.rules).not.toContain('period-unstated')
   })

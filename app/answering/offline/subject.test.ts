@@ -605,6 +605,8 @@ describe('adjectivePredicate', () => {
       'diverse',
     ])
     expect(adjectivePredicate('Is kiosk safety training mandatory for all staff?')).toEqual(['mandatory'])
+    // The negation of an "-able" is a property, not what can be done.
+    expect(adjectivePredicate('Are the kiosk ledger rules immutable?')).toEqual(['immutable'])
   })
 
   it('reads no property from a participle, a complement-taking adjective or another shape', () => {

@@ -8,7 +8,7 @@ const STOP = new Set(
   who will with would you your yes no please describe provide explain any all other than not may must shall
   vendor vendors institution institutions institutional company product service services e g eg ie i.e etc
   also only each every both either those so just about over under more most some such very us ever still always
-  already yet anyone anybody everyone everybody someone somebody often`),
+  already yet anyone anybody everyone everybody someone somebody often one`),
 )
 
 /** Stop words again after stemming, so "companies" and "vendors" go the way of "company" and "vendor". */

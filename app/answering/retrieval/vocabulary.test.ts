@@ -4,7 +4,7 @@ import { questionTerms } from './terms'
 
 /**
  * Some texts a spelling matches: each alternative of a group, an optional part with and without it, a class by its
- * first member, `\w*` as nothing or a common ending, `\w+` as a word, lookarounds dropped. Undefined for syntax it does not know.
+ * first member, `\w*` as nothing or a common ending, `\w+` as a word, `\d+` as a number, lookarounds dropped. Undefined for syntax it does not know.
  */
 function examples(pattern: string): string[] | undefined {
   let i = 0
@@ -42,6 +42,9 @@ function examples(pattern: string): string[] | undefined {
         } else if (e === 'w' && pattern[i] === '+') {
           i++
           atom = ['known']
+        } else if (e === 'd') {
+          if (pattern[i] === '+') i++
+          atom = ['12']
         } else if (e === 'b') continue
         else if (e && /[.\-/&]/.test(e)) atom = [e]
         else return undefined
@@ -66,6 +69,11 @@ function examples(pattern: string): string[] | undefined {
 }
 
 describe('security vocabulary', () => {
+  it('reads a period something is kept for as its retention', () => {
+    expect(questionTerms('Kiosk ledgers are kept for 400 days.')).toContain('#retention')
+    expect(questionTerms('Kiosk ledgers are kept in a safe.')).not.toContain('#retention')
+  })
+
   it('reads what its spellings match (the examples this test uses)', () => {
     expect(examples('backups?')).toEqual(['backups', 'backup'])
     expect(examples('single sign-?on')).toEqual(['single sign-on', 'single signon'])

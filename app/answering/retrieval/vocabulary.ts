@@ -165,7 +165,13 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     '(?<!self-)certif(?!icates?\\b)\\w*',
   ],
   // "Retain an external team" is not data retention: only retaining things that hold data counts.
-  retention: ['retention', 'retained', 'retain(?:s|ing)? (?:data|logs?|records?|backups?|copies|information|content)'],
+  // "Kept for 400 days" states a retention period as "retained for" does.
+  retention: [
+    'retention',
+    'retained',
+    'retain(?:s|ing)? (?:data|logs?|records?|backups?|copies|information|content)',
+    '(?:kept|stored|held) for (?:up to |at least |a minimum of )?(?:\\d+|a|one|two|three|six|twelve) (?:days?|weeks?|months?|years?)',
+  ],
   // Deleting data on purpose; "protect data from disclosure, modification or destruction" names a threat, not a practice.
   disposal: [
     'dele(?:te|tion|ted)',
