@@ -165,12 +165,12 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     '(?<!self-)certif(?!icates?\\b)\\w*',
   ],
   // "Retain an external team" is not data retention: only retaining things that hold data counts.
-  // "Kept for 400 days" states a retention period as "retained for" does.
+  // "Kept for 400 days" states a retention period as "retained for" does ("stored for" keeps its verb: it says where).
   retention: [
     'retention',
     'retained',
     'retain(?:s|ing)? (?:data|logs?|records?|backups?|copies|information|content)',
-    '(?:kept|stored|held) for (?:up to |at least |a minimum of )?(?:\\d+|a|one|two|three|six|twelve) (?:days?|weeks?|months?|years?)',
+    '(?:kept|held) for (?:up to |at least |a minimum of )?(?:\\d+|a|one|two|three|six|twelve) (?:days?|weeks?|months?|years?)',
   ],
   // Deleting data on purpose; "protect data from disclosure, modification or destruction" names a threat, not a practice.
   disposal: [
