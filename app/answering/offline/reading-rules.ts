@@ -314,7 +314,7 @@ const PARTY_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'VERB'])
  */
 const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
-  const ends = endsOther(a)
+  const ends = endsOther(a) ?? insideFor(a)
   if (ends) return ends
   const narrowed = partyNarrowed(a)
   if (narrowed) return narrowed
@@ -413,6 +413,27 @@ const partyNarrowed = (a: Ask): { said: string; asked: string } | undefined => {
 const EVERY = new Set(['all', 'every', 'each'])
 /** Prepositions whose phrase after a party narrows it ("customers on the Enterprise plan", "clerks at the branch"). */
 const NARROWING = new Set(['on', 'in', 'at', 'with', 'from', 'under'])
+/**
+ * "Is kiosk data stored outside the EU?" from "Kiosk data is stored in the EU and Norway": the question asks whether a
+ * practice reaches outside a place, and the deciding sentence says where it is done ("in", "within" a named place)
+ * without "outside": it names the places, and the question's answer depends on them. Both, as written.
+ */
+const insideFor = (a: Ask): { said: string; asked: string } | undefined => {
+  const asked = a.tagged
+  const k = asked.findIndex((w) => w.lower === 'outside')
+  if (k < 0) return undefined
+  const said = a.leadTagged
+  if (said.some((w) => w.lower === 'outside')) return undefined
+  const j = said.findIndex((w, i) => INSIDE.has(w.lower) && namedAt(said, i + 1))
+  if (j < 0) return undefined
+  const from = asked[k + 1]?.lower === 'of' ? k + 2 : k + 1
+  return {
+    said: `${said[j]!.lower} ${written(endsFrom(said, j + 1))}`,
+    asked: `outside ${written(endsFrom(asked, from))}`,
+  }
+}
+/** Prepositions that say where a practice is done. */
+const INSIDE = new Set(['in', 'within'])
 const BETWEEN = 'between'
 /** The ends after "between": a noun phrase and its conjuncts ("trusted and untrusted networks", "you and us"). */
 const endsFrom = (tagged: Word[], from: number): Word[] => {
@@ -1616,7 +1637,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'scope-narrower',
-    'the question asks a practice of every member of a party after a preposition ("enforced for all users", "checks on all employees"), or of a named place ("stored in the US"), and the deciding sentence says it, after the same preposition following a word the question says, of another party or place ("for branch managers", "in the EU"), naming the question\'s nowhere, nor in its context: it says it of some, or of elsewhere; flagged, both quoted',
+    'the question asks a practice of every member of a party after a preposition ("enforced for all users", "checks on all employees"), or of a named place ("stored in the US"), and the deciding sentence says it, after the same preposition following a word the question says, of another party or place ("for branch managers", "in the EU"), naming the question\'s nowhere, nor in its context; or says it of that party narrowed ("customers on the Enterprise plan", "senior clerks"); or names other ends for the question\'s "between" ("between you and us" for "between environments"); or names where it is done ("in the EU") for a question asking whether it is done "outside" a place: it says it of some, or of elsewhere; flagged, both quoted',
     scopeNarrower,
     ({ said, asked }) => `the evidence says it ${said}, not ${asked}: check it`,
   ),

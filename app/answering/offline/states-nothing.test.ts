@@ -1170,6 +1170,30 @@ describe('a party the evidence narrows (rule scope-narrower)', () => {
   })
 })
 
+describe('where it is done, for a question asking outside a place (rule scope-narrower)', () => {
+  it('flags a Yes from a sentence naming the places it is done in, without "outside"', async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      'Kiosk ledgers are stored in the European Union and Norway.',
+      'Are kiosk ledgers stored outside the European Union?',
+    )
+    expectFlagged(
+      answer,
+      'scope-narrower',
+      /the evidence says it in the European Union and Norway, not outside the European Union/,
+    )
+  })
+
+  it('leaves alone a sentence that says "outside" itself', async () => {
+    await expectLeftAlone(
+      'Branch rules',
+      ['Kiosk ledger copies are stored outside the European Union, in Norway.'],
+      'Are kiosk ledgers stored outside the European Union?',
+      'scope-narrower',
+    )
+  })
+})
+
 describe('a neighbour that denies it of the subject (rule neighbour-denies)', () => {
   const denial = 'Kiosk ledgers are kept unencrypted so that the printers can read them.'
 
