@@ -40,6 +40,10 @@ const OWN_PARTY = new RegExp(`${NAME}|\\b(?:${OWN_ROLES})\\b`)
  */
 export const namesOwnParty = (sentence: string): boolean => OWN_PARTY.test(sentence)
 
+/** A word that names a party by role ("engineers", "vendors", "the board"), lower-cased. */
+const ROLE_WORD = new RegExp(`^(?:${ROLES})$`)
+export const isRole = (word: string): boolean => ROLE_WORD.test(word)
+
 /** What a free-text question's question word asks for, and how a sentence shows it gives it. */
 export const ASKS: { asks: Test; what: string; gives: Test }[] = [
   {

@@ -1,7 +1,7 @@
 import { FLAG_THRESHOLD, type RuleName } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap, questionWordGap } from './free-text'
-import { namesOwnParty } from './question-word'
+import { isRole, namesOwnParty } from './question-word'
 import { ending, gerund, noun, nounCompounds, tagWords, type Word } from './grammar'
 import { asksIfThereIs, everVerb, taggedPhrase, written } from './phrase'
 import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
@@ -384,6 +384,11 @@ const partyNarrowed = (a: Ask): { said: string; asked: string } | undefined => {
   const headStems = words(head.text)
   const said = a.leadTagged
   const own = new Set(asked.flatMap((w) => words(w.text)))
+  const askedAs = `${asked[k - 1]!.lower} ${written(asked.slice(k, k + 1 + party.length))}`
+  // "checks on all employees" from "checks are carried out for engineers with production access".
+  const other = otherRoleFor(said, headStems)
+  if (other !== undefined)
+    return { said: `${said[other - 1]!.lower} ${written(nounPhrase(said, other))}`, asked: askedAs }
   for (let j = 0; j < said.length; j++) {
     const w = said[j]!
     if (!noun(w) || !words(w.text).some((t) => headStems.includes(t))) continue
@@ -395,7 +400,7 @@ const partyNarrowed = (a: Ask): { said: string; asked: string } | undefined => {
     // before it may be a name ("Enterprise customers").
     const narrower = (from: number, to: number) => ({
       said: `of ${from === j ? lowerFirst(written(said.slice(from, to))) : written(said.slice(from, to))}`,
-      asked: `${asked[k - 1]!.lower} ${written(asked.slice(k, k + 1 + party.length))}`,
+      asked: askedAs,
     })
     if (phrase.some(noun) && !phrase.some((v) => words(v.text).some((t) => own.has(t)))) {
       return narrower(j, j + 2 + phrase.length)
@@ -409,6 +414,27 @@ const partyNarrowed = (a: Ask): { said: string; asked: string } | undefined => {
   }
   return undefined
 }
+/**
+ * Where a sentence that never names the question's party names another by role after a preposition ("for engineers
+ * with production access"): the index of that phrase. Words for everybody ("staff", "personnel", the whole company)
+ * are the whole party.
+ */
+const otherRoleFor = (said: Word[], party: string[]): number | undefined => {
+  if (said.some((w) => words(w.text).some((t) => party.includes(t) || party.some((p) => isParaphrase(p, t)))))
+    return undefined
+  for (let j = 1; j < said.length; j++) {
+    if (said[j - 1]!.pos !== 'ADP' || QUANTIFIERS.has(said[j]!.lower)) continue
+    const phrase = nounPhrase(said, j)
+    const head = phrase.filter(noun).at(-1)
+    if (head && isRole(head.lower) && !EVERYBODY.has(head.lower)) return j
+  }
+  return undefined
+}
+const EVERYBODY = new Set(
+  wordList(
+    'staff personnel employees workforce workers people everyone everybody company organization organisation firm',
+  ),
+)
 /** Quantifiers that ask a practice of every member ("any" asks whether one may: only-other-party reads it). */
 const EVERY = new Set(['all', 'every', 'each'])
 /** Prepositions whose phrase after a party narrows it ("customers on the Enterprise plan", "clerks at the branch"). */

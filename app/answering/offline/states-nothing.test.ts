@@ -1160,6 +1160,21 @@ describe('a party the evidence narrows (rule scope-narrower)', () => {
     expectFlagged(word, 'scope-narrower', /the evidence says it of senior clerks, not for all clerks/)
   })
 
+  it('flags a Yes from a sentence that never names the party and names another by role', async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      'Kiosk badge checks are carried out for branch managers with safe keys.',
+      'Are kiosk badge checks performed on all clerks?',
+    )
+    expectFlagged(answer, 'scope-narrower', /the evidence says it for branch managers, not on all clerks/)
+    await expectLeftAlone(
+      'Branch rules',
+      ['Kiosk badge checks are carried out for all staff.', 'Kiosk badge checks are carried out for staff.'],
+      'Are kiosk badge checks performed on all clerks?',
+      'scope-narrower',
+    )
+  })
+
   it('leaves alone the party unqualified or with its own quantifier', async () => {
     await expectLeftAlone(
       'Branch rules',
