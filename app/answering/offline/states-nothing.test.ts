@@ -1401,6 +1401,10 @@ describe('adverbs of time in a question', () => {
 
   it('reads the "often" of "How often" as the question word, no word a sentence must say', () => {
     expect(questionTerms('How often are kiosk ledgers reconciled?')).not.toContain('often')
+    // So are "How long", "How many", "How frequently": what is asked for, not a word; elsewhere "long" is one.
+    expect(questionTerms('How long are kiosk ledgers kept?')).not.toContain('long')
+    expect(questionTerms('How frequently are kiosk ledgers reconciled?')).not.toContain('frequent')
+    expect(questionTerms('Are long kiosk passcodes required?')).toContain('long')
     // "one" of "one year" is a number the quantity rules read; its stem was "on".
     expect(questionTerms('Do clerks keep kiosk ledgers for one whole year?')).not.toContain('on')
   })

@@ -111,9 +111,15 @@ export function terms(text: string, capitals?: boolean): string[] {
  */
 const INVERTED = /^(?:(?:how|when|where|why)(?: \w+)? )?(is|are|was|were) (.+?) (\w+ed)\b(.*)$/i
 
+/**
+ * The question word of "How long ...?", "How many ...?", "How frequently ...?": what it asks for (a duration, a
+ * number, a period), which the quantity rules read, not a word a sentence must say.
+ */
+const HOW_MUCH = /^\s*how (?:long|many|much|frequently|soon|quickly)\b/i
+
 /** A question's terms, with the concepts it names in statement order (INVERTED). */
 export function questionTerms(asked: string): string[] {
-  const own = terms(asked)
+  const own = terms(asked.replace(HOW_MUCH, 'how'))
   const inverted = INVERTED.exec(asked.trim())
   if (!inverted) return own
   const [, auxiliary, subject, participle, rest] = inverted
