@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { evidenceDoc, questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import { isYesNoQuestion, type Question } from '../../questionnaire/model'
 import { OfflineEngine } from './engine'
-import { askedFor, namesParty } from './question-word'
+import { askedFor, namesOwnParty } from './question-word'
 import { extractEvidence } from '../../evidence/extract.server'
 
 const free = (text: string): Question => ({ ...yesNoQuestion(text), allowed: undefined })
@@ -22,9 +22,12 @@ describe('free-text answers from documents', () => {
     // A role a "which" question asks for is one a sentence names, and the other way round.
     for (const role of ['auditors', 'organizations', 'employees', 'vendors']) {
       expect(askedFor(`Which ${role} approve branch ledgers?`)?.what).toBe('who')
-      expect(namesParty(`Branch ledgers are approved by the ${role}.`)).toBe(true)
+      expect(gives('Who approves branch ledgers?', `Branch ledgers are approved by the ${role}.`)).toBe(true)
     }
-    expect(namesParty('branch ledgers are approved each week.')).toBe(false)
+    expect(gives('Who approves branch ledgers?', 'branch ledgers are approved each week.')).toBe(false)
+    // The vendor's own parties: an outside party holds no role at the vendor.
+    expect(namesOwnParty('Branch ledgers are approved by the auditors.')).toBe(true)
+    expect(namesOwnParty('Branch ledgers are approved by the vendors.')).toBe(false)
     expect(askedFor('In which zones are branch ledgers kept?')?.what).toBe('where')
     expect(gives('Where are branch ledgers kept?', 'ledgers are kept in two zones.')).toBe(true)
     // "states" is a place where a question asks for one; a sentence's "states" is the verb.

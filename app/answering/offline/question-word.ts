@@ -28,9 +28,6 @@ const PLACES = 'countr(?:y|ies)|regions?|locations?|jurisdictions?|data ?cent(?:
 /** A party named in a sentence: a capitalised name after its first word, or a role ("the Security team", "vendors"). */
 const PARTY = new RegExp(`${NAME}|\\b(?:${ROLES})\\b`)
 
-/** Whether a sentence names a party, by name or by role ("the Security team", "our CISO", "vendors"). */
-export const namesParty = (sentence: string): boolean => PARTY.test(sentence)
-
 /** A party of the vendor's own named in a sentence: a name, or a role that is not an outside party's. */
 const OWN_PARTY = new RegExp(`${NAME}|\\b(?:${OWN_ROLES})\\b`)
 

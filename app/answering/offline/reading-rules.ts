@@ -138,7 +138,7 @@ const purposeUnstated = (a: Ask): string | undefined => {
   const tagged = a.tagged
   const k = tagged.findIndex((w, i) => ENSURE.has(w.lower) && tagged[i - 1]?.lower === 'to')
   if (k < 0) return undefined
-  const be = tagged.findIndex((w, i) => i > k && w.pos === 'AUX' && BE.has(w.lower))
+  const be = tagged.findIndex((w, i) => i > k && w.pos === 'AUX' && w.lemma === 'be')
   if (be < 0) return undefined
   let p = be + 1
   while (tagged[p]?.pos === 'ADV') p++
@@ -155,7 +155,6 @@ const purposeUnstated = (a: Ask): string | undefined => {
   return written(tagged.slice(from, p + 1))
 }
 const ENSURE = new Set(wordList('ensure assure guarantee'))
-const BE = new Set(wordList('is are be'))
 /**
  * "Are criteria for opening a branch established?" from "The branch opening plan has been approved": a form word that
  * names what a practice is decided by ("criteria", "guidelines", "templates" for or of X: its subject phrase is X) asks
@@ -310,7 +309,8 @@ const PARTY_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'VERB'])
  * "Is two-factor sign-in enforced for all users?" from "Two-factor sign-in is enforced for branch managers": the
  * question asks a practice of every member of a party, after a preposition ("for all users", "on all employees"), or
  * of a named place ("stored in the US"), and the deciding sentence says it after the same preposition of another
- * party or place ("in the EU"), naming the question's nowhere. Both, as written.
+ * party or place ("in the EU"), naming the question's nowhere. Read first: other ends of a "between" (endsOther),
+ * places for an "outside" (insideFor), a party narrowed or another by role (partyNarrowed). Both, as written.
  */
 const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined

@@ -8,7 +8,7 @@ const STOP = new Set(
   who will with would you your yes no please describe provide explain any all other than not may must shall
   vendor vendors institution institutions institutional company product service services e g eg ie i.e etc
   also only each every both either those so just about over under more most some such very us ever still always
-  already yet anyone anybody everyone everybody someone somebody often one`),
+  already yet anyone anybody everyone everybody someone somebody one`),
 )
 
 /** Stop words again after stemming, so "companies" and "vendors" go the way of "company" and "vendor". */
@@ -112,10 +112,10 @@ export function terms(text: string, capitals?: boolean): string[] {
 const INVERTED = /^(?:(?:how|when|where|why)(?: \w+)? )?(is|are|was|were) (.+?) (\w+ed)\b(.*)$/i
 
 /**
- * The question word of "How long ...?", "How many ...?", "How frequently ...?": what it asks for (a duration, a
- * number, a period), which the quantity rules read, not a word a sentence must say.
+ * The question word of "How often ...?", "How long ...?", "How many ...?": what it asks for (a period, a duration, a
+ * number), which the quantity rules read, not a word a sentence must say.
  */
-const HOW_MUCH = /^\s*how (?:long|many|much|frequently|soon|quickly)\b/i
+const HOW_MUCH = /^\s*how (?:often|frequently|long|many|much|soon|quickly)\b/i
 
 /** A question's terms, with the concepts it names in statement order (INVERTED). */
 export function questionTerms(asked: string): string[] {
