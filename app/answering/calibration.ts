@@ -166,6 +166,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'neighbour-denies': FLAG_THRESHOLD - 0.01,
   'round-the-clock-unstated': FLAG_THRESHOLD - 0.01,
   'other-holder': FLAG_THRESHOLD - 0.01,
+  'provider-performs': FLAG_THRESHOLD - 0.01,
   'general-advice': FLAG_THRESHOLD - 0.01,
   'scope-narrower': FLAG_THRESHOLD - 0.01,
   'version-other': FLAG_THRESHOLD - 0.01,

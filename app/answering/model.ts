@@ -116,6 +116,7 @@ export const RULE_NAMES = [
   'neighbour-denies',
   'round-the-clock-unstated',
   'other-holder',
+  'provider-performs',
   'general-advice',
   'scope-narrower',
   'version-other',

@@ -390,6 +390,8 @@ export function properNames(asked: string): { name: string; words: number; acron
 /** The names a question writes: standards (namesIn), the tagger's proper names, and those of one word. */
 export interface AskedNames {
   standards: string[]
+  /** Schemes in capitals with their number that are no standard ("AES-256", "TLS 1.2"). */
+  versioned: string[]
   /** Proper names as the tagger reads them, not a row id ("DATA-19") or a word of a standard ("DoD" of "DoD 5220.22-M"). */
   proper: string[]
   /** Those of one word that are no abbreviation ("Kerberos", "Okta", a country). */
@@ -404,11 +406,24 @@ export interface AskedNames {
 /** A term in straight or curly double quotation marks, of a few words. */
 const QUOTED = /["\u201c]([^"\u201c\u201d]{2,40})["\u201d]/g
 
+/**
+ * A scheme named in capitals with its number: "AES-256", "SHA-1", "TLS 1.3", "RSA 4096", "OAuth 2.0" aside (not in
+ * capitals). Not a measure ("RTO 4 hours", "SLA 99.9%"): a number with a unit after it names a quantity. Not a row of
+ * the form ("DATA-19", "GRC-04"): two digits after a hyphen number rows, not schemes.
+ */
+const VERSIONED =
+  /\b[A-Z]{2,6}(?:-(?!\d\d\b)\d+(?:\.\d+)*|\d+(?:\.\d+)*|\s(?:\d+\.\d+(?:\.\d+)*|\d{3,}))\b(?![.,]?\d|\s*(?:%|percent|[a-z]*(?:second|minute|hour|day|week|month|year|character)s?\b))/g
+
 export function askedNames(text: string): AskedNames {
   const standards = namesIn(text)
+  // The same scheme written as a standard ("SOC 2") once.
+  const versioned = [...text.matchAll(VERSIONED)]
+    .map((m) => m[0])
+    .filter((v) => !standards.some((n) => n.includes(v) || v.includes(n)))
   const proper = properNames(text).filter((p) => !/\d/.test(p.name) && !standards.some((s) => s.includes(p.name)))
   return {
     standards,
+    versioned,
     proper: proper.map((p) => p.name),
     lone: proper.filter((p) => p.words === 1 && !p.acronym).map((p) => p.name),
     quoted: [...text.matchAll(QUOTED)].flatMap((m) => {

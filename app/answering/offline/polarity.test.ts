@@ -111,6 +111,10 @@ describe('polarity', () => {
     // A practice decided case by case, however the idiom is written, is not done every time.
     expect(polarity('Kiosk ledger access is granted case by case.', ledgers).limited).toBe(true)
     expect(polarity('Kiosk ledger access is judged case-by-case.', ledgers).limited).toBe(true)
+    // Done only where a law lets it be done: not everywhere.
+    const checks = keys('Are clerks background checked?')
+    expect(polarity('Clerks are background checked before hire, where the law allows it.', checks).limited).toBe(true)
+    expect(polarity('Clerks are background checked as the law requires.', checks).limited).toBe(false)
     expect(polarity('Patches are generally applied within 30 days.', keys('Are patches applied?')).hedged).toBe(
       'generally',
     )
@@ -137,6 +141,14 @@ describe('polarity', () => {
     const team = 'The response team will update the status and develop a postmortem plan to prevent recurrence.'
     expect(polarity(team, keys('Do you have an incident response plan?')).planned).toBeUndefined()
     expect(polarity('We plan to support SSO next year.', keys('Do you support SSO?')).planned).toBeDefined()
+    // An audit that starts later, a report expected, a status "In progress" in a table's cell.
+    const report = keys('Can you provide a kiosk audit report?')
+    expect(
+      polarity('Kiosk audit: the audit period begins in Q3 2027, and we expect to share the report then.', report)
+        .planned,
+    ).toEqual({ quarter: 'Q3/2027' })
+    expect(polarity('Kiosk audit report\tIn progress', report).planned).toBeDefined()
+    expect(polarity('The kiosk audit report is shared each March.', report).planned).toBeUndefined()
     // Work being weighed or tried is not in place: "are evaluating", "are piloting".
     expect(polarity('We are evaluating SSO options for clerks.', keys('Do you support SSO?')).planned).toBeDefined()
     expect(

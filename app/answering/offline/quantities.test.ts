@@ -48,6 +48,17 @@ describe('quantities', () => {
     // No direction for a duration, or two quantities: nothing required that a sentence could miss.
     expect(requirementOf('Are logs retained for one year?')).toBeUndefined()
     expect(requirementOf('Are logs kept for 90 days and reviewed weekly?')).toBeUndefined()
+    // Of two, the one a direction is given for: "nightly" says which backups, "at least one year" what is required.
+    expect(requirementOf('Are nightly ledger snapshots retained for at least one year?')).toMatchObject({
+      kind: 'duration',
+      atLeast: true,
+      text: 'one year',
+    })
+    const snapshots = 'Are nightly ledger snapshots retained for at least one year?'
+    expect(unmetRequirement(snapshots, 'Ledger snapshots are kept for 30 days.')).toEqual({
+      required: 'at least one year',
+      stated: '30 days',
+    })
   })
 
   it('finds the requirement a sentence misses, and only that', () => {

@@ -135,14 +135,22 @@ export function quantitiesIn(text: string): Quantity[] {
  */
 export function requirementOf(asked: string): Requirement | undefined {
   const found = quantitiesIn(asked)
-  if (found.length !== 1) return undefined
-  const q = found[0]!
+  // "Are nightly backups kept for at least one year?": of several, the one a direction is given for.
+  const directed = found.length === 1 ? found : found.filter((q) => directionOf(asked, q) !== undefined)
+  if (directed.length !== 1) return undefined
+  const q = directed[0]!
   // "at least annually", "annual": at least that often, so the period between runs is at most that long.
   if (q.kind === 'period') return { ...q, atLeast: false }
+  const atLeast = directionOf(asked, q)
+  return atLeast === undefined ? undefined : { ...q, atLeast }
+}
+
+/** Whether the words around a quantity ask for at least it (true), at most it (false), or neither. */
+function directionOf(asked: string, q: Quantity): boolean | undefined {
   const at = asked.indexOf(q.text)
   const around = `${asked.slice(Math.max(0, at - 24), at)} ${asked.slice(at, at + q.text.length + 16)}`
-  if (AT_MOST.test(around)) return { ...q, atLeast: false }
-  if (AT_LEAST.test(around)) return { ...q, atLeast: true }
+  if (AT_MOST.test(around)) return false
+  if (AT_LEAST.test(around)) return true
   return undefined
 }
 

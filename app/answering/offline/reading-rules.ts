@@ -9,7 +9,7 @@ import { conceptSpans } from '../retrieval/vocabulary'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { isAcronym, stemToken } from '../retrieval/stem'
 import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
-import { asksDoneInPeriod, customerRulesOf, namesReceiver, recipientOf, refersToEarlier } from './scope'
+import { asksDoneInPeriod, customerRulesOf, delegationIn, namesReceiver, recipientOf, refersToEarlier } from './scope'
 import { bare, FORM_WORDS, GENERAL_NOUNS, namesSubject } from './subject'
 import { asksForHolding, particularSubject } from './practices'
 import {
@@ -306,6 +306,17 @@ const ANYONE = new Set(['anyone', 'anybody', 'everyone', 'everybody'])
 const PARTY_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'VERB'])
 
 /**
+ * "Does the company restrict entry to its data centres?" from "Acme relies on Kiosk Cloud to operate physical access
+ * controls": a provider does it. Not when the question itself names a provider ("Does your hosting provider ...?").
+ */
+const providerPerforms = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  if (a.query.some((t) => PROVIDER_TERMS.has(t.term))) return undefined
+  return delegationIn(a.lead.hit.sentence.text)
+}
+const PROVIDER_TERMS = new Set(['#cloudhost', '#thirdparty'])
+
+/**
  * "Is two-factor sign-in enforced for all users?" from "Two-factor sign-in is enforced for branch managers": the
  * question asks a practice of every member of a party, after a preposition ("for all users", "on all employees"), or
  * of a named place ("stored in the US"), and the deciding sentence says it after the same preposition of another
@@ -319,8 +330,12 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   const narrowed = partyNarrowed(a)
   if (narrowed) return narrowed
   const asked = a.tagged
-  // "for all users": a quantifier after a preposition; "in the US", "by Acme": a name after one.
-  const k = asked.findIndex((w, i) => asked[i - 1]?.pos === 'ADP' && (QUANTIFIERS.has(w.lower) || namedAt(asked, i)))
+  // "for all users": a quantifier after a preposition; "in the US", "by Acme": a name after one; "by the board":
+  // the party that does it.
+  const agent = (i: number) => asked[i - 1]?.lower === 'by' && people(nounPhrase(asked, i).filter(noun).at(-1))
+  const k = asked.findIndex(
+    (w, i) => asked[i - 1]?.pos === 'ADP' && (QUANTIFIERS.has(w.lower) || namedAt(asked, i) || agent(i)),
+  )
   if (k < 0) return undefined
   const byName = !QUANTIFIERS.has(asked[k]!.lower)
   const preposition = asked[k - 1]!.lower
@@ -332,18 +347,27 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   const own = new Set(asked.flatMap((w) => words(w.text)))
   const j = said.findIndex(
     (w, i) =>
-      w.lower === preposition && said.slice(Math.max(0, i - 2), i).some((v) => words(v.text).some((t) => own.has(t))),
+      w.lower === preposition &&
+      // Next to it; or further back before a quantified party ("installed and kept up to date on every laptop") or
+      // the party that does it ("approved each year by the manager").
+      said
+        .slice(Math.max(0, i - (QUANTIFIERS.has(said[i + 1]?.lower ?? '') || preposition === 'by' ? 6 : 2)), i)
+        .some((v) => words(v.text).some((t) => own.has(t))),
   )
-  if (j < 0 || QUANTIFIERS.has(said[j + 1]?.lower ?? '') || (byName && !namedAt(said, j + 1))) return undefined
-  const other = nounPhrase(said, j + 1)
+  // "on every laptop" is a party of its own; "for all users" from "for every user" is the question's, named below.
+  const every = QUANTIFIERS.has(said[j + 1]?.lower ?? '') ? 1 : 0
+  if (j < 0 || (!every && QUANTIFIERS.has(said[j + 1]?.lower ?? '')) || (byName && !namedAt(said, j + 1) && !agent(k)))
+    return undefined
+  const other = nounPhrase(said, j + 1 + every)
   const otherHead = other.filter(noun).at(-1)
-  if (!otherHead) return undefined
+  // "for the whole company": everybody, the question's party too.
+  if (!otherHead || EVERYBODY.has(otherHead.lower)) return undefined
   // The question's party named anywhere in the sentence or its section ("for all users, managers first") is named.
   const named = (t: string) => a.leadOwnWords.has(t) || a.lead.hit.sentence.section.has(t)
   // A name by its letters too: "US" is no stop word "us" there.
   if (words(head.text).some(named) || said.some((w) => w.lower === head.lower)) return undefined
   return {
-    said: `${preposition} ${written(other)}`,
+    said: `${preposition} ${written(said.slice(j + 1, j + 1 + every + other.length))}`,
     asked: `${preposition} ${written(asked.slice(k, k + (byName ? 0 : 1) + party.length))}`,
   }
 }
@@ -375,27 +399,53 @@ const endsOther = (a: Ask): { said: string; asked: string } | undefined => {
  */
 const partyNarrowed = (a: Ask): { said: string; asked: string } | undefined => {
   const asked = a.tagged
-  // After a preposition ("for all customers"): the party a practice applies to, not the question's subject.
-  const k = asked.findIndex((w, i) => asked[i - 1]?.pos === 'ADP' && EVERY.has(w.lower) && noun(asked[i + 1]))
+  // After a preposition ("for all customers"): the party a practice applies to. Or the question's subject, when it is
+  // people ("Are all employees required to ...?", "Can all customers ...?"), before the question's verb.
+  // No verb when the tagger reads it as a noun ("Can all customers export ...?"): the subject's phrase ends it.
+  const firstVerb = asked.findIndex((w, i) => i > 0 && w.pos === 'VERB')
+  const verb = firstVerb < 0 ? asked.length : firstVerb
+  const k = asked.findIndex(
+    (w, i) =>
+      EVERY.has(w.lower) &&
+      noun(asked[i + 1]) &&
+      (asked[i - 1]?.pos === 'ADP' || (i < verb && asked[0]?.pos === 'AUX' && nounPhrase(asked, i + 1).some(people))),
+  )
   if (k < 0) return undefined
-  const party = nounPhrase(asked, k + 1)
+  const bySubject = asked[k - 1]?.pos !== 'ADP'
+  // A verb the tagger reads as a noun after the subject ("Can all customers use ...?") is none of it.
+  const phrase = nounPhrase(asked, k + 1)
+  const party = bySubject ? phrase.slice(0, phrase.findLastIndex(people) + 1) : phrase
   const head = party.filter(noun).at(-1)
   if (!head) return undefined
   const headStems = words(head.text)
   const said = a.leadTagged
   const own = new Set(asked.flatMap((w) => words(w.text)))
-  const askedAs = `${asked[k - 1]!.lower} ${written(asked.slice(k, k + 1 + party.length))}`
+  const askedAs = `${bySubject ? '' : `${asked[k - 1]!.lower} `}${written(asked.slice(k, k + 1 + party.length))}`
   // "checks on all employees" from "checks are carried out for engineers with production access".
-  const other = otherRoleFor(said, headStems)
+  const other = otherRoleFor(said, headStems, bySubject)
   if (other !== undefined)
-    return { said: `${said[other - 1]!.lower} ${written(nounPhrase(said, other))}`, asked: askedAs }
+    return {
+      said: `${said[other - 1]?.pos === 'ADP' ? said[other - 1]!.lower : 'of'} ${lowerFirst(written(nounPhrase(said, other)))}`,
+      asked: askedAs,
+    }
   for (let j = 0; j < said.length; j++) {
     const w = said[j]!
-    if (!noun(w) || !words(w.text).some((t) => headStems.includes(t))) continue
+    // The sentence's own subject stands for the question's ("Tenants on the Enterprise plan can ..." for "Can all
+    // customers ...?"): what the sentence says they can do is what the question asks of every customer.
+    const standsFor = bySubject && j === subjectHead(said)
+    if (!noun(w) || (!words(w.text).some((t) => headStems.includes(t)) && !standsFor)) continue
     if (said.slice(Math.max(0, j - 3), j).some((v) => QUANTIFIERS.has(v.lower))) return undefined
-    // A phrase after it that narrows it: a preposition and a noun phrase with a noun or name ("on the Enterprise plan").
+    // A phrase after it that narrows it: a preposition and a noun phrase with a noun or name ("on the Enterprise plan"),
+    // or a clause ("joining the kiosk team", "who work at a branch").
     const after = said[j + 1]
-    const phrase = after && NARROWING.has(after.lower) ? nounPhrase(said, j + 2) : []
+    const phrase =
+      after && NARROWING.has(after.lower)
+        ? nounPhrase(said, j + 2)
+        : after &&
+            (CLAUSE_OPENERS.has(after.lower) ||
+              (after.pos === 'VERB' && ['ing', 'ed'].includes(ending(after.lower) ?? '')))
+          ? clauseAfter(said, j + 1)
+          : []
     // The party's own word opening the sentence reads in lower case inside the reason ("Customers on ..."); a word
     // before it may be a name ("Enterprise customers").
     const narrower = (from: number, to: number) => ({
@@ -403,7 +453,7 @@ const partyNarrowed = (a: Ask): { said: string; asked: string } | undefined => {
       asked: askedAs,
     })
     if (phrase.some(noun) && !phrase.some((v) => words(v.text).some((t) => own.has(t)))) {
-      return narrower(j, j + 2 + phrase.length)
+      return narrower(j, j + 1 + phrase.length + (NARROWING.has(after!.lower) ? 1 : 0))
     }
     // A word before it that the question does not say ("senior clerks", "Enterprise customers").
     const before = said[j - 1]
@@ -419,9 +469,15 @@ const partyNarrowed = (a: Ask): { said: string; asked: string } | undefined => {
  * with production access"): the index of that phrase. Words for everybody ("staff", "personnel", the whole company)
  * are the whole party.
  */
-const otherRoleFor = (said: Word[], party: string[]): number | undefined => {
+const otherRoleFor = (said: Word[], party: string[], bySubject = false): number | undefined => {
   if (said.some((w) => words(w.text).some((t) => party.includes(t) || party.some((p) => isParaphrase(p, t)))))
     return undefined
+  // Of a subject the question asks, the sentence's own subject ("Engineers who ... sign in with keys").
+  if (bySubject) {
+    const j = subjectAt(said)
+    const head = j === undefined ? undefined : nounPhrase(said, j).filter(noun).at(-1)
+    return head && isRole(head.lower) && !EVERYBODY.has(head.lower) ? j : undefined
+  }
   for (let j = 1; j < said.length; j++) {
     if (said[j - 1]!.pos !== 'ADP' || QUANTIFIERS.has(said[j]!.lower)) continue
     const phrase = nounPhrase(said, j)
@@ -430,6 +486,40 @@ const otherRoleFor = (said: Word[], party: string[]): number | undefined => {
   }
   return undefined
 }
+/** Where a sentence's subject starts: its first noun phrase before its first verb that no preposition opens. */
+const subjectAt = (said: Word[]): number | undefined => {
+  for (let j = 0; j < said.length; j++) {
+    const w = said[j]!
+    if (w.pos === 'VERB' || w.pos === 'AUX') return undefined
+    if (w.pos === 'ADP') {
+      // "Inside Acme, ...": a phrase a preposition opens is no subject.
+      while (said[j + 1] && ['DET', 'ADJ', 'NOUN', 'PROPN'].includes(said[j + 1]!.pos)) j++
+      continue
+    }
+    if (noun(w)) return j
+  }
+  return undefined
+}
+/** The head of a sentence's subject: the last noun of the phrase that starts it ("Enterprise tenants"). */
+const subjectHead = (said: Word[]): number | undefined => {
+  const j = subjectAt(said)
+  if (j === undefined) return undefined
+  let end = j
+  while (said[end + 1] && noun(said[end + 1])) end++
+  return end
+}
+/** Words that open a clause after a noun that narrows it ("staff who work at a branch"). */
+const CLAUSE_OPENERS = new Set(['who', 'that', 'whose', 'which'])
+/** A clause's words after a noun, up to its end (a comma, a stop, a bracket). */
+const clauseAfter = (said: Word[], from: number): Word[] => {
+  let end = from
+  while (said[end] && !/^[,.;:()]$/.test(said[end]!.text) && end - from < 9) end++
+  return said.slice(from, end)
+}
+/** Words for people a question may ask a practice of, all of them ("all users", "every customer"). */
+const people = (w: Word | undefined): boolean =>
+  !!w && (isRole(w.lower) || EVERYBODY.has(w.lower) || PEOPLE.has(w.lower))
+const PEOPLE = new Set(wordList('users customers clients tenants contractors members'))
 const EVERYBODY = new Set(
   wordList(
     'staff personnel employees workforce workers people everyone everybody company organization organisation firm',
@@ -825,7 +915,12 @@ const nameUnstated = (a: Ask): string | undefined => {
   // A quoted verb the respondent is asked about ("Do you "anonymize" ...?") is the practice, which other rules read.
   const asked = new Set(a.verbs.map((v) => words(v).join(' ')))
   const quoted = a.names.quoted.filter((term) => !asked.has(words(term).join(' ')))
-  if (!names.length && !quoted.length) return undefined
+  // "AES-256": its scheme, whichever number (rule version-other reads the numbers).
+  const schemes = a.names.versioned.filter(
+    (v) => !words(v.replace(/[-\s]?[\d.]+$/, ''), false).every((t) => a.leadWords.has(t)),
+  )
+  if (!names.length && !quoted.length && !schemes.length) return undefined
+  if (!names.length && !quoted.length) return schemes.map((n) => `"${n}"`).join(', ')
   // Every word of it: "SOC 3" does not name "SOC 2", nor "NIST" the "NIST Privacy Framework". A quoted term is common
   // words, which the evidence may write in others ("need to know" for "need-to-know").
   const named = (name: string) => words(name).every((t) => a.leadWords.has(t))
@@ -1696,6 +1791,12 @@ export const READING_RULES: OfflineRule[] = [
     'the question asks what the vendor holds (a certificate, an audit, compliance) and the deciding sentence\'s own subject is another party: a provider, a supplier, a parent, sister, subsidiary or affiliate ("Our sister company, Acme Kiosks, is ISO 27001 certified"): flagged, the holder quoted',
     otherHolder,
     (found) => `the evidence says this of ${found}, not of you: check it`,
+  ),
+  flagFound(
+    'provider-performs',
+    'the question asks what the vendor does, and the deciding sentence says a provider does it for the vendor ("relies on Acme Cloud to operate ..."), while the question names no provider: the provider\'s practice, not the vendor\'s own; flagged, the provider quoted',
+    providerPerforms,
+    (found) => `the evidence says a provider does this ("${found}"): check what you do yourself`,
   ),
   flagFound(
     'general-advice',

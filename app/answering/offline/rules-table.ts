@@ -114,9 +114,14 @@ const neverNamed = (a: Ask): string[] | undefined => {
     const own = terms(name)
     return own.length > 0 && own.every((t) => a.index.df(t) === 0)
   }
-  const { standards, proper, lone } = a.names
+  const { standards, versioned, proper, lone } = a.names
   const names = lone.length ? [...new Set([...standards, ...proper])] : standards
-  return names.length > 0 && names.every(unnamed) ? names : undefined
+  // "AES-256": its scheme's letters as a mixed-case text has them ("AES-128" names the scheme with another number).
+  const scheme = (name: string) => words(name.replace(/[-\s]?[\d.]+$/, ''), false)
+  const schemeUnnamed = (name: string) =>
+    [...scheme(name), ...terms(name.replace(/[-\s]?[\d.]+$/, ''))].every((t) => a.index.df(t) === 0)
+  const all = [...names, ...versioned]
+  return all.length > 0 && names.every(unnamed) && versioned.every(schemeUnnamed) ? all : undefined
 }
 
 const practice = (a: Ask) => (a.yesNo ? badPracticeOf(a.asked) : undefined)

@@ -1,5 +1,5 @@
 import { splitCondition } from '../retrieval/query'
-import { stem, words } from '../retrieval/terms'
+import { stem, terms, words } from '../retrieval/terms'
 import { tagWords, type Word } from './grammar'
 import { quantitiesIn } from './quantities'
 import { FORM_WORDS } from './subject'
@@ -118,6 +118,21 @@ export function asksWhoPerforms(asked: string): boolean {
 export function statesDelegation(sentence: string, sentenceTerms: Set<string>): boolean {
   return DELEGATED.test(sentence) && [...sentenceTerms].some((t) => PROVIDER_CONCEPTS.has(t))
 }
+
+/**
+ * Who the sentence says does it for the vendor, as written ("relies on Acme Cloud"): the words that delegate and the
+ * party after them. Undefined when it names no provider.
+ */
+export function delegationIn(sentence: string): string | undefined {
+  for (const m of sentence.matchAll(HANDS_OVER)) {
+    // The party it is handed to: a provider by concept ("GCP", "our hosting provider"), in the words that follow.
+    if (terms(m[1]!).some((t) => PROVIDER_CONCEPTS.has(t))) return collapseSpace(m[0]).replace(/[.,;:]+$/, '')
+  }
+  return undefined
+}
+/** Words that hand a practice to another party ("relies on X to", "operated by X"); not where it is hosted. */
+const HANDS_OVER =
+  /\b(?:reli(?:es|ed)? (?:up)?on|rely (?:up)?on|operated by|managed by|run by|outsourced to|delegated to|responsibility of)((?:\s+[\w'’.-]+){1,4})/gi
 
 /** A leading condition denying a practice: "If you do not offer X", "If your portal cannot ...". */
 const NEGATIVE_CONDITION =

@@ -25,9 +25,15 @@ const UNRELATED = [
   '',
   'Invoices are sent at the start of each month.',
 ]
-/** The engine's answer to one yes/no question from one sentence under a heading, among unrelated paragraphs: a Yes. */
-const yesFrom = async (heading: string, sentence: string, question: string) => {
-  const [answer] = await answersTo([`# ${heading}`, '', sentence, '', ...UNRELATED], [question])
+/**
+ * The engine's answer to one yes/no question from one sentence under a heading, among unrelated paragraphs (and any
+ * more given): a Yes.
+ */
+const yesFrom = async (heading: string, sentence: string, question: string, more: string[] = []) => {
+  const [answer] = await answersTo(
+    [`# ${heading}`, '', sentence, '', ...more.flatMap((m) => [m, '']), ...UNRELATED],
+    [question],
+  )
   expect(answer!.label, sentence).toBe('YES')
   return answer!
 }
@@ -1183,6 +1189,57 @@ describe('a party the evidence narrows (rule scope-narrower)', () => {
       'scope-narrower',
     )
   })
+
+  it('reads the party a question asks of as its subject: narrowed by a phrase or a clause, or another by role', async () => {
+    const plan = await yesFrom(
+      'Branch rules',
+      'Customers on the Premium tier can export their own ledgers.',
+      'Can all customers export their own ledgers?',
+    )
+    expectFlagged(plan, 'scope-narrower', /the evidence says it of customers on the Premium tier, not all customers/)
+    const clause = await yesFrom(
+      'Branch rules',
+      'Till audits are carried out for clerks joining the night shift.',
+      'Are till audits carried out on all clerks?',
+    )
+    expectFlagged(clause, 'scope-narrower', /the evidence says it of clerks joining the night shift, not on all clerks/)
+    const role = await yesFrom(
+      'Branch rules',
+      'At the kiosks, managers who open the safe sign in with a hardware key.',
+      'Are all company employees required to sign in with a hardware key?',
+    )
+    expectFlagged(role, 'scope-narrower', /the evidence says it of managers, not all company employees/)
+    await expectLeftAlone(
+      'Branch rules',
+      ['All customers can export their own ledgers.', 'Customers can export their own ledgers.'],
+      'Can all customers export their own ledgers?',
+      'scope-narrower',
+    )
+  })
+
+  it('reads another object after the same preposition though the sentence quantifies it ("on every laptop")', async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      'Ledger locking software must be installed and kept up to date on every kiosk laptop.',
+      'Is ledger locking software installed on all ledger servers?',
+    )
+    expectFlagged(answer, 'scope-narrower', /the evidence says it on every kiosk laptop, not on all ledger servers/)
+  })
+
+  it('reads the party that does it: "by the board" is not answered by "by the branch manager"', async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      'Kiosk risk assessments are approved each year by the branch manager.',
+      'Are kiosk risk assessments approved by the board of directors?',
+    )
+    expectFlagged(answer, 'scope-narrower', /the evidence says it by the branch manager, not by the board/)
+    await expectLeftAlone(
+      'Branch rules',
+      ['Kiosk risk assessments are approved each year by the board.'],
+      'Are kiosk risk assessments approved by the board of directors?',
+      'scope-narrower',
+    )
+  })
 })
 
 describe('where it is done, for a question asking outside a place (rule scope-narrower)', () => {
@@ -1292,6 +1349,70 @@ describe('a certificate another party holds (rule other-holder)', () => {
       ['Are you ISO 27001 certified?'],
     )
     expect(own!.flagged).toBe(false)
+  })
+})
+
+describe('a practice a provider does for the vendor (rule provider-performs)', () => {
+  it('flags a Yes from a sentence that hands the practice to a hosting provider', async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      'Acme relies on AWS to operate badge readers at the data centres that hold the kiosk ledgers.',
+      'Does the company operate badge readers at the data centres that hold the kiosk ledgers?',
+    )
+    expectFlagged(answer, 'provider-performs', /the evidence says a provider does this \("relies on AWS to operate/)
+  })
+
+  it('leaves alone the vendor doing it, a provider merely hosting, and a question on the provider', async () => {
+    await expectLeftAlone(
+      'Branch rules',
+      [
+        'Acme operates badge readers at the data centres that hold the kiosk ledgers.',
+        'Acme operates badge readers at the data centres, hosted in AWS, that hold the kiosk ledgers.',
+      ],
+      'Does the company operate badge readers at the data centres that hold the kiosk ledgers?',
+      'provider-performs',
+    )
+    await expectLeftAlone(
+      'Branch rules',
+      ['Acme relies on AWS to operate badge readers at the data centres that hold the kiosk ledgers.'],
+      'Does your cloud provider operate badge readers at the data centres that hold the kiosk ledgers?',
+      'provider-performs',
+    )
+  })
+})
+
+describe('a named scheme with its number (rule name-unstated)', () => {
+  it('flags a Yes from a sentence that names no "AES-256" the question asks for', async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      'Kiosk ledgers are encrypted at rest with keys the branch manages.',
+      'Are kiosk ledgers encrypted at rest using AES-256?',
+      ['# Receipts', 'Till receipts are sealed with AES-256 before they are mailed.'],
+    )
+    expectFlagged(answer, 'name-unstated', /the quote names none of "AES-256"/)
+    await expectLeftAlone(
+      'Branch rules',
+      [
+        'Kiosk ledgers are encrypted at rest using AES-256.',
+        'Kiosk ledgers are encrypted at rest with AES 256-bit keys.',
+      ],
+      'Are kiosk ledgers encrypted at rest using AES-256?',
+      'name-unstated',
+    )
+  })
+
+  it('leaves a row blank when no file names the scheme (rule name-never-mentioned), and reads no row id as one', async () => {
+    const [blank] = await answersTo(
+      ['# Branch rules', '', 'Kiosk ledgers are encrypted at rest.', '', ...UNRELATED],
+      ['Are kiosk ledgers encrypted at rest using AES-256?'],
+    )
+    expect(blank!.label).toBeNull()
+    expect(blank!.rules).toContain('name-never-mentioned')
+    const [row] = await answersTo(
+      ['# Branch rules', '', 'Kiosk ledgers are encrypted at rest.', '', ...UNRELATED],
+      ['Are the kiosk ledgers of KIOS-12 encrypted at rest?'],
+    )
+    expect(row!.rules).not.toContain('name-never-mentioned')
   })
 })
 

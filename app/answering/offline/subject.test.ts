@@ -439,10 +439,21 @@ describe('properNames and askedNames read the names a question writes', () => {
     expect(askedNames('Do you hold a current AoC?').lone).toEqual([])
     expect(askedNames('Does the process in WIPE-19 follow DoD 5220.22-M?')).toEqual({
       standards: ['DoD 5220.22-M'],
+      versioned: [],
       proper: [],
       lone: [],
       quoted: [],
     })
+  })
+
+  it('reads a scheme in capitals with its number, but no measure and no row id', () => {
+    expect(askedNames('Are kiosk ledgers encrypted with AES-256?').versioned).toEqual(['AES-256'])
+    expect(askedNames('Do tills use TLS 1.3 or SHA-1?').versioned).toEqual(['TLS 1.3', 'SHA-1'])
+    expect(askedNames('Is the kiosk RTO 4 hours or less?').versioned).toEqual([])
+    expect(askedNames('Is the kiosk SLA 99.9% or more?').versioned).toEqual([])
+    expect(askedNames('Does the process in WIPE-19 encrypt ledgers?').versioned).toEqual([])
+    // A standard once: "SOC 2" is one of the standards.
+    expect(askedNames('Are you SOC 2 audited?').versioned).toEqual([])
   })
 
   it('reads the terms in quotation marks, straight or curly, but no answer word', () => {
