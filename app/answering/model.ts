@@ -117,6 +117,8 @@ export const RULE_NAMES = [
   'round-the-clock-unstated',
   'other-holder',
   'provider-performs',
+  'answer-word-opens',
+  'other-participle',
   'general-advice',
   'scope-narrower',
   'version-other',

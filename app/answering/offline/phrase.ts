@@ -414,6 +414,33 @@ const QUOTED = /["\u201c]([^"\u201c\u201d]{2,40})["\u201d]/g
 const VERSIONED =
   /\b[A-Z]{2,6}(?:-(?!\d\d\b)\d+(?:\.\d+)*|\d+(?:\.\d+)*|\s(?:\d+\.\d+(?:\.\d+)*|\d{3,}))\b(?![.,]?\d|\s*(?:%|percent|[a-z]*(?:second|minute|hour|day|week|month|year|character)s?\b))/g
 
+/**
+ * The acronyms a question defines in brackets after their words ("dynamic application security testing (DAST)"), each
+ * with the words it stands for: those whose first letters (a hyphen's parts each) spell it.
+ */
+export function definedAcronyms(text: string): { acronym: string; words: string }[] {
+  const out: { acronym: string; words: string }[] = []
+  for (const m of text.matchAll(/\(([A-Z]{2,6})s?\)/g)) {
+    const acronym = m[1]!
+    const before = text.slice(0, m.index).trim().split(/\s+/)
+    let initials = ''
+    for (let n = 1; n <= Math.min(8, before.length); n++) {
+      const word = before[before.length - n]!
+      initials = word
+        .split('-')
+        .map((part) => part[0] ?? '')
+        .join('')
+        .concat(initials)
+      if (initials.toUpperCase() === acronym) {
+        out.push({ acronym, words: before.slice(before.length - n).join(' ') })
+        break
+      }
+      if (initials.length > acronym.length) break
+    }
+  }
+  return out
+}
+
 export function askedNames(text: string): AskedNames {
   const standards = namesIn(text)
   // The same scheme written as a standard ("SOC 2") once.

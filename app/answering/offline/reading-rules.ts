@@ -3,7 +3,7 @@ import { cite, where } from './answers'
 import { freeTextGap, questionWordGap } from './free-text'
 import { isRole, namesOwnParty } from './question-word'
 import { ending, gerund, noun, nounCompounds, tagWords, type Word } from './grammar'
-import { asksIfThereIs, everVerb, taggedPhrase, written } from './phrase'
+import { asksIfThereIs, definedAcronyms, everVerb, taggedPhrase, written } from './phrase'
 import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
 import { conceptSpans } from '../retrieval/vocabulary'
 import { isParaphrase } from '../retrieval/paraphrase.server'
@@ -18,6 +18,7 @@ import {
   collapseSpace,
   hasWordCharacter,
   inCapitals,
+  isLetterWord,
   isPlainWord,
   withoutFinalS,
   wordList,
@@ -306,6 +307,21 @@ const ANYONE = new Set(['anyone', 'anybody', 'everyone', 'everybody'])
 const PARTY_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'VERB'])
 
 /**
+ * "Can clerks opt out of kiosk logging?" from "No. The kiosk logs each sign-in once ...": an FAQ's answer opens with
+ * its answer word, which answers the FAQ's question; the rest of the sentence read the other way (a Yes after "No.")
+ * shows that question was another. The answer word as written.
+ */
+const answerWordOpens = (a: Ask): string | undefined => {
+  if (!a.yesNo) return undefined
+  const opening = ANSWER_WORD.exec(a.lead.hit.sentence.text.trim())
+  if (!opening) return undefined
+  const no = !/^yes/i.test(opening[1]!)
+  return no === (a.lead.label === 'YES') ? opening[1] : undefined
+}
+/** An answer word opening a sentence, with its stop: "No.", "Yes,", "Not at this time:". */
+const ANSWER_WORD = /^(yes|no|not (?:at this time|currently|yet))\s*[.,;:!\u2013\u2014-](?!\d)/i
+
+/**
  * "Does the company restrict entry to its data centres?" from "Acme relies on Kiosk Cloud to operate physical access
  * controls": a provider does it. Not when the question itself names a provider ("Does your hosting provider ...?").
  */
@@ -318,10 +334,12 @@ const PROVIDER_TERMS = new Set(['#cloudhost', '#thirdparty'])
 
 /**
  * "Is two-factor sign-in enforced for all users?" from "Two-factor sign-in is enforced for branch managers": the
- * question asks a practice of every member of a party, after a preposition ("for all users", "on all employees"), or
- * of a named place ("stored in the US"), and the deciding sentence says it after the same preposition of another
- * party or place ("in the EU"), naming the question's nowhere. Read first: other ends of a "between" (endsOther),
- * places for an "outside" (insideFor), a party narrowed or another by role (partyNarrowed). Both, as written.
+ * question asks a practice of every member of a party, after a preposition ("for all users", "on all employees"), of
+ * a named place ("stored in the US"), of every member of a kind ("applied to servers") or as done by a party ("approved
+ * by the board"), and the deciding sentence says it after the same preposition (one naming what it is done to, for a
+ * kind) of another party, place or kind ("in the EU", "on every laptop"), naming the question's nowhere. Read first:
+ * other ends of a "between" (endsOther), places for an "outside" (insideFor), a party narrowed or another by role
+ * (partyNarrowed). Both, as written.
  */
 const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
@@ -333,8 +351,11 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   // "for all users": a quantifier after a preposition; "in the US", "by Acme": a name after one; "by the board":
   // the party that does it.
   const agent = (i: number) => asked[i - 1]?.lower === 'by' && people(nounPhrase(asked, i).filter(noun).at(-1))
+  // "applied to servers": a plural with no determiner names every member of its kind, as "all servers" does.
+  const target = (i: number) =>
+    TARGET.has(asked[i - 1]?.lower ?? '') && asked[i - 2]?.pos === 'VERB' && plural(asked[i]) && !noun(asked[i + 1])
   const k = asked.findIndex(
-    (w, i) => asked[i - 1]?.pos === 'ADP' && (QUANTIFIERS.has(w.lower) || namedAt(asked, i) || agent(i)),
+    (w, i) => asked[i - 1]?.pos === 'ADP' && (QUANTIFIERS.has(w.lower) || namedAt(asked, i) || agent(i) || target(i)),
   )
   if (k < 0) return undefined
   const byName = !QUANTIFIERS.has(asked[k]!.lower)
@@ -347,16 +368,23 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   const own = new Set(asked.flatMap((w) => words(w.text)))
   const j = said.findIndex(
     (w, i) =>
-      w.lower === preposition &&
-      // Next to it; or further back before a quantified party ("installed and kept up to date on every laptop") or
-      // the party that does it ("approved each year by the manager").
+      (w.lower === preposition || (target(k) && TARGET.has(w.lower))) &&
+      // Next to it; or further back before a quantified party ("installed and kept up to date on every laptop"), the
+      // party that does it ("approved each year by the manager") or what it is done to ("installed on laptops").
       said
-        .slice(Math.max(0, i - (QUANTIFIERS.has(said[i + 1]?.lower ?? '') || preposition === 'by' ? 6 : 2)), i)
+        .slice(
+          Math.max(0, i - (QUANTIFIERS.has(said[i + 1]?.lower ?? '') || preposition === 'by' || target(k) ? 6 : 2)),
+          i,
+        )
         .some((v) => words(v.text).some((t) => own.has(t))),
   )
   // "on every laptop" is a party of its own; "for all users" from "for every user" is the question's, named below.
   const every = QUANTIFIERS.has(said[j + 1]?.lower ?? '') ? 1 : 0
-  if (j < 0 || (!every && QUANTIFIERS.has(said[j + 1]?.lower ?? '')) || (byName && !namedAt(said, j + 1) && !agent(k)))
+  if (
+    j < 0 ||
+    (!every && QUANTIFIERS.has(said[j + 1]?.lower ?? '')) ||
+    (byName && !namedAt(said, j + 1) && !agent(k) && !target(k))
+  )
     return undefined
   const other = nounPhrase(said, j + 1 + every)
   const otherHead = other.filter(noun).at(-1)
@@ -367,7 +395,7 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   // A name by its letters too: "US" is no stop word "us" there.
   if (words(head.text).some(named) || said.some((w) => w.lower === head.lower)) return undefined
   return {
-    said: `${preposition} ${written(said.slice(j + 1, j + 1 + every + other.length))}`,
+    said: `${said[j]!.lower} ${written(said.slice(j + 1, j + 1 + every + other.length))}`,
     asked: `${preposition} ${written(asked.slice(k, k + (byName ? 0 : 1) + party.length))}`,
   }
 }
@@ -486,6 +514,11 @@ const otherRoleFor = (said: Word[], party: string[], bySubject = false): number 
   }
   return undefined
 }
+/** Prepositions that name what a practice is done to ("applied to servers", "installed on laptops"). */
+const TARGET = new Set(['to', 'on', 'onto', 'across'])
+/** A plural noun as tagged ("servers"): its lemma is not the word. */
+const plural = (w: Word | undefined): boolean =>
+  w?.pos === 'NOUN' && w.lemma !== w.lower && w.lower.endsWith('s') && isLetterWord(w.lower)
 /** Where a sentence's subject starts: its first noun phrase before its first verb that no preposition opens. */
 const subjectAt = (said: Word[]): number | undefined => {
   for (let j = 0; j < said.length; j++) {
@@ -919,8 +952,15 @@ const nameUnstated = (a: Ask): string | undefined => {
   const schemes = a.names.versioned.filter(
     (v) => !words(v.replace(/[-\s]?[\d.]+$/, ''), false).every((t) => a.leadWords.has(t)),
   )
-  if (!names.length && !quoted.length && !schemes.length) return undefined
-  if (!names.length && !quoted.length) return schemes.map((n) => `"${n}"`).join(', ')
+  // "dynamic application security testing (DAST)": a technique the question names; where no file writes the acronym,
+  // the sentence must name each of its words (by stem, concept or close paraphrase).
+  const defined = definedAcronyms(a.asked)
+    .filter(({ acronym }) => a.index.df(words(acronym, false)[0] ?? '') === 0)
+    .filter(({ words: spelled }) => !terms(spelled).every((t) => GENERIC.has(t) || leadNames(a, t)))
+    .map(({ acronym }) => acronym)
+  const unnamed = [...schemes, ...defined]
+  if (!names.length && !quoted.length && !unnamed.length) return undefined
+  if (!names.length && !quoted.length) return unnamed.map((n) => `"${n}"`).join(', ')
   // Every word of it: "SOC 3" does not name "SOC 2", nor "NIST" the "NIST Privacy Framework". A quoted term is common
   // words, which the evidence may write in others ("need to know" for "need-to-know").
   const named = (name: string) => words(name).every((t) => a.leadWords.has(t))
@@ -1013,13 +1053,40 @@ const predicateUnstated = (a: Ask): string | undefined => {
 }
 
 /**
- * Whether the lead matched nothing but the question's core, and none of the words from the question's participle to
- * its end ("protected from tampering"), by stem or close paraphrase: it names the subject and says something else
- * of it.
+ * The participle a passive question asks ("Is kiosk data accessed ...?") where the lead says its own subject is done
+ * something else to ("Kiosk data is hosted in ..."): the lead's subject, a form of "be" and a participle of another
+ * stem, no paraphrase of the one asked, which neither the lead nor its context names. Form verbs ("performed",
+ * "maintained") say nothing of their own. Both, as written.
+ */
+const otherParticiple = (a: Ask): { said: string; asked: string } | undefined => {
+  // The participle right after the subject ("Is kiosk data accessed ..."), not one that takes an infinitive
+  // ("designed to process", "trained to respond"), which says what it is for.
+  const rest = taggedPhrase(a.asked)?.rest ?? []
+  const first = rest.findIndex((w) => w.pos !== 'ADV')
+  const asked = rest[first]?.lower
+  if (!a.yesNo || a.lead.label !== 'YES' || !asked) return undefined
+  if (!a.passive?.includes(asked) || rest[first + 1]?.lower === 'to') return undefined
+  const own = words(asked).filter((t) => !GENERIC.has(t))
+  if (!own.length || own.some((t) => leadNames(a, t))) return undefined
+  const said = a.leadTagged
+  const be = said.findIndex((w, i) => w.lemma === 'be' && w.pos === 'AUX' && i > 0 && noun(said[i - 1]))
+  const participle = said[be + 1]
+  if (be < 0 || participle?.pos !== 'VERB' || ending(participle.lower) !== 'ed') return undefined
+  const theirs = words(participle.lower).filter((t) => !GENERIC.has(t))
+  if (!theirs.length) return undefined
+  return { said: participle.lower, asked }
+}
+
+/**
+ * Whether the lead matched nothing but the question's core and its subject's words, and none of the words from the
+ * question's participle to its end ("protected from tampering"), by stem or close paraphrase: it names the subject
+ * and says something else of it.
  */
 function saysNothingAfter(a: Ask): boolean {
   const participle = a.passive?.[0]
-  if (!participle || ![...a.lead.hit.matched].every((t) => a.core.has(t))) return false
+  // What it matched names the subject only: the core, and (read so) the subject phrase's own words.
+  const subject = (t: string) => a.core.has(t) || a.about.includes(t)
+  if (!participle || ![...a.lead.hit.matched].every(subject)) return false
   const at = a.tagged.findIndex((w) => w.lower === participle)
   // The predicate's own participle, not one inside a phrase ("available to authorized stakeholders") or brackets.
   if (at < 0 || ['ADP', 'DET', 'PART'].includes(a.tagged[at - 1]?.pos ?? '')) return false
@@ -1799,6 +1866,12 @@ export const READING_RULES: OfflineRule[] = [
     (found) => `the evidence says a provider does this ("${found}"): check what you do yourself`,
   ),
   flagFound(
+    'answer-word-opens',
+    'the deciding sentence opens with an answer word of the other side ("No." before a sentence read as a Yes, "Yes." before one read as a No): it answers a question of the document\'s own (an FAQ\'s), which may not be this one; flagged, the answer word quoted',
+    answerWordOpens,
+    (found) => `the quote opens with "${found}", its answer to a question of its own: check it answers this one`,
+  ),
+  flagFound(
     'general-advice',
     'the deciding sentence is advice to anybody, not a statement of what the vendor does: it says it is important, critical, essential or the like that an indefinite party does something ("It is vital that a branch keeps its ledgers locked"): flagged, the advice quoted',
     generalAdvice,
@@ -1827,6 +1900,12 @@ export const READING_RULES: OfflineRule[] = [
     'an "Is/Are <subject> <adjective>?" question whose adjective (with its adverb: "geographically diverse") the deciding sentence and its context never name, by stem or close paraphrase, or a passive "Are <subject> <participle> ...?" question answered from a sentence with no verb (any sentence when the participle ends the question: "Are X tested?") that names none of the participle and what follows it: flagged, the property quoted',
     predicateUnstated,
     (found) => `the evidence does not say it is "${found}": check it`,
+  ),
+  flagFound(
+    'other-participle',
+    'a passive "Is/Are <subject> <participle> ...?" question answered from a sentence that says its own subject is something else ("Kiosk data is hosted in the EU" for "Is kiosk data accessed only from the EU?"): the participle asked is not its, by stem or close paraphrase, and neither the sentence nor its context names it; flagged, both quoted',
+    otherParticiple,
+    ({ said, asked }) => `the evidence says it is "${said}", not "${asked}": check it`,
   ),
   flagFound(
     'manner-unstated',

@@ -1226,6 +1226,21 @@ describe('a party the evidence narrows (rule scope-narrower)', () => {
     expectFlagged(answer, 'scope-narrower', /the evidence says it on every kiosk laptop, not on all ledger servers/)
   })
 
+  it('reads a kind the question asks of all its members ("applied to servers") against another kind', async () => {
+    const answer = await yesFrom(
+      'Branch rules',
+      'Critical kiosk patches must be installed on tills and laptops within 14 days of release.',
+      'Are critical kiosk patches applied to servers within 14 days?',
+    )
+    expectFlagged(answer, 'scope-narrower', /the evidence says it on tills, not to servers/)
+    await expectLeftAlone(
+      'Branch rules',
+      ['Critical kiosk patches must be installed on servers within 14 days of release.'],
+      'Are critical kiosk patches applied to servers within 14 days?',
+      'scope-narrower',
+    )
+  })
+
   it('reads the party that does it: "by the board" is not answered by "by the branch manager"', async () => {
     const answer = await yesFrom(
       'Branch rules',
@@ -1413,6 +1428,68 @@ describe('a named scheme with its number (rule name-unstated)', () => {
       ['Are the kiosk ledgers of KIOS-12 encrypted at rest?'],
     )
     expect(row!.rules).not.toContain('name-never-mentioned')
+  })
+})
+
+describe('an acronym the question defines that no file writes (rule name-unstated)', () => {
+  it('flags a Yes from a sentence that names not every word the acronym stands for', async () => {
+    const answer = await yesFrom(
+      'Kiosk testing',
+      'Static code analysis runs on every kiosk build.',
+      'Is dynamic application security testing (DAST) performed against running kiosks?',
+    )
+    expectFlagged(answer, 'name-unstated', /the quote names none of "DAST"/)
+    await expectLeftAlone(
+      'Kiosk testing',
+      ['Dynamic application security testing (DAST) runs against every running kiosk each week.'],
+      'Is dynamic application security testing (DAST) performed against running kiosks?',
+      'name-unstated',
+    )
+  })
+})
+
+describe('an answer word opening the quote, of the other side (rule answer-word-opens)', () => {
+  it('flags a Yes read from an FAQ\'s answer that opens with "No."', async () => {
+    const answer = await yesFrom(
+      'Does the kiosk track clerks all day?',
+      'No. When a branch turns on shift logging, the kiosk records each clerk once at sign-in and once at sign-out.',
+      'Can clerks opt out of shift logging at sign-in?',
+    )
+    expectFlagged(answer, 'answer-word-opens', /the quote opens with "No", its answer to a question of its own/)
+    await expectLeftAlone(
+      'Does the kiosk track clerks all day?',
+      ['Clerks can opt out of shift logging at sign-in from the kiosk settings.'],
+      'Can clerks opt out of shift logging at sign-in?',
+      'answer-word-opens',
+    )
+  })
+})
+
+describe('a participle other than the one asked (rule other-participle)', () => {
+  it('flags a Yes from a sentence that says its subject is done something else to', async () => {
+    const answer = await yesFrom(
+      'Ledger hosting',
+      'Customer data is hosted in branch vaults within the Northern Region.',
+      'Is customer data accessed only from offices within the Northern Region?',
+    )
+    expectFlagged(answer, 'other-participle', /the evidence says it is "hosted", not "accessed"/)
+    await expectLeftAlone(
+      'Ledger hosting',
+      ['Customer data is accessed only from branch offices within the Northern Region.'],
+      'Is customer data accessed only from offices within the Northern Region?',
+      'other-participle',
+    )
+  })
+})
+
+describe('a predicate left unsaid by a lead on the subject alone (rule predicate-unstated)', () => {
+  it("flags a Yes from a sentence that names the subject's own words and says something else of it", async () => {
+    const answer = await yesFrom(
+      'Kiosk ledgers',
+      'Kiosk audit logs, which record each sale and refund, are kept for one year.',
+      'Are kiosk audit logs stored in a tamper-proof or immutable form?',
+    )
+    expectFlagged(answer, 'predicate-unstated', /the evidence does not say it is "stored in a tamper-proof/)
   })
 })
 

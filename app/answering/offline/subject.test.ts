@@ -9,6 +9,7 @@ import { OfflineEngine } from './engine'
 import {
   adjectivePredicate,
   askedNames,
+  definedAcronyms,
   asksIfThereIs,
   participlePredicate,
   properNames,
@@ -444,6 +445,17 @@ describe('properNames and askedNames read the names a question writes', () => {
       lone: [],
       quoted: [],
     })
+  })
+
+  it('reads the acronyms a question defines in brackets, with the words they stand for', () => {
+    expect(definedAcronyms('Is dynamic ledger testing (DLT) performed?')).toEqual([
+      { acronym: 'DLT', words: 'dynamic ledger testing' },
+    ])
+    expect(definedAcronyms('Is kiosk single sign-on (SSO) enforced for clerks (all of them)?')).toEqual([
+      { acronym: 'SSO', words: 'single sign-on' },
+    ])
+    // Letters that the words before do not spell define nothing.
+    expect(definedAcronyms('Are kiosk ledgers kept (KLX)?')).toEqual([])
   })
 
   it('reads a scheme in capitals with its number, but no measure and no row id', () => {
