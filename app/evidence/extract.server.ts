@@ -12,6 +12,7 @@ import {
   type Passage,
 } from './model'
 import { docPassages, docxPassages } from './office.server'
+import { pageText } from './html'
 import { decodeText, markdownPassages } from './passages'
 import { PdfReader } from './pdf.server'
 import { answerLibrary, optionalLibrary } from './workbook.server'
@@ -87,6 +88,11 @@ async function extractOne(file: EvidenceInput, reader: PdfReader): Promise<Evide
       case 'rst':
         passages = markdownPassages(file.name, decodeText(file.bytes))
         break
+      // A saved web page: its own text, the site's frame (navigation, footer, scripts, a cookie banner) aside.
+      case 'html':
+      case 'htm':
+        passages = markdownPassages(file.name, pageText(decodeText(file.bytes)))
+        break
       case 'pdf': {
         checkPdfBudget(file.name, file.bytes)
         const pdf = await reader.read(file.name, file.bytes)
@@ -124,7 +130,7 @@ async function extractOne(file: EvidenceInput, reader: PdfReader): Promise<Evide
       default:
         return failed(
           file.name,
-          `${file.name}: .${ext(file.name)} files are not read as evidence (use PDF, Word, text, Markdown, ZIP or a spreadsheet).`,
+          `${file.name}: .${ext(file.name)} files are not read as evidence (use PDF, Word, text, Markdown, HTML, ZIP or a spreadsheet).`,
         )
     }
     const chars = passages.reduce((n, p) => n + p.text.length, 0)
@@ -199,7 +205,7 @@ function checkSignature(file: string, kind: string | null, bytes: Uint8Array) {
     }
   }
   if (
-    (kind === 'txt' || kind === 'md' || kind === 'rst' || kind === 'csv') &&
+    (kind === 'txt' || kind === 'md' || kind === 'rst' || kind === 'html' || kind === 'htm' || kind === 'csv') &&
     bytes.subarray(0, 4096).includes(0) &&
     !(bytes[0] === 0xff || bytes[0] === 0xfe)
   ) {

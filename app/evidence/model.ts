@@ -1,5 +1,18 @@
 /** The file types accepted as evidence (extension, case-insensitive); .xlsx, .xls and .csv (and answered .docx forms) are answer libraries. */
-export const EVIDENCE_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'md', 'rst', 'zip', 'xlsx', 'xls', 'csv'] as const
+export const EVIDENCE_EXTENSIONS = [
+  'pdf',
+  'doc',
+  'docx',
+  'txt',
+  'md',
+  'rst',
+  'html',
+  'htm',
+  'zip',
+  'xlsx',
+  'xls',
+  'csv',
+] as const
 
 /** The largest evidence file read (the upload limit and the reader's own check share it). */
 export const EVIDENCE_MAX_BYTES = 25 * 1024 * 1024

@@ -58,6 +58,8 @@ const EXPECTED: Record<string, keyof typeof MAGIC | 'text'> = {
   txt: 'text',
   md: 'text',
   rst: 'text',
+  html: 'text',
+  htm: 'text',
 }
 
 function startsWith(bytes: Uint8Array, magic: number[]) {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { JOB_ID_PATTERN, jobIdSchema as anyJobId } from '../../job/id'
 import type { ApiRouteDoc } from '../contract'
 import { fileField } from './common'
+import { EVIDENCE_TYPES_TEXT } from '../../uploads/limits'
 
 /** Job ids: the one pattern (app/job/id.ts, which makes them), re-exported for the MSW package's users. */
 export { JOB_ID_PATTERN }
@@ -52,7 +53,7 @@ export const fillHeaders = z.object({ 'Idempotency-Key': idempotencyKeySchema.op
 export const fillBody = z.object({
   questionnaire: fileField('The questionnaire: XLSX, XLS, DOCX or CSV, at most 10 MB.'),
   evidence: z
-    .array(fileField('An evidence file: PDF, DOC, DOCX, TXT, MD, RST, ZIP, XLSX, XLS or CSV, at most 25 MB.'))
+    .array(fileField(`An evidence file: ${EVIDENCE_TYPES_TEXT}, at most 25 MB.`))
     .max(10)
     .optional()
     .describe('Repeat the field for each evidence file (up to 10).'),
