@@ -169,6 +169,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'provider-performs': FLAG_THRESHOLD - 0.01,
   'answer-word-opens': FLAG_THRESHOLD - 0.01,
   'other-participle': FLAG_THRESHOLD - 0.01,
+  'listed-as-excluded': FLAG_THRESHOLD - 0.01,
   'general-advice': FLAG_THRESHOLD - 0.01,
   'scope-narrower': FLAG_THRESHOLD - 0.01,
   'version-other': FLAG_THRESHOLD - 0.01,

@@ -119,6 +119,7 @@ export const RULE_NAMES = [
   'provider-performs',
   'answer-word-opens',
   'other-participle',
+  'listed-as-excluded',
   'general-advice',
   'scope-narrower',
   'version-other',

@@ -6,7 +6,7 @@ import { exampleGroups, questionParts, type AskContext, type QuestionParts } fro
 import { normal } from '../library-text'
 import { compounds, GENERIC, terms, words } from '../retrieval/terms'
 import { planOf } from '../retrieval/coverage'
-import { polarity, type Polarity } from './polarity'
+import { polarity, withoutSetAside, type Polarity } from './polarity'
 import { tagWords, type Word } from './grammar'
 import { askedFor } from './question-word'
 import { unmetRequirement } from './quantities'
@@ -182,7 +182,7 @@ export class Ask {
 
   /** The asked words themselves, against which negation is judged (including those folded into concepts). */
   get keyStems(): Set<string> {
-    return this.once('keyStems', () => new Set(words(this.asked).filter((w) => !GENERIC.has(w))))
+    return this.once('keyStems', () => new Set(words(withoutSetAside(this.asked)).filter((w) => !GENERIC.has(w))))
   }
 
   /** The sentences read for the answer: the best one and those within 0.12 of its coverage, with their polarity. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { onlyDenies, polarity, quarterOf, statesRule } from './polarity'
+import { onlyDenies, polarity, quarterOf, statesRule, withoutSetAside } from './polarity'
 import { words } from '../retrieval/terms'
 
 const keys = (q: string) => new Set(words(q))
@@ -148,6 +148,7 @@ describe('polarity', () => {
         .planned,
     ).toEqual({ quarter: 'Q3/2027' })
     expect(polarity('Kiosk audit report\tIn progress', report).planned).toBeDefined()
+    expect(polarity('Kiosk audit reports are coming soon.', report).planned).toBeDefined()
     expect(polarity('The kiosk audit report is shared each March.', report).planned).toBeUndefined()
     // Work being weighed or tried is not in place: "are evaluating", "are piloting".
     expect(polarity('We are evaluating SSO options for clerks.', keys('Do you support SSO?')).planned).toBeDefined()
@@ -218,5 +219,14 @@ describe('statesRule', () => {
     expect(statesRule('The branch code requires firms to keep kiosk ledgers.')).toBe(true)
     expect(statesRule('Running a kiosk requires a clerk trained on the ledger.')).toBe(true)
     expect(statesRule('Clerks lock the kiosk at night.')).toBe(false)
+  })
+})
+
+describe('withoutSetAside', () => {
+  it('leaves out what the question sets aside itself, up to the end of its clause', () => {
+    expect(withoutSetAside('Are tills updated by a pipeline rather than by individual clerks?')).toBe(
+      'Are tills updated by a pipeline  ?',
+    )
+    expect(withoutSetAside('Are tills updated by a pipeline?')).toBe('Are tills updated by a pipeline?')
   })
 })

@@ -34,6 +34,14 @@ const ALLOWS = new Set(['allow', 'permit', 'enabl'])
 const SET_ASIDE =
   /\b(?:instead\s+of|rather\s+than|in\s+lieu\s+of|in\s+place\s+of)\b|\bwhat(?=\s+(?:(?:an?|the)\s+)?(?:[\w()-]+\s+){1,5}(?:would|could|might)\b)/gi
 const SETS_ASIDE = new RegExp(SET_ASIDE.source, 'i')
+
+/**
+ * A question without what it sets aside itself ("deployed by a pipeline rather than by individual engineers"): a
+ * sentence that sets the same thing aside agrees with it, so those words are no practice a sentence could deny.
+ */
+export function withoutSetAside(question: string): string {
+  return question.replace(new RegExp(`(?:${SET_ASIDE.source})[^,;:.?]*`, 'gi'), ' ')
+}
 // Phrases with a negation word that deny nothing: "no later than", "not limited to", "whether or not".
 const FALSE_CUES =
   /\b(?:no (?:later|more|less|fewer|longer than|sooner) than|not (?:only|limited to|just|merely)|whether or not|if not|no(?=\.\s*\d)|no matter|no exception|no single point|at no (?:additional )?cost|not to exceed|nothing less)\b/gi
@@ -42,7 +50,7 @@ const LIMITS =
 const HEDGES =
   /\b(?:generally|typically|usually|mostly|in most cases|(?:where|wherever|when|whenever|if) (?:technically )?(?:feasible|possible|practical|applicable)|as needed|as appropriate|encouraged to|recommended (?:to|that)|(?:when|if|as) (?:time|resources|capacity) (?:permits?|allows?)|best[- ]efforts?)\b/i
 const PLANNED =
-  /\b(?:(?<!\b(?:a|an|each|every)\s+(?:[\w-]+\s+)?)plan(?:s|ned)? to|planning to|planned for|on (?:our|the) (?:product )?roadmap|roadmap|(?:is|are|status:?\s*|\t\s*)in progress|underway|(?:we|I) (?:expect|hope) to|(?:begins?|starts?|commences?) (?:in|during) (?:Q[1-4]|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:of )?20\d\d|under way|intends? to|intended to|expect(?:s|ed)? to (?:complete|achieve|launch|obtain|implement)|targeted for|scheduled for|working towards?|pursuing|in the process of|anticipates?|we(?: are|['’]re) (?:currently )?(?:evaluating|exploring|considering|piloting|trialling|trialing)|will (?:be )?(?:implement|introduc|launch|roll|obtain|achiev|complet|add|releas|support)\w*)\b/i
+  /\b(?:(?<!\b(?:a|an|each|every)\s+(?:[\w-]+\s+)?)plan(?:s|ned)? to|planning to|planned for|on (?:our|the) (?:product )?roadmap|roadmap|(?:is|are|status:?\s*|\t\s*)in progress|underway|coming soon|(?:we|I) (?:expect|hope) to|(?:begins?|starts?|commences?) (?:in|during) (?:Q[1-4]|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:of )?20\d\d|under way|intends? to|intended to|expect(?:s|ed)? to (?:complete|achieve|launch|obtain|implement)|targeted for|scheduled for|working towards?|pursuing|in the process of|anticipates?|we(?: are|['’]re) (?:currently )?(?:evaluating|exploring|considering|piloting|trialling|trialing)|will (?:be )?(?:implement|introduc|launch|roll|obtain|achiev|complet|add|releas|support)\w*)\b/i
 
 const NEG_WINDOW = 7
 /** How many content words after a negation cue it can deny. */

@@ -54,6 +54,9 @@ describe('quantities', () => {
       atLeast: true,
       text: 'one year',
     })
+    // "longer than", "more than": at least; "no more than": at most.
+    expect(requirementOf('Are ledger snapshots kept for longer than 90 days?')).toMatchObject({ atLeast: true })
+    expect(requirementOf('Are ledger snapshots kept for no more than 90 days?')).toMatchObject({ atLeast: false })
     const snapshots = 'Are nightly ledger snapshots retained for at least one year?'
     expect(unmetRequirement(snapshots, 'Ledger snapshots are kept for 30 days.')).toEqual({
       required: 'at least one year',

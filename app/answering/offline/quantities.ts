@@ -93,7 +93,8 @@ function frequencies(text: string): Quantity[] {
     .map(([value, written]) => ({ kind: 'period' as const, value, text: written }))
 }
 
-const AT_LEAST = /\b(?:at least|minimum(?: of)?|no less than|not less than|or (?:more|longer|greater))\b/i
+const AT_LEAST =
+  /\b(?:at least|minimum(?: of)?|no less than|not less than|or (?:more|longer|greater)|(?<!no |not )(?:longer|more|greater) than|in excess of)\b/i
 const AT_MOST =
   /\b(?:within|at most|no more than|not more than|no later than|less than|under|up to|or (?:less|fewer|sooner|shorter)|not (?:to )?exceed(?:ing)?)\b/i
 

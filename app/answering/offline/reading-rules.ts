@@ -307,6 +307,19 @@ const ANYONE = new Set(['anyone', 'anybody', 'everyone', 'everybody'])
 const PARTY_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'VERB'])
 
 /**
+ * The heading a Yes's sentence stands under, when it excludes what it lists ("Out of scope", "Exclusions", "Not
+ * covered"): "Phishing of staff" under "Out of scope" says the test left it out.
+ */
+const listedAsExcluded = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const heading = a.lead.hit.sentence.passage.location.split(' > ').at(-1) ?? ''
+  return EXCLUDING.test(heading) && !EXCLUDING.test(a.asked) ? heading : undefined
+}
+/** Headings (and questions) about what is left out. */
+const EXCLUDING =
+  /\b(?:out of scope|not in scope|outside (?:the |of )?scope|exclusions?|excluded|not covered|not included|limitations|not supported|not offered|what we do not)\b/i
+
+/**
  * "Can clerks opt out of kiosk logging?" from "No. The kiosk logs each sign-in once ...": an FAQ's answer opens with
  * its answer word, which answers the FAQ's question; the rest of the sentence read the other way (a Yes after "No.")
  * shows that question was another. The answer word as written.
@@ -353,7 +366,10 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   const agent = (i: number) => asked[i - 1]?.lower === 'by' && people(nounPhrase(asked, i).filter(noun).at(-1))
   // "applied to servers": a plural with no determiner names every member of its kind, as "all servers" does.
   const target = (i: number) =>
-    TARGET.has(asked[i - 1]?.lower ?? '') && asked[i - 2]?.pos === 'VERB' && plural(asked[i]) && !noun(asked[i + 1])
+    TARGET.has(asked[i - 1]?.lower ?? '') &&
+    asked[i - 2]?.pos === 'VERB' &&
+    noun(asked[i]) &&
+    plural(nounPhrase(asked, i).filter(noun).at(-1))
   const k = asked.findIndex(
     (w, i) => asked[i - 1]?.pos === 'ADP' && (QUANTIFIERS.has(w.lower) || namedAt(asked, i) || agent(i) || target(i)),
   )
@@ -392,8 +408,17 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   if (!otherHead || EVERYBODY.has(otherHead.lower)) return undefined
   // The question's party named anywhere in the sentence or its section ("for all users, managers first") is named.
   const named = (t: string) => a.leadOwnWords.has(t) || a.lead.hit.sentence.section.has(t)
+  // "on all plans" from "on the Gold plan": the same kind, narrowed by a word the question does not say.
+  const narrowedAs =
+    !byName && !every && words(otherHead.text).some((t) => words(head.text).includes(t))
+      ? other
+          .slice(0, -1)
+          .find(
+            (w) => (w.pos === 'PROPN' || w.pos === 'ADJ' || w.pos === 'NOUN') && !words(w.text).some((t) => own.has(t)),
+          )
+      : undefined
   // A name by its letters too: "US" is no stop word "us" there.
-  if (words(head.text).some(named) || said.some((w) => w.lower === head.lower)) return undefined
+  if (!narrowedAs && (words(head.text).some(named) || said.some((w) => w.lower === head.lower))) return undefined
   return {
     said: `${said[j]!.lower} ${written(said.slice(j + 1, j + 1 + every + other.length))}`,
     asked: `${preposition} ${written(asked.slice(k, k + (byName ? 0 : 1) + party.length))}`,
@@ -485,7 +510,7 @@ const partyNarrowed = (a: Ask): { said: string; asked: string } | undefined => {
     }
     // A word before it that the question does not say ("senior clerks", "Enterprise customers").
     const before = said[j - 1]
-    if (before && ['ADJ', 'PROPN', 'NOUN'].includes(before.pos) && !words(before.text).some((t) => own.has(t))) {
+    if (before && ['ADJ', 'PROPN', 'NOUN', 'X'].includes(before.pos) && !words(before.text).some((t) => own.has(t))) {
       return narrower(j - 1, j + 1)
     }
     return undefined
@@ -597,7 +622,8 @@ const namedAt = (tagged: Word[], from: number) =>
 /** The words of a noun phrase from `from`: determiners, adjectives and nouns. */
 const nounPhrase = (tagged: Word[], from: number): Word[] => {
   let end = from
-  while (tagged[end] && ['DET', 'ADJ', 'NOUN', 'PROPN'].includes(tagged[end]!.pos)) end++
+  // "X": a word the tagger cannot place, inside a name ("the Fleet Pro plan").
+  while (tagged[end] && ['DET', 'ADJ', 'NOUN', 'PROPN', 'X'].includes(tagged[end]!.pos)) end++
   return tagged.slice(from, end)
 }
 
@@ -1094,7 +1120,10 @@ function saysNothingAfter(a: Ask): boolean {
   // The practice rule says it already of a participle that is the question's verb ("Can logs be saved ...?"), and
   // the quantity rules read a period or an amount asked ("reviewed at least quarterly" from "every quarter").
   if (practiceUnstated(a) || requirementOf(a.asked)) return false
-  const after = a.tagged.slice(at).flatMap((w) => (CLAUSE_WORDS.has(w.pos) ? words(w.text) : []))
+  // Its words, and the concepts they spell ("single sign-on" is the lead's "SSO").
+  const span = a.tagged.slice(at)
+  const concepts = terms(span.map((w) => w.text).join(' ')).filter((t) => t.startsWith('#'))
+  const after = [...span.flatMap((w) => (CLAUSE_WORDS.has(w.pos) ? words(w.text) : [])), ...concepts]
   return !after.some((t) => !GENERIC.has(t) && leadNames(a, t))
 }
 
@@ -1870,6 +1899,12 @@ export const READING_RULES: OfflineRule[] = [
     'the deciding sentence opens with an answer word of the other side ("No." before a sentence read as a Yes, "Yes." before one read as a No): it answers a question of the document\'s own (an FAQ\'s), which may not be this one; flagged, the answer word quoted',
     answerWordOpens,
     (found) => `the quote opens with "${found}", its answer to a question of its own: check it answers this one`,
+  ),
+  flagFound(
+    'listed-as-excluded',
+    'the deciding sentence stands under a heading that excludes what it lists ("Out of scope", "Exclusions", "Not covered", "Limitations"): a Yes read from it names what is left out; flagged, the heading quoted',
+    listedAsExcluded,
+    (found) => `the quote is listed under "${found}": check it`,
   ),
   flagFound(
     'general-advice',

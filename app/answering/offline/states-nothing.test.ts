@@ -1241,6 +1241,27 @@ describe('a party the evidence narrows (rule scope-narrower)', () => {
     )
   })
 
+  it('reads a kind named by a compound ("production servers"), and the same kind narrowed by a name', async () => {
+    const servers = await yesFrom(
+      'Branch rules',
+      'An endpoint detection and response agent runs on kiosk laptops at every branch.',
+      'Is an endpoint detection and response agent deployed on production servers?',
+    )
+    expectFlagged(servers, 'scope-narrower', /the evidence says it on kiosk laptops, not on production servers/)
+    const plan = await yesFrom(
+      'Plans',
+      'Ledger export through the API is available on the Kiosk Pro plan.',
+      'Is ledger export through the API available to clerks on all plans?',
+    )
+    expectFlagged(plan, 'scope-narrower', /not on all plans/)
+    await expectLeftAlone(
+      'Plans',
+      ['Ledger export through the API is available on every plan.'],
+      'Is ledger export through the API available to clerks on all plans?',
+      'scope-narrower',
+    )
+  })
+
   it('reads the party that does it: "by the board" is not answered by "by the branch manager"', async () => {
     const answer = await yesFrom(
       'Branch rules',
@@ -1490,6 +1511,64 @@ describe('a predicate left unsaid by a lead on the subject alone (rule predicate
       'Are kiosk audit logs stored in a tamper-proof or immutable form?',
     )
     expectFlagged(answer, 'predicate-unstated', /the evidence does not say it is "stored in a tamper-proof/)
+  })
+})
+
+describe('a sentence listed under a heading that excludes it (rule listed-as-excluded)', () => {
+  const test = (heading: string) => [
+    '# Kiosk test',
+    '',
+    'The test covered the kiosk portal and the till API.',
+    '',
+    `## ${heading}`,
+    '',
+    '- Social engineering and phishing of branch clerks',
+    '',
+    ...UNRELATED,
+  ]
+  const question = 'Was social engineering of branch clerks included in the test?'
+
+  it('flags a Yes read from an item under "Out of scope"', async () => {
+    const [answer] = await answersTo(test('Out of scope'), [question])
+    expectFlagged(answer!, 'listed-as-excluded', /the quote is listed under "Out of scope"/)
+    const [kept] = await answersTo(test('In scope'), [question])
+    expect(kept!.label).toBe('YES')
+    expect(kept!.rules).not.toContain('listed-as-excluded')
+  })
+})
+
+describe('what the question sets aside itself', () => {
+  it('reads a sentence that sets the same thing aside as agreeing, not denying', async () => {
+    const answer = await yesFrom(
+      'Releases',
+      'Till releases are deployed by the pipeline rather than by individual clerks.',
+      'Are till releases deployed by an automated pipeline rather than by individual clerks?',
+    )
+    expect(answer.rules).not.toContain('negation')
+  })
+})
+
+describe('a concept named after the participle (rule predicate-unstated)', () => {
+  it('reads "single sign-on" in the question as the lead\'s "SSO"', async () => {
+    const standard = [
+      'KIOSK LEDGER CO',
+      'Access Standard',
+      '',
+      '1. Principles',
+      'Access is granted on a least-privilege basis.',
+      '',
+      '2. Authentication',
+      '2.1 All staff access to kiosk applications goes through our single sign-on provider.',
+      '2.2 Multi-factor authentication is mandatory for SSO. Approved factors are a hardware key or an app push.',
+      '',
+      '3. Production access',
+      '3.1 Standing access to production is limited to the till team.',
+    ]
+    const [answer] = await answersTo(standard, [
+      'Is multi-factor authentication required for workforce single sign-on?',
+    ])
+    expect(answer!.label).toBe('YES')
+    expect(answer!.rules).not.toContain('predicate-unstated')
   })
 })
 
