@@ -463,8 +463,14 @@ const partyNarrowed = (a: Ask): { said: string; asked: string } | undefined => {
       noun(asked[i + 1]) &&
       (asked[i - 1]?.pos === 'ADP' || (i < verb && asked[0]?.pos === 'AUX' && nounPhrase(asked, i + 1).some(people))),
   )
-  if (k < 0) return undefined
-  const bySubject = asked[k - 1]?.pos !== 'ADP'
+  if (k >= 0) return partyNarrowedAt(a, k, asked[k - 1]?.pos !== 'ADP')
+  // "Can customers export ...?": a bare plural of people as the subject asks it of all of them too.
+  return asked[0]?.pos === 'AUX' && plural(asked[1]) && people(asked[1]) ? partyNarrowedAt(a, 0, true) : undefined
+}
+
+/** partyNarrowed from the quantifier at k (or, for a bare plural subject, the word before it). */
+const partyNarrowedAt = (a: Ask, k: number, bySubject: boolean): { said: string; asked: string } | undefined => {
+  const asked = a.tagged
   // A verb the tagger reads as a noun after the subject ("Can all customers use ...?") is none of it.
   const phrase = nounPhrase(asked, k + 1)
   const party = bySubject ? phrase.slice(0, phrase.findLastIndex(people) + 1) : phrase
@@ -473,7 +479,9 @@ const partyNarrowed = (a: Ask): { said: string; asked: string } | undefined => {
   const headStems = words(head.text)
   const said = a.leadTagged
   const own = new Set(asked.flatMap((w) => words(w.text)))
-  const askedAs = `${bySubject ? '' : `${asked[k - 1]!.lower} `}${written(asked.slice(k, k + 1 + party.length))}`
+  // The quantifier with its party ("all customers"); a bare plural alone ("customers").
+  const from = EVERY.has(asked[k]!.lower) ? k : k + 1
+  const askedAs = `${bySubject ? '' : `${asked[k - 1]!.lower} `}${written(asked.slice(from, k + 1 + party.length))}`
   // "checks on all employees" from "checks are carried out for engineers with production access".
   const other = otherRoleFor(said, headStems, bySubject)
   if (other !== undefined)
@@ -511,7 +519,14 @@ const partyNarrowed = (a: Ask): { said: string; asked: string } | undefined => {
     // A word before it that the question does not say ("senior clerks", "Enterprise customers").
     const before = said[j - 1]
     if (before && ['ADJ', 'PROPN', 'NOUN', 'X'].includes(before.pos) && !words(before.text).some((t) => own.has(t))) {
-      return narrower(j - 1, j + 1)
+      // Every modifier before it, those joined by "and" too ("Business and Premium customers").
+      let from = j - 1
+      while (
+        ['ADJ', 'PROPN', 'NOUN', 'X'].includes(said[from - 1]?.pos ?? '') ||
+        (said[from - 1]?.pos === 'CCONJ' && noun(said[from - 2]))
+      )
+        from--
+      return narrower(from, j + 1)
     }
     return undefined
   }
@@ -563,8 +578,12 @@ const subjectHead = (said: Word[]): number | undefined => {
   const j = subjectAt(said)
   if (j === undefined) return undefined
   let end = j
-  while (said[end + 1] && noun(said[end + 1])) end++
-  return end
+  // "Business and Premium customers": words joined by "and" before the head are its modifiers.
+  for (;;) {
+    if (noun(said[end + 1])) end++
+    else if (said[end + 1]?.pos === 'CCONJ' && noun(said[end + 2])) end += 2
+    else return end
+  }
 }
 /** Words that open a clause after a noun that narrows it ("staff who work at a branch"). */
 const CLAUSE_OPENERS = new Set(['who', 'that', 'whose', 'which'])

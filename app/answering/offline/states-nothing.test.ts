@@ -1217,6 +1217,21 @@ describe('a party the evidence narrows (rule scope-narrower)', () => {
     )
   })
 
+  it('reads a bare plural subject of people as all of them, and a party named by joined modifiers', async () => {
+    const answer = await yesFrom(
+      'Plans',
+      'Gold and Platinum customers can also export their ledgers through the API.',
+      'Can customers export their ledgers through the API?',
+    )
+    expectFlagged(answer, 'scope-narrower', /the evidence says it of Gold and Platinum customers, not customers/)
+    await expectLeftAlone(
+      'Plans',
+      ['Customers can export their ledgers through the API.'],
+      'Can customers export their ledgers through the API?',
+      'scope-narrower',
+    )
+  })
+
   it('reads another object after the same preposition though the sentence quantifies it ("on every laptop")', async () => {
     const answer = await yesFrom(
       'Branch rules',
