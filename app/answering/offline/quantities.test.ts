@@ -57,6 +57,13 @@ describe('quantities', () => {
     // "longer than", "more than": at least; "no more than": at most.
     expect(requirementOf('Are ledger snapshots kept for longer than 90 days?')).toMatchObject({ atLeast: true })
     expect(requirementOf('Are ledger snapshots kept for no more than 90 days?')).toMatchObject({ atLeast: false })
+    // Of two clauses, the one whose words before its quantity name what the question measures.
+    expect(
+      unmetRequirement(
+        'Is the recovery time objective for the kiosk portal four hours or less?',
+        'It sets a recovery time objective of eight hours and a recovery point objective of one hour for the portal.',
+      ),
+    ).toEqual({ required: 'at most four hours', stated: 'eight hours' })
     const snapshots = 'Are nightly ledger snapshots retained for at least one year?'
     expect(unmetRequirement(snapshots, 'Ledger snapshots are kept for 30 days.')).toEqual({
       required: 'at least one year',

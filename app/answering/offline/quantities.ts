@@ -186,10 +186,13 @@ function statedFor(asked: string, sentence: string, kind: Quantity['kind']): Qua
   const own = new Set(words(asked))
   const clauses = sentence
     .split(/[;,]|\band\b/i)
-    .map((clause) => ({
-      shared: words(clause).filter((t) => own.has(t)).length,
-      stated: quantitiesIn(clause).filter((q) => q.kind === kind),
-    }))
+    .map((clause) => {
+      const stated = quantitiesIn(clause).filter((q) => q.kind === kind)
+      // What the clause measures comes before its quantity ("a recovery time objective of eight hours"); words after
+      // it ("... for the portal") may belong to the whole sentence.
+      const measured = stated.length ? clause.slice(0, clause.indexOf(stated[0]!.text)) : clause
+      return { shared: words(measured).filter((t) => own.has(t)).length, stated }
+    })
     .filter((c) => c.stated.length)
   const most = Math.max(0, ...clauses.map((c) => c.shared))
   const picked = clauses.filter((c) => c.shared === most).flatMap((c) => c.stated)
