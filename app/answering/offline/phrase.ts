@@ -481,13 +481,21 @@ export function everVerb(asked: string): string | undefined {
  * location": stored, central, location), lower-cased. A participle that only modifies the subject ("logs produced by
  * your servers") comes before the one asked. Undefined for any other shape.
  */
+/** Tags of the words of a noun phrase after a preposition ("customers' private audio"). */
+const PHRASE_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'NUM', 'X'])
+
 export function participlePredicate(asked: string): string[] | undefined {
   const words = tagWords(collapseSpace(asked))
   // "Is/Are X ...?"; or, after another auxiliary, "Have X been ...?", "Can X be ...?" (checked below).
   if (words[0]?.lemma !== 'be' && words[0]?.pos !== 'AUX') return undefined
-  const rest = taggedPhrase(asked)?.rest ?? []
   const participle = (w: Word | undefined) =>
     (w?.pos === 'VERB' || w?.pos === 'ADJ') && ending(w.lower) === 'ed' && isLetterWord(w.lower)
+  const phrase = taggedPhrase(asked)
+  // "Is staff access to customers' audio logged?": a subject that ends in a phrase of its own ("to customers'
+  // audio"), the participle after it.
+  const after = phrase?.after ?? []
+  const past = after.findIndex((w) => !PHRASE_TAGS.has(w.pos) && !/^['’]s?$/.test(w.text))
+  const rest = phrase?.rest ?? (past >= 0 && participle(after[past]) ? after.slice(past) : [])
   // Before a clause of its own: "retained, as deemed appropriate" asks "retained", "tested when restored" "tested",
   // "approved before they are deployed" "approved". A participle that qualifies a noun ("in encrypted form") is none.
   const opens = (k: number) => {

@@ -348,9 +348,10 @@ const PROVIDER_TERMS = new Set(['#cloudhost', '#thirdparty'])
 /**
  * "Is two-factor sign-in enforced for all users?" from "Two-factor sign-in is enforced for branch managers": the
  * question asks a practice of every member of a party, after a preposition ("for all users", "on all employees"), of
- * a named place ("stored in the US"), of every member of a kind ("applied to servers") or as done by a party ("approved
- * by the board"), and the deciding sentence says it after the same preposition (one naming what it is done to, for a
- * kind) of another party, place or kind ("in the EU", "on every laptop"), naming the question's nowhere. Read first:
+ * a named place ("stored in the US"), of every member of a kind ("applied to servers"), as done by a party ("approved
+ * by the board") or of every member of its verb's object ("cover all production systems"), and the deciding sentence
+ * says it after the same preposition (one naming what it is done to, for a kind; the same verb, for an object) of
+ * another party, place or kind ("in the EU", "on every laptop"), naming the question's nowhere. Read first:
  * other ends of a "between" (endsOther), places for an "outside" (insideFor), a party narrowed or another by role
  * (partyNarrowed). Both, as written.
  */
@@ -370,10 +371,15 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
     asked[i - 2]?.pos === 'VERB' &&
     noun(asked[i]) &&
     plural(nounPhrase(asked, i).filter(noun).at(-1))
+  // "cover all production systems": every member of what the question's verb is done to.
+  const object = (i: number) => asked[i - 1]?.pos === 'VERB' && EVERY.has(asked[i]!.lower) && noun(asked[i + 1])
   const k = asked.findIndex(
-    (w, i) => asked[i - 1]?.pos === 'ADP' && (QUANTIFIERS.has(w.lower) || namedAt(asked, i) || agent(i) || target(i)),
+    (w, i) =>
+      (asked[i - 1]?.pos === 'ADP' && (QUANTIFIERS.has(w.lower) || namedAt(asked, i) || agent(i) || target(i))) ||
+      object(i),
   )
   if (k < 0) return undefined
+  const verbStem = object(k) ? words(asked[k - 1]!.text)[0] : undefined
   const byName = !QUANTIFIERS.has(asked[k]!.lower)
   const preposition = asked[k - 1]!.lower
   const party = nounPhrase(asked, byName ? k : k + 1)
@@ -384,15 +390,16 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   const own = new Set(asked.flatMap((w) => words(w.text)))
   const j = said.findIndex(
     (w, i) =>
-      (w.lower === preposition || (target(k) && TARGET.has(w.lower))) &&
-      // Next to it; or further back before a quantified party ("installed and kept up to date on every laptop"), the
-      // party that does it ("approved each year by the manager") or what it is done to ("installed on laptops").
-      said
-        .slice(
-          Math.max(0, i - (QUANTIFIERS.has(said[i + 1]?.lower ?? '') || preposition === 'by' || target(k) ? 6 : 2)),
-          i,
-        )
-        .some((v) => words(v.text).some((t) => own.has(t))),
+      (verbStem !== undefined && w.pos === 'VERB' && words(w.text)[0] === verbStem) ||
+      ((w.lower === preposition || (target(k) && TARGET.has(w.lower))) &&
+        // Next to it; or further back before a quantified party ("installed and kept up to date on every laptop"), the
+        // party that does it ("approved each year by the manager") or what it is done to ("installed on laptops").
+        said
+          .slice(
+            Math.max(0, i - (QUANTIFIERS.has(said[i + 1]?.lower ?? '') || preposition === 'by' || target(k) ? 6 : 2)),
+            i,
+          )
+          .some((v) => words(v.text).some((t) => own.has(t)))),
   )
   // "on every laptop" is a party of its own; "for all users" from "for every user" is the question's, named below.
   const every = QUANTIFIERS.has(said[j + 1]?.lower ?? '') ? 1 : 0
@@ -421,7 +428,8 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   if (!narrowedAs && (words(head.text).some(named) || said.some((w) => w.lower === head.lower))) return undefined
   return {
     said: `${said[j]!.lower} ${written(said.slice(j + 1, j + 1 + every + other.length))}`,
-    asked: `${preposition} ${written(asked.slice(k, k + (byName ? 0 : 1) + party.length))}`,
+    // The verb's object as written ("all production systems"); a party or place with its preposition.
+    asked: `${verbStem === undefined ? `${preposition} ` : ''}${written(asked.slice(k, k + (byName ? 0 : 1) + party.length))}`,
   }
 }
 /**

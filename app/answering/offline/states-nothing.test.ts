@@ -1277,6 +1277,21 @@ describe('a party the evidence narrows (rule scope-narrower)', () => {
     )
   })
 
+  it("reads every member of the verb's object ('cover all ...') against the same verb's other object", async () => {
+    const answer = await yesFrom(
+      'Recovery',
+      'The kiosk disaster recovery plan covers the ledger portal and the cloud that runs it.',
+      'Does your kiosk disaster recovery plan cover all production systems?',
+    )
+    expectFlagged(answer, 'scope-narrower', /the evidence says it covers the ledger portal, not all production systems/)
+    await expectLeftAlone(
+      'Recovery',
+      ['The kiosk disaster recovery plan covers all production systems.'],
+      'Does your kiosk disaster recovery plan cover all production systems?',
+      'scope-narrower',
+    )
+  })
+
   it('reads the party that does it: "by the board" is not answered by "by the branch manager"', async () => {
     const answer = await yesFrom(
       'Branch rules',
@@ -1560,6 +1575,17 @@ describe('what the question sets aside itself', () => {
       'Are till releases deployed by an automated pipeline rather than by individual clerks?',
     )
     expect(answer.rules).not.toContain('negation')
+  })
+})
+
+describe('a participle after a subject that ends in a phrase of its own (rule predicate-unstated)', () => {
+  it('reads "logged" in "Is clerk access to customers\' ledgers logged?"', async () => {
+    const answer = await yesFrom(
+      'Ledger access',
+      "Clerks can see ledger totals; opening a customer's private ledger requires a ticket in which the customer grants access.",
+      "Is clerk access to customers' private ledgers logged?",
+    )
+    expectFlagged(answer, 'predicate-unstated', /the evidence does not say it is "logged"/)
   })
 })
 
