@@ -482,7 +482,7 @@ export function everVerb(asked: string): string | undefined {
  * your servers") comes before the one asked. Undefined for any other shape.
  */
 /** Tags of the words of a noun phrase after a preposition ("customers' private audio"). */
-const PHRASE_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'NUM', 'X'])
+const PHRASE_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'NUM', 'X', 'PRON'])
 
 export function participlePredicate(asked: string): string[] | undefined {
   const words = tagWords(collapseSpace(asked))
@@ -494,8 +494,10 @@ export function participlePredicate(asked: string): string[] | undefined {
   // "Is staff access to customers' audio logged?": a subject that ends in a phrase of its own ("to customers'
   // audio"), the participle after it.
   const after = phrase?.after ?? []
-  const past = after.findIndex((w) => !PHRASE_TAGS.has(w.pos) && !/^['’]s?$/.test(w.text))
-  const rest = phrase?.rest ?? (past >= 0 && participle(after[past]) ? after.slice(past) : [])
+  // Past the phrase's words and any adverb ("fully automated"), to the participle or the "been" before it.
+  const past = after.findIndex((w) => !PHRASE_TAGS.has(w.pos) && w.pos !== 'ADV' && !/^['’]s?$/.test(w.text))
+  const starts = (k: number) => participle(after[k]) || (after[k]?.lemma === 'be' && participle(after[k + 1]))
+  const rest = phrase?.rest ?? (past >= 0 && starts(past) ? after.slice(past) : [])
   // Before a clause of its own: "retained, as deemed appropriate" asks "retained", "tested when restored" "tested",
   // "approved before they are deployed" "approved". A participle that qualifies a noun ("in encrypted form") is none.
   const opens = (k: number) => {

@@ -149,6 +149,16 @@ describe('polarity', () => {
     ).toEqual({ quarter: 'Q3/2027' })
     expect(polarity('Kiosk audit report\tIn progress', report).planned).toBeDefined()
     expect(polarity('Kiosk audit reports are coming soon.', report).planned).toBeDefined()
+    expect(
+      polarity('Our priorities for next year are to complete the kiosk audit and publish its report.', report).planned,
+    ).toBeDefined()
+    // Recommended or optional in a policy's RFC 2119 capitals, and what is unsure or only asked, hedge.
+    const keys2 = keys('Are kiosk keys rotated yearly?')
+    expect(polarity('Kiosk keys SHOULD be rotated every year.', keys2).hedged).toBe('SHOULD')
+    expect(polarity('Kiosk keys should be rotated every year.', keys2).hedged).toBeUndefined()
+    expect(polarity('KIOSK KEYS MAY BE ROTATED.', keys2).hedged).toBeUndefined()
+    expect(polarity('Kiosk keys are rotated every year (to be confirmed).', keys2).hedged).toBe('to be confirmed')
+    expect(polarity('The branch asked whether kiosk keys are rotated every year.', keys2).hedged).toBe('asked whether')
     expect(polarity('The kiosk audit report is shared each March.', report).planned).toBeUndefined()
     // Work being weighed or tried is not in place: "are evaluating", "are piloting".
     expect(polarity('We are evaluating SSO options for clerks.', keys('Do you support SSO?')).planned).toBeDefined()

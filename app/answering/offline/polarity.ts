@@ -1,6 +1,6 @@
 import { standardTokens, stem } from '../retrieval/terms'
 import { ending, expandContractions, tagWords } from './grammar'
-import { alphanumerics } from '../retrieval/text'
+import { alphanumerics, inCapitals } from '../retrieval/text'
 import { clipQuote } from '../citations'
 
 export interface Polarity {
@@ -47,10 +47,15 @@ const FALSE_CUES =
   /\b(?:no (?:later|more|less|fewer|longer than|sooner) than|not (?:only|limited to|just|merely)|whether or not|if not|no(?=\.\s*\d)|no matter|no exception|no single point|at no (?:additional )?cost|not to exceed|nothing less)\b/gi
 const LIMITS =
   /\b(?:(?:where|wherever|if|as far as) (?:the |local |applicable )?(?:law|laws|regulations?|legislation) (?:allows?|permits?)|except(?:ion|ions|ing)?|excluding|other than|not all|some of|partial(?:ly)?|limited to|with the exception|apart from|(?<!-)only (?:for|in|on|when|where)|in some cases|case[- ]by[- ]case|upon request|on request|optional(?:ly)?)\b/i
+/**
+ * "SHOULD", "MAY" in capitals: the requirement words of RFC 2119, by which a policy says a thing is recommended or
+ * optional, not required. In lower case "should" is the common word many policies require with.
+ */
+const RECOMMENDS = /\b(?:SHOULD|MAY|RECOMMENDED|OPTIONAL)\b(?! NOT\b)/
 const HEDGES =
-  /\b(?:generally|typically|usually|mostly|in most cases|(?:where|wherever|when|whenever|if) (?:technically )?(?:feasible|possible|practical|applicable)|as needed|as appropriate|encouraged to|recommended (?:to|that)|(?:when|if|as) (?:time|resources|capacity) (?:permits?|allows?)|best[- ]efforts?)\b/i
+  /\b(?:generally|typically|usually|mostly|in most cases|(?:where|wherever|when|whenever|if) (?:technically )?(?:feasible|possible|practical|applicable)|as needed|as appropriate|encouraged to|recommended (?:to|that)|(?:when|if|as) (?:time|resources|capacity) (?:permits?|allows?)|best[- ]efforts?|to be confirmed|tbc|(?:we|he|she|they) believes?|asked (?:whether|if))\b/i
 const PLANNED =
-  /\b(?:(?<!\b(?:a|an|each|every)\s+(?:[\w-]+\s+)?)plan(?:s|ned)? to|planning to|planned for|on (?:our|the) (?:product )?roadmap|roadmap|(?:is|are|status:?\s*|\t\s*)in progress|underway|coming soon|(?:we|I) (?:expect|hope) to|(?:begins?|starts?|commences?) (?:in|during) (?:Q[1-4]|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:of )?20\d\d|under way|intends? to|intended to|expect(?:s|ed)? to (?:complete|achieve|launch|obtain|implement)|targeted for|scheduled for|working towards?|pursuing|in the process of|anticipates?|we(?: are|['’]re) (?:currently )?(?:evaluating|exploring|considering|piloting|trialling|trialing)|will (?:be )?(?:implement|introduc|launch|roll|obtain|achiev|complet|add|releas|support)\w*)\b/i
+  /\b(?:(?<!\b(?:a|an|each|every)\s+(?:[\w-]+\s+)?)plan(?:s|ned)? to|planning to|planned for|on (?:our|the) (?:product )?roadmap|roadmap|(?:is|are|status:?\s*|\t\s*)in progress|underway|coming soon|(?:priorit(?:y|ies)|goals?|objectives?) for (?:next year|the (?:coming|next) (?:year|quarter)|20\d\d)|(?:we|I) (?:expect|hope) to|(?:begins?|starts?|commences?) (?:in|during) (?:Q[1-4]|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:of )?20\d\d|under way|intends? to|intended to|expect(?:s|ed)? to (?:complete|achieve|launch|obtain|implement)|targeted for|scheduled for|working towards?|pursuing|in the process of|anticipates?|we(?: are|['’]re) (?:currently )?(?:evaluating|exploring|considering|piloting|trialling|trialing)|will (?:be )?(?:implement|introduc|launch|roll|obtain|achiev|complet|add|releas|support)\w*)\b/i
 
 const NEG_WINDOW = 7
 /** How many content words after a negation cue it can deny. */
@@ -177,7 +182,7 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
     negated,
     ...(implied ? { implied } : {}),
     limited: LIMITS.test(sentence),
-    hedged: HEDGES.exec(sentence)?.[0],
+    hedged: HEDGES.exec(sentence)?.[0] ?? (inCapitals(sentence) ? undefined : RECOMMENDS.exec(sentence)?.[0]),
     planned: plannedHit ? { quarter: quarterOf(sentence) } : undefined,
   }
 }

@@ -1001,9 +1001,10 @@ const nameUnstated = (a: Ask): string | undefined => {
   // A quoted verb the respondent is asked about ("Do you "anonymize" ...?") is the practice, which other rules read.
   const asked = new Set(a.verbs.map((v) => words(v).join(' ')))
   const quoted = a.names.quoted.filter((term) => !asked.has(words(term).join(' ')))
-  // "AES-256": its scheme, whichever number (rule version-other reads the numbers).
+  // "AES-256": its scheme, whichever number (rule version-other reads the numbers), in the sentence itself: a
+  // neighbour's "AES-256 for audio files" says how something else is encrypted.
   const schemes = a.names.versioned.filter(
-    (v) => !words(v.replace(/[-\s]?[\d.]+$/, ''), false).every((t) => a.leadWords.has(t)),
+    (v) => !words(v.replace(/[-\s]?[\d.]+$/, ''), false).every((t) => a.leadOwnWords.has(t)),
   )
   // "dynamic application security testing (DAST)": a technique the question names; where no file writes the acronym,
   // the sentence must name each of its words (by stem, concept or close paraphrase).
@@ -1145,8 +1146,11 @@ function saysNothingAfter(a: Ask): boolean {
   if (at < 0 || ['ADP', 'DET', 'PART'].includes(a.tagged[at - 1]?.pos ?? '')) return false
   if (a.tagged.slice(0, at).some((w) => w.text === '(')) return false
   // The practice rule says it already of a participle that is the question's verb ("Can logs be saved ...?"), and
-  // the quantity rules read a period or an amount asked ("reviewed at least quarterly" from "every quarter").
-  if (practiceUnstated(a) || requirementOf(a.asked)) return false
+  // the quantity rules read a period or an amount asked where the lead states one ("reviewed at least quarterly" from
+  // "every quarter").
+  if (practiceUnstated(a)) return false
+  const required = requirementOf(a.asked)
+  if (required && quantitiesIn(a.lead.hit.sentence.text).some((q) => q.kind === required.kind)) return false
   // Its words, and the concepts they spell ("single sign-on" is the lead's "SSO").
   const span = a.tagged.slice(at)
   const concepts = terms(span.map((w) => w.text).join(' ')).filter((t) => t.startsWith('#'))

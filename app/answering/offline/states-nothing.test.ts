@@ -1589,6 +1589,17 @@ describe('a participle after a subject that ends in a phrase of its own (rule pr
   })
 })
 
+describe('a scheme the sentence itself does not name, though a neighbour does (rule name-unstated)', () => {
+  it('flags a Yes whose sentence names no "AES-256" when only its neighbour does', async () => {
+    const answer = await yesFrom(
+      'Ledgers',
+      'Kiosk ledgers are stored in a managed database that is encrypted at rest. Till receipts use AES-256.',
+      'Are kiosk ledgers encrypted at rest using AES-256?',
+    )
+    expectFlagged(answer, 'name-unstated', /the quote names none of "AES-256"/)
+  })
+})
+
 describe('a concept named after the participle (rule predicate-unstated)', () => {
   it('reads "single sign-on" in the question as the lead\'s "SSO"', async () => {
     const standard = [

@@ -458,6 +458,13 @@ describe('properNames and askedNames read the names a question writes', () => {
     expect(definedAcronyms('Are kiosk ledgers kept (KLX)?')).toEqual([])
   })
 
+  it('reads the participle after a subject that ends in a phrase of its own', () => {
+    expect(participlePredicate("Is clerk access to customers' private ledgers logged?")).toEqual(['logged'])
+    expect(participlePredicate('Is failover to the second branch fully automated?')).toEqual(['automated'])
+    expect(participlePredicate('Have all findings from your last kiosk test been remediated?')).toEqual(['remediated'])
+    expect(participlePredicate('Is access to the kiosk ledger a privilege?')).toBeUndefined()
+  })
+
   it('reads a scheme in capitals with its number, but no measure and no row id', () => {
     expect(askedNames('Are kiosk ledgers encrypted with AES-256?').versioned).toEqual(['AES-256'])
     expect(askedNames('Do tills use TLS 1.3 or SHA-1?').versioned).toEqual(['TLS 1.3', 'SHA-1'])
