@@ -170,6 +170,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'answer-word-opens': FLAG_THRESHOLD - 0.01,
   'other-participle': FLAG_THRESHOLD - 0.01,
   'listed-as-excluded': FLAG_THRESHOLD - 0.01,
+  'complement-unstated': FLAG_THRESHOLD - 0.01,
   'general-advice': FLAG_THRESHOLD - 0.01,
   'scope-narrower': FLAG_THRESHOLD - 0.01,
   'version-other': FLAG_THRESHOLD - 0.01,

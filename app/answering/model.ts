@@ -120,6 +120,7 @@ export const RULE_NAMES = [
   'answer-word-opens',
   'other-participle',
   'listed-as-excluded',
+  'complement-unstated',
   'general-advice',
   'scope-narrower',
   'version-other',

@@ -1107,6 +1107,33 @@ const predicateUnstated = (a: Ask): string | undefined => {
 }
 
 /**
+ * What a passive question asks of its participle ("encrypted with customer-managed keys", "forwarded to a SIEM"): its
+ * complement's own words (general ones and quantities aside, which the quantity rules read). The lead names the
+ * participle (else predicate-unstated or other-participle reads it) and none of the complement's words, by stem,
+ * concept or close paraphrase. The complement as written.
+ */
+const complementUnstated = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES' || !a.passive?.length) return undefined
+  const participle = a.passive[0]!
+  if (!words(participle).some((t) => leadNames(a, t)) || requirementOf(a.asked)) return undefined
+  // The phrase a preposition opens right after the participle ("with customer-managed keys"): not a list of
+  // participles ("developed, identified and acquired"), an adverb ("appropriately") or a role ("as part of").
+  const at = a.tagged.findIndex((w) => w.lower === participle)
+  const opener = a.tagged[at + 1]
+  if (opener?.pos !== 'ADP' || opener.lower === 'as' || opener.lower === 'by') return undefined
+  // A hyphenated word is one whatever the tagger reads its last part as ("customer-managed").
+  let end = at + 2
+  while (a.tagged[end] && (nounPhrase(a.tagged, end).length || a.tagged[end]!.text.includes('-'))) end++
+  const span = a.tagged.slice(at + 2, end)
+  const own = span
+    .filter((w) => noun(w) || w.pos === 'ADJ' || w.text.includes('-'))
+    .flatMap((w) => [...words(w.text), ...terms(w.text)])
+    .filter((t) => !GENERIC.has(t) && !a.core.has(t))
+  if (!own.length || own.some((t) => leadNames(a, t))) return undefined
+  return written([opener, ...span])
+}
+
+/**
  * The participle a passive question asks ("Is kiosk data accessed ...?") where the lead says its own subject is done
  * something else to ("Kiosk data is hosted in ..."): the lead's subject, a form of "be" and a participle of another
  * stem, no paraphrase of the one asked, which neither the lead nor its context names. Form verbs ("performed",
@@ -1972,6 +1999,12 @@ export const READING_RULES: OfflineRule[] = [
     'a passive "Is/Are <subject> <participle> ...?" question answered from a sentence that says its own subject is something else ("Kiosk data is hosted in the EU" for "Is kiosk data accessed only from the EU?"): the participle asked is not its, by stem or close paraphrase, and neither the sentence nor its context names it; flagged, both quoted',
     otherParticiple,
     ({ said, asked }) => `the evidence says it is "${said}", not "${asked}": check it`,
+  ),
+  flagFound(
+    'complement-unstated',
+    'a passive "Is/Are <subject> <participle> <complement>?" question ("encrypted with customer-managed keys", "forwarded to a SIEM") whose participle the deciding sentence states but none of whose complement\'s own words it or its context names, by stem, concept or close paraphrase: the practice, not as asked; flagged, the complement quoted',
+    complementUnstated,
+    (found) => `the evidence does not say it is done "${found}": check it`,
   ),
   flagFound(
     'manner-unstated',

@@ -1600,6 +1600,23 @@ describe('a scheme the sentence itself does not name, though a neighbour does (r
   })
 })
 
+describe("a participle's complement the evidence does not name (rule complement-unstated)", () => {
+  it('flags a Yes from a sentence that states the participle of something else', async () => {
+    const answer = await yesFrom(
+      'Ledgers',
+      'Clerks are required to use full-disk encryption and a password on their kiosk laptops.',
+      'Is ledger data encrypted in storage?',
+    )
+    expectFlagged(answer, 'complement-unstated', /the evidence does not say it is done "in storage"/)
+    await expectLeftAlone(
+      'Ledgers',
+      ['Ledger data is encrypted in storage with full-disk encryption.'],
+      'Is ledger data encrypted in storage?',
+      'complement-unstated',
+    )
+  })
+})
+
 describe('a concept named after the participle (rule predicate-unstated)', () => {
   it('reads "single sign-on" in the question as the lead\'s "SSO"', async () => {
     const standard = [
