@@ -240,3 +240,13 @@ describe('withoutSetAside', () => {
     expect(withoutSetAside('Are tills updated by a pipeline?')).toBe('Are tills updated by a pipeline?')
   })
 })
+
+describe('a denial that labels a list', () => {
+  it('denies every item of the list it labels', () => {
+    const cards = new Set(['card', 'data', 'payment'])
+    expect(polarity('Not accessed: clerk passwords, kiosk ledgers, and payment card data.', cards).negated).toBe(true)
+    expect(polarity('Accessed: clerk passwords, kiosk ledgers, and payment card data.', cards).negated).toBe(false)
+    // The label denies its list only when the list names what is asked.
+    expect(polarity('Not accessed: clerk passwords and kiosk ledgers.', cards).negated).toBe(false)
+  })
+})

@@ -1,4 +1,4 @@
-import { standardTokens, stem } from '../retrieval/terms'
+import { standardTokens, stem, words } from '../retrieval/terms'
 import { ending, expandContractions, tagWords } from './grammar'
 import { alphanumerics, inCapitals } from '../retrieval/text'
 import { clipQuote } from '../citations'
@@ -169,12 +169,19 @@ export function onlyDenies(sentence: string, names: (clause: string) => boolean)
 }
 
 /** Reads negation (scoped to the question's key words), limits, hedges and planned work from one sentence. */
+/** A denial as a list's label: "Not accessed:", "Never stored:", "Not in scope:". */
+const DENYING_LABEL = /^\s*(?:not|never)(?: [a-z-]+){1,2}\s*:/i
+
 export function polarity(sentence: string, keyStems: Set<string>): Polarity {
   // "aren't" → "are not" (the model's tokenizer): the auxiliary stays, so "checks aren't performed" still reads as
   // subject, verb, denial. Typeset text writes "aren’t" with a curly apostrophe: read it as "aren't".
   const cleaned = readable(sentence)
   // A denial reaches only its own clause: "we do not sell data; backups are encrypted" denies no encryption.
-  const negated = clausesOf(cleaned).some((clause) => deniesKey(clause, keyStems))
+  // "Not accessed: passwords, card data": a denial that labels a list denies every item of it.
+  const listDenied = DENYING_LABEL.exec(sentence)
+  const negated =
+    (listDenied !== null && words(sentence.slice(listDenied[0].length)).some((t) => keyStems.has(t))) ||
+    clausesOf(cleaned).some((clause) => deniesKey(clause, keyStems))
   const plannedHit = PLANNED.test(sentence)
   const implied =
     negated && SETS_ASIDE.test(sentence) && !clausesOf(readable(sentence, false)).some((c) => deniesKey(c, keyStems))
