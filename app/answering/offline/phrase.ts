@@ -513,8 +513,11 @@ export function participlePredicate(asked: string): string[] | undefined {
     )
   }
   const clause = rest.findIndex((_, k) => k > 0 && opens(k))
+  // A hyphenated participle before a noun names a kind of it ("short-lived tokens", "customer-managed keys").
+  const attributive = (k: number) => rest[k]!.lower.includes('-') && noun(rest[k + 1])
   let at = rest.findLastIndex(
-    (w, k) => (clause < 0 || k < clause) && participle(w) && !rest.slice(k + 1).some((v) => v.text === '('),
+    (w, k) =>
+      (clause < 0 || k < clause) && participle(w) && !attributive(k) && !rest.slice(k + 1).some((v) => v.text === '('),
   )
   if (at < 0) return undefined
   // "tested, reviewed, and approved": the list of participles ending in the last one.

@@ -471,7 +471,8 @@ const partyNarrowed = (a: Ask): { said: string; asked: string } | undefined => {
       noun(asked[i + 1]) &&
       (asked[i - 1]?.pos === 'ADP' || (i < verb && asked[0]?.pos === 'AUX' && nounPhrase(asked, i + 1).some(people))),
   )
-  if (k >= 0) return partyNarrowedAt(a, k, asked[k - 1]?.pos !== 'ADP')
+  // "completed by all engineering staff": the party that does it is the sentence's subject.
+  if (k >= 0) return partyNarrowedAt(a, k, asked[k - 1]?.pos !== 'ADP' || asked[k - 1]!.lower === 'by')
   // "Can customers export ...?": a bare plural of people as the subject asks it of all of them too.
   return asked[0]?.pos === 'AUX' && plural(asked[1]) && people(asked[1]) ? partyNarrowedAt(a, 0, true) : undefined
 }
@@ -524,18 +525,13 @@ const partyNarrowedAt = (a: Ask, k: number, bySubject: boolean): { said: string;
     if (phrase.some(noun) && !phrase.some((v) => words(v.text).some((t) => own.has(t)))) {
       return narrower(j, j + 1 + phrase.length + (NARROWING.has(after!.lower) ? 1 : 0))
     }
-    // A word before it that the question does not say ("senior clerks", "Enterprise customers").
-    const before = said[j - 1]
-    if (before && ['ADJ', 'PROPN', 'NOUN', 'X'].includes(before.pos) && !words(before.text).some((t) => own.has(t))) {
-      // Every modifier before it, those joined by "and" too ("Business and Premium customers").
-      let from = j - 1
-      while (
-        ['ADJ', 'PROPN', 'NOUN', 'X'].includes(said[from - 1]?.pos ?? '') ||
-        (said[from - 1]?.pos === 'CCONJ' && noun(said[from - 2]))
-      )
-        from--
-      return narrower(from, j + 1)
-    }
+    // A word before it that the question does not say ("senior clerks", "Enterprise customers", "backend engineering
+    // team"): every modifier before it, those joined by "and" too ("Business and Premium customers").
+    const modifier = (w: Word | undefined) => ['ADJ', 'PROPN', 'NOUN', 'X'].includes(w?.pos ?? '')
+    let from = j
+    while (modifier(said[from - 1]) || (said[from - 1]?.pos === 'CCONJ' && noun(said[from - 2]))) from--
+    const modifiers = said.slice(from, j).filter(modifier)
+    if (modifiers.some((w) => !words(w.text).some((t) => own.has(t)))) return narrower(from, j + 1)
     return undefined
   }
   return undefined

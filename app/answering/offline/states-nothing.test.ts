@@ -1232,6 +1232,15 @@ describe('a party the evidence narrows (rule scope-narrower)', () => {
     )
   })
 
+  it('reads the party that does it, quantified ("by all branch staff"), as the sentence\'s subject', async () => {
+    const answer = await yesFrom(
+      'Training',
+      'Our night-shift branch team completed till training on 28 March.',
+      'Has till training been completed by all branch staff?',
+    )
+    expectFlagged(answer, 'scope-narrower', /the evidence says it of night-shift branch team, not all branch staff/)
+  })
+
   it('reads another object after the same preposition though the sentence quantifies it ("on every laptop")', async () => {
     const answer = await yesFrom(
       'Branch rules',

@@ -463,6 +463,9 @@ describe('properNames and askedNames read the names a question writes', () => {
     expect(participlePredicate('Is failover to the second branch fully automated?')).toEqual(['automated'])
     expect(participlePredicate('Have all findings from your last kiosk test been remediated?')).toEqual(['remediated'])
     expect(participlePredicate('Is access to the kiosk ledger a privilege?')).toBeUndefined()
+    // A hyphenated participle before a noun names a kind of it, not what is asked.
+    expect(participlePredicate('Have kiosk integrations been migrated to short-lived tokens?')).toEqual(['migrated'])
+    expect(participlePredicate('Are kiosk passwords hard-coded?')).toEqual(['hard-coded'])
   })
 
   it('reads a scheme in capitals with its number, but no measure and no row id', () => {
