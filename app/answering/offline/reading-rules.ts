@@ -416,16 +416,13 @@ const scopeNarrower = (a: Ask): { said: string; asked: string } | undefined => {
   // The question's party named anywhere in the sentence or its section ("for all users, managers first") is named.
   const named = (t: string) => a.leadOwnWords.has(t) || a.lead.hit.sentence.section.has(t)
   // "on all plans" from "on the Gold plan": the same kind, narrowed by a word the question does not say.
-  const narrowedAs =
-    !byName && !every && words(otherHead.text).some((t) => words(head.text).includes(t))
-      ? other
-          .slice(0, -1)
-          .find(
-            (w) => (w.pos === 'PROPN' || w.pos === 'ADJ' || w.pos === 'NOUN') && !words(w.text).some((t) => own.has(t)),
-          )
-      : undefined
+  const sameKindNarrowed =
+    !byName &&
+    !every &&
+    words(otherHead.text).some((t) => words(head.text).includes(t)) &&
+    other.slice(0, -1).some((w) => ['PROPN', 'ADJ', 'NOUN'].includes(w.pos) && !words(w.text).some((t) => own.has(t)))
   // A name by its letters too: "US" is no stop word "us" there.
-  if (!narrowedAs && (words(head.text).some(named) || said.some((w) => w.lower === head.lower))) return undefined
+  if (!sameKindNarrowed && (words(head.text).some(named) || said.some((w) => w.lower === head.lower))) return undefined
   return {
     said: `${said[j]!.lower} ${written(said.slice(j + 1, j + 1 + every + other.length))}`,
     // The verb's object as written ("all production systems"); a party or place with its preposition.
@@ -454,9 +451,11 @@ const endsOther = (a: Ask): { said: string; asked: string } | undefined => {
 }
 /**
  * "Is two-factor sign-in enforced for all clerks?" from "Clerks at the head office sign in with two factors": the
- * question asks a practice of every member of a party ("all clerks", "every clerk"), and the deciding sentence names
- * that party narrowed, by a phrase after it ("on the Enterprise plan", "at the head office") or a word before it that
- * the question does not say ("senior clerks"), with no quantifier of its own. Both, as written.
+ * question asks a practice of every member of a party ("all clerks", "every clerk"; after a preposition, or as its
+ * subject when that is people, quantified or a bare plural: "Can customers ...?"), and the deciding sentence names that
+ * party narrowed, by a phrase or clause after it ("on the Enterprise plan", "joining the night shift") or words before
+ * it that the question does not say ("senior clerks", "Business and Premium customers"), with no quantifier of its
+ * own; or, for a subject, names another role as its own subject ("engineers who ..."). Both, as written.
  */
 const partyNarrowed = (a: Ask): { said: string; asked: string } | undefined => {
   const asked = a.tagged
