@@ -392,6 +392,8 @@ export interface AskedNames {
   standards: string[]
   /** Schemes in capitals with their number that are no standard ("AES-256", "TLS 1.2"). */
   versioned: string[]
+  /** The names of a plan, tier or edition ("Business plan", "Enterprise tier"), the kind word included. */
+  plans: string[]
   /** Proper names as the tagger reads them, not a row id ("DATA-19") or a word of a standard ("DoD" of "DoD 5220.22-M"). */
   proper: string[]
   /** Those of one word that are no abbreviation ("Kerberos", "Okta", a country). */
@@ -441,6 +443,9 @@ export function definedAcronyms(text: string): { acronym: string; words: string 
   return out
 }
 
+/** A capitalised name before a plan's kind word, not the question's first word ("on the Business plan"). */
+const PLAN_NAME = /(?<=\S\s+)(?:[A-Z][a-z]+\s+){1,2}(?:plan|tier|edition|package|subscription)s?\b/g
+
 export function askedNames(text: string): AskedNames {
   const standards = namesIn(text)
   // The same scheme written as a standard ("SOC 2") once.
@@ -451,6 +456,7 @@ export function askedNames(text: string): AskedNames {
   return {
     standards,
     versioned,
+    plans: [...text.matchAll(PLAN_NAME)].map((m) => m[0]),
     proper: proper.map((p) => p.name),
     lone: proper.filter((p) => p.words === 1 && !p.acronym).map((p) => p.name),
     quoted: [...text.matchAll(QUOTED)].flatMap((m) => {

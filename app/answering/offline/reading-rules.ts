@@ -988,6 +988,8 @@ const recipientUnstated = (a: Ask): { verbs: string[]; party: string } | undefin
  * about. A term the question puts in quotation marks ("read-only") is meant as written too. (Where no evidence file
  * names any name, rule name-never-mentioned left the row.)
  */
+/** A sentence that says a thing of every plan ("on all plans", "every tier"). */
+const EVERY_PLAN = /\b(?:all|every|any|each)\s+(?:\w+\s+)?(?:plans?|tiers?|editions?|packages?|subscriptions?)\b/i
 const nameUnstated = (a: Ask): string | undefined => {
   // A capitalised word the evidence writes in lower case is a common one ("Internet"), not a name to quote. Example
   // lists are left out: their items are capitalised as items ("Extranet"), kinds more often than names.
@@ -1007,9 +1009,14 @@ const nameUnstated = (a: Ask): string | undefined => {
     .filter(({ acronym }) => a.index.df(words(acronym, false)[0] ?? '') === 0)
     .filter(({ words: spelled }) => !terms(spelled).every((t) => GENERIC.has(t) || leadNames(a, t)))
     .map(({ acronym }) => acronym)
-  const unnamed = [...schemes, ...defined]
-  if (!names.length && !quoted.length && !unnamed.length) return undefined
-  if (!names.length && !quoted.length) return unnamed.map((n) => `"${n}"`).join(', ')
+  // "the Business plan": a plan's name in the sentence itself, unless it says all plans.
+  const plans = EVERY_PLAN.test(a.lead.hit.sentence.text)
+    ? []
+    : a.names.plans.filter((plan) => !words(plan).every((t) => a.leadOwnWords.has(t)))
+  // Each of these the sentence must name, whatever names the context gives.
+  const unnamed = [...schemes, ...defined, ...plans]
+  if (unnamed.length) return unnamed.map((n) => `"${n}"`).join(', ')
+  if (!names.length && !quoted.length) return undefined
   // Every word of it: "SOC 3" does not name "SOC 2", nor "NIST" the "NIST Privacy Framework". A quoted term is common
   // words, which the evidence may write in others ("need to know" for "need-to-know").
   const named = (name: string) => words(name).every((t) => a.leadWords.has(t))

@@ -1626,6 +1626,21 @@ describe("a participle's complement the evidence does not name (rule complement-
   })
 })
 
+describe("a plan's name the sentence does not give (rule name-unstated)", () => {
+  it('flags a Yes read from the row of another plan, and leaves one said of every plan alone', async () => {
+    const table = ['# Support', '', '| Plan | Channels |', '| --- | --- |', '| Gold | Email on weekdays |']
+    table.push('| Platinum | Phone support 24x7 |', '')
+    const question = 'Is 24x7 phone support included with the Gold plan?'
+    const [other] = await answersTo([...table, ...UNRELATED], [question])
+    expectFlagged(other!, 'name-unstated', /the quote names none of "Gold plan"/)
+    const [every] = await answersTo(
+      ['# Support', '', 'Phone support is available 24x7 on all plans.', '', ...UNRELATED],
+      [question],
+    )
+    expect(every!.rules).not.toContain('name-unstated')
+  })
+})
+
 describe('a concept named after the participle (rule predicate-unstated)', () => {
   it('reads "single sign-on" in the question as the lead\'s "SSO"', async () => {
     const standard = [

@@ -441,6 +441,7 @@ describe('properNames and askedNames read the names a question writes', () => {
     expect(askedNames('Does the process in WIPE-19 follow DoD 5220.22-M?')).toEqual({
       standards: ['DoD 5220.22-M'],
       versioned: [],
+      plans: [],
       proper: [],
       lone: [],
       quoted: [],
@@ -466,6 +467,13 @@ describe('properNames and askedNames read the names a question writes', () => {
     // A hyphenated participle before a noun names a kind of it, not what is asked.
     expect(participlePredicate('Have kiosk integrations been migrated to short-lived tokens?')).toEqual(['migrated'])
     expect(participlePredicate('Are kiosk passwords hard-coded?')).toEqual(['hard-coded'])
+  })
+
+  it("reads a plan's name before its kind word, not the question's first word", () => {
+    expect(askedNames('Is phone support included with the Gold plan?').plans).toEqual(['Gold plan'])
+    expect(askedNames('Is SSO available on the Kiosk Pro tier?').plans).toEqual(['Kiosk Pro tier'])
+    expect(askedNames('Enterprise plans include SSO?').plans).toEqual([])
+    expect(askedNames('Do all plans include SSO?').plans).toEqual([])
   })
 
   it('reads a scheme in capitals with its number, but no measure and no row id', () => {
