@@ -3,6 +3,7 @@ import { checkOfficeBudget, checkPdfBudget } from './budget'
 import { guessLanguage } from './language'
 import {
   EVIDENCE_EXTENSIONS,
+  TEXT_EXTENSIONS,
   EVIDENCE_MAX_BYTES,
   EvidenceReadError,
   type EvidenceDocument,
@@ -205,7 +206,7 @@ function checkSignature(file: string, kind: string | null, bytes: Uint8Array) {
     }
   }
   if (
-    (kind === 'txt' || kind === 'md' || kind === 'rst' || kind === 'html' || kind === 'htm' || kind === 'csv') &&
+    TEXT_EXTENSIONS.includes(kind ?? '') &&
     bytes.subarray(0, 4096).includes(0) &&
     !(bytes[0] === 0xff || bytes[0] === 0xfe)
   ) {

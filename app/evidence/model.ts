@@ -14,6 +14,9 @@ export const EVIDENCE_EXTENSIONS = [
   'csv',
 ] as const
 
+/** The types that are plain text (no NUL byte, no binary signature), whatever markup they carry. */
+export const TEXT_EXTENSIONS: readonly string[] = ['txt', 'md', 'rst', 'html', 'htm', 'csv']
+
 /** The largest evidence file read (the upload limit and the reader's own check share it). */
 export const EVIDENCE_MAX_BYTES = 25 * 1024 * 1024
 

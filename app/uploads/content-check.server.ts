@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { ArchiveScanner, MALWARE_MESSAGE } from './archive-scan'
+import { TEXT_EXTENSIONS } from '../evidence/model'
 import { extensionOf, type UploadProblem } from './limits'
 import { isKnownMalware } from './malware'
 
@@ -54,12 +55,7 @@ const EXPECTED: Record<string, keyof typeof MAGIC | 'text'> = {
   xls: 'ole',
   doc: 'ole',
   pdf: 'pdf',
-  csv: 'text',
-  txt: 'text',
-  md: 'text',
-  rst: 'text',
-  html: 'text',
-  htm: 'text',
+  ...Object.fromEntries(TEXT_EXTENSIONS.map((ext) => [ext, 'text' as const])),
 }
 
 function startsWith(bytes: Uint8Array, magic: number[]) {

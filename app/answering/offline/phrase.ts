@@ -416,6 +416,9 @@ const QUOTED = /["\u201c]([^"\u201c\u201d]{2,40})["\u201d]/g
 const VERSIONED =
   /\b[A-Z]{2,6}(?:-(?!\d\d\b)\d+(?:\.\d+)*|\d+(?:\.\d+)*|\s(?:\d+\.\d+(?:\.\d+)*|\d{3,}))\b(?![.,]?\d|\s*(?:%|percent|[a-z]*(?:second|minute|hour|day|week|month|year|character)s?\b))/g
 
+/** A versioned name's scheme without its number ("AES-256" → "AES", "TLS 1.3" → "TLS"). */
+export const schemeOf = (name: string): string => name.replace(/[-\s]?[\d.]+$/, '')
+
 /**
  * The acronyms a question defines in brackets after their words ("dynamic application security testing (DAST)"), each
  * with the words it stands for: those whose first letters (a hyphen's parts each) spell it.

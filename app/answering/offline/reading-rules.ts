@@ -3,7 +3,7 @@ import { cite, where } from './answers'
 import { freeTextGap, questionWordGap } from './free-text'
 import { isRole, namesOwnParty } from './question-word'
 import { ending, gerund, noun, nounCompounds, tagWords, type Word } from './grammar'
-import { asksIfThereIs, definedAcronyms, everVerb, taggedPhrase, written } from './phrase'
+import { asksIfThereIs, definedAcronyms, everVerb, schemeOf, taggedPhrase, written } from './phrase'
 import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
 import { conceptSpans } from '../retrieval/vocabulary'
 import { isParaphrase } from '../retrieval/paraphrase.server'
@@ -1000,9 +1000,7 @@ const nameUnstated = (a: Ask): string | undefined => {
   const quoted = a.names.quoted.filter((term) => !asked.has(words(term).join(' ')))
   // "AES-256": its scheme, whichever number (rule version-other reads the numbers), in the sentence itself: a
   // neighbour's "AES-256 for audio files" says how something else is encrypted.
-  const schemes = a.names.versioned.filter(
-    (v) => !words(v.replace(/[-\s]?[\d.]+$/, ''), false).every((t) => a.leadOwnWords.has(t)),
-  )
+  const schemes = a.names.versioned.filter((v) => !words(schemeOf(v), false).every((t) => a.leadOwnWords.has(t)))
   // "dynamic application security testing (DAST)": a technique the question names; where no file writes the acronym,
   // the sentence must name each of its words (by stem, concept or close paraphrase).
   const defined = definedAcronyms(a.asked)

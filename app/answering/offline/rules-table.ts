@@ -19,6 +19,7 @@ import { asksForRemarks, subjectPhrase } from './subject'
 import { terms, words } from '../retrieval/terms'
 import { gerund, noun, tagWords } from './grammar'
 import { endsWithColon } from '../retrieval/text'
+import { schemeOf } from './phrase'
 
 /** How sure the engine must be that a question's "If you don't ..." condition is unmet before calling it N/A. */
 const CONDITION_CONFIDENCE = 0.6
@@ -117,9 +118,8 @@ const neverNamed = (a: Ask): string[] | undefined => {
   const { standards, versioned, proper, lone } = a.names
   const names = lone.length ? [...new Set([...standards, ...proper])] : standards
   // "AES-256": its scheme's letters as a mixed-case text has them ("AES-128" names the scheme with another number).
-  const scheme = (name: string) => words(name.replace(/[-\s]?[\d.]+$/, ''), false)
   const schemeUnnamed = (name: string) =>
-    [...scheme(name), ...terms(name.replace(/[-\s]?[\d.]+$/, ''))].every((t) => a.index.df(t) === 0)
+    [...words(schemeOf(name), false), ...terms(schemeOf(name))].every((t) => a.index.df(t) === 0)
   const all = [...names, ...versioned]
   return all.length > 0 && names.every(unnamed) && versioned.every(schemeUnnamed) ? all : undefined
 }
