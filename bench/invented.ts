@@ -39,6 +39,7 @@ for (const set of sets.map((d) => d.name).sort()) {
   const pages = readdirSync(path.join(root, set)).sort()
   const row = { questions: 0, written: 0, writtenRight: 0, unflagged: 0, wrong: 0 }
   const wrongs: string[] = []
+  const unflagged: string[] = []
   for (const page of pages) {
     const dir = path.join(root, set, page)
     const names = readdirSync(dir)
@@ -55,6 +56,9 @@ for (const set of sets.map((d) => d.name).sort()) {
       row.writtenRight += Number(ok)
       if (q.flagged) continue
       row.unflagged++
+      unflagged.push(
+        `${set}/${page} ${q.id} ${q.answer} (label ${label}) ${ok ? 'right' : 'WRONG'}: ${q.question.slice(0, 100)}`,
+      )
       if (!ok) {
         row.wrong++
         wrongs.push(
@@ -69,6 +73,7 @@ for (const set of sets.map((d) => d.name).sort()) {
   )
   for (const k of ['questions', 'written', 'unflagged', 'wrong'] as const) totals[k] += row[k]
   if (process.argv.includes('--wrong')) for (const w of wrongs) console.log(`  - ${w}`)
+  if (process.argv.includes('--unflagged')) for (const u of unflagged) console.log(`  - ${u}`)
 }
 const all = totals.unflagged ? (((totals.unflagged - totals.wrong) / totals.unflagged) * 100).toFixed(1) : 'n/a'
 console.log(
