@@ -171,6 +171,8 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'other-participle': FLAG_THRESHOLD - 0.01,
   'listed-as-excluded': FLAG_THRESHOLD - 0.01,
   'complement-unstated': FLAG_THRESHOLD - 0.01,
+  'denied-elsewhere': FLAG_THRESHOLD - 0.01,
+  'limited-nearby': FLAG_THRESHOLD - 0.01,
   'general-advice': FLAG_THRESHOLD - 0.01,
   'scope-narrower': FLAG_THRESHOLD - 0.01,
   'version-other': FLAG_THRESHOLD - 0.01,

@@ -121,6 +121,8 @@ export const RULE_NAMES = [
   'other-participle',
   'listed-as-excluded',
   'complement-unstated',
+  'denied-elsewhere',
+  'limited-nearby',
   'general-advice',
   'scope-narrower',
   'version-other',

@@ -60,6 +60,12 @@ describe('grammar: tags', () => {
     expect(verb.find((w) => w.lower === 'update')?.pos).toBe('VERB')
   })
 
+  it('reads a hyphenated word between a determiner or a preposition and a noun as a modifier, not a verb', () => {
+    const tag = (text: string, word: string) => tagWords(text).find((w) => w.lower === word)?.pos
+    expect(tag('Tokens for the smart-lock kiosks are rotated.', 'smart-lock')).toBe('ADJ')
+    expect(tag('Tokens for smart-lock kiosks are rotated.', 'smart-lock')).toBe('ADJ')
+  })
+
   it('reads the words a list joins to a verb, before the object they share, as verbs', () => {
     const pos = (text: string) => tagWords(text).map((w) => `${w.lower}/${w.pos}`)
     // Before: "review" and "audit" nouns, "audit branch kiosk cash" one compound.

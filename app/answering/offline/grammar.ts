@@ -103,6 +103,13 @@ export function tagWords(text: string): Word[] {
       j--
     if (j >= 0 && j < k - 1 && words[j]!.pos === 'DET' && words[j]!.lower !== 'that') w.pos = 'NOUN'
   })
+  // "the smart-lock integrations": a hyphenated word tagged as a verb (its last part's tag) between a determiner or a
+  // preposition and a noun names a kind of the noun.
+  words.forEach((w, k) => {
+    if (w.pos !== 'VERB' || !w.lower.includes('-') || ending(w.lower)) return
+    if (['DET', 'ADP'].includes(words[k - 1]?.pos ?? '') && ['NOUN', 'PROPN'].includes(words[k + 1]?.pos ?? ''))
+      w.pos = 'ADJ'
+  })
   doQuestionVerb(words)
   coordinatedVerbs(words)
   return words

@@ -493,20 +493,30 @@ export function everVerb(asked: string): string | undefined {
 /** Tags of the words of a noun phrase after a preposition ("customers' private audio"). */
 const PHRASE_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'NUM', 'X', 'PRON'])
 
-export function participlePredicate(asked: string): string[] | undefined {
-  const words = tagWords(collapseSpace(asked))
-  // "Is/Are X ...?"; or, after another auxiliary, "Have X been ...?", "Can X be ...?" (checked below).
-  if (words[0]?.lemma !== 'be' && words[0]?.pos !== 'AUX') return undefined
-  const participle = (w: Word | undefined) =>
-    (w?.pos === 'VERB' || w?.pos === 'ADJ') && ending(w.lower) === 'ed' && isLetterWord(w.lower)
+/** A participle: "stored", "approved" (tagged as a verb or an adjective). */
+const participle = (w: Word | undefined) =>
+  (w?.pos === 'VERB' || w?.pos === 'ADJ') && ending(w.lower) === 'ed' && isLetterWord(w.lower)
+
+/**
+ * The words after a question's subject phrase, from its predicate on ("rotated on a schedule"): past a phrase of the
+ * subject's own ("Is staff access to customers' audio logged?": "to customers' audio") to the participle or the "been"
+ * before it. Empty when none follows.
+ */
+export function predicateWords(asked: string): Word[] {
   const phrase = taggedPhrase(asked)
-  // "Is staff access to customers' audio logged?": a subject that ends in a phrase of its own ("to customers'
-  // audio"), the participle after it.
+  if (phrase?.rest) return phrase.rest
   const after = phrase?.after ?? []
   // Past the phrase's words and any adverb ("fully automated"), to the participle or the "been" before it.
   const past = after.findIndex((w) => !PHRASE_TAGS.has(w.pos) && w.pos !== 'ADV' && !/^['’]s?$/.test(w.text))
   const starts = (k: number) => participle(after[k]) || (after[k]?.lemma === 'be' && participle(after[k + 1]))
-  const rest = phrase?.rest ?? (past >= 0 && starts(past) ? after.slice(past) : [])
+  return past >= 0 && starts(past) ? after.slice(past) : []
+}
+
+export function participlePredicate(asked: string): string[] | undefined {
+  const words = tagWords(collapseSpace(asked))
+  // "Is/Are X ...?"; or, after another auxiliary, "Have X been ...?", "Can X be ...?" (checked below).
+  if (words[0]?.lemma !== 'be' && words[0]?.pos !== 'AUX') return undefined
+  const rest = predicateWords(asked)
   // Before a clause of its own: "retained, as deemed appropriate" asks "retained", "tested when restored" "tested",
   // "approved before they are deployed" "approved". A participle that qualifies a noun ("in encrypted form") is none.
   const opens = (k: number) => {
@@ -523,7 +533,7 @@ export function participlePredicate(asked: string): string[] | undefined {
   }
   const clause = rest.findIndex((_, k) => k > 0 && opens(k))
   // A hyphenated participle before a noun names a kind of it ("short-lived tokens", "customer-managed keys").
-  const attributive = (k: number) => rest[k]!.lower.includes('-') && noun(rest[k + 1])
+  const attributive = (k: number) => (rest[k]!.lower.includes('-') || rest[k - 1]?.pos === 'DET') && noun(rest[k + 1])
   let at = rest.findLastIndex(
     (w, k) =>
       (clause < 0 || k < clause) && participle(w) && !attributive(k) && !rest.slice(k + 1).some((v) => v.text === '('),

@@ -23,6 +23,16 @@ describe('polarity', () => {
     expect(polarity('Archives are stored without compression.', keys('Are archives compressed?')).negated).toBe(true)
   })
 
+  it('reads "<plurals> only" at the end of a clause, and an audit finding on a few samples, as limits', () => {
+    const k = keys('Is till export available?')
+    expect(polarity('Till export is available on the Gold and Platinum plans only.', k).limited).toBe(true)
+    expect(polarity('Till export is read-only.', k).limited).toBe(false)
+    expect(polarity('Till export is available on every plan.', k).limited).toBe(false)
+    const grants = keys('Are ledger grants approved?')
+    expect(polarity('For 2 of 25 sampled ledger grants, approval was given after the fact.', grants).limited).toBe(true)
+    expect(polarity('Ledger grants for 25 clerks were approved.', grants).limited).toBe(false)
+  })
+
   it('scopes negation to the asked practice', () => {
     expect(polarity('We do not store card numbers.', keys('Do you store card numbers?')).negated).toBe(true)
     expect(

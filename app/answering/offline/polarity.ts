@@ -47,6 +47,11 @@ const FALSE_CUES =
   /\b(?:no (?:later|more|less|fewer|longer than|sooner) than|not (?:only|limited to|just|merely)|whether or not|if not|no(?=\.\s*\d)|no matter|no exception|no single point|at no (?:additional )?cost|not to exceed|nothing less)\b/gi
 const LIMITS =
   /\b(?:(?:where|wherever|if|as far as) (?:the |local |applicable )?(?:law|laws|regulations?|legislation) (?:allows?|permits?)|except(?:ion|ions|ing)?|excluding|other than|not all|some of|partial(?:ly)?|limited to|with the exception|apart from|(?<!-)only (?:for|in|on|when|where)|in some cases|case[- ]by[- ]case|upon request|on request|optional(?:ly)?)\b/i
+/** An audit's finding on some of its samples: "For 2 of 25 sampled grants, ...". */
+const SAMPLED_FEW =
+  /\b(?:for|in) (?:\d+|one|two|three|four|five) (?:of|out of) (?:the )?\d+ (?:sampled|selected|tested|inspected)\b/i
+/** "on the Business and Enterprise plans only": a plural and "only" that ends its clause. */
+const ONLY_AFTER = /(?<![-\w])[a-z]{3,}s only(?=\s*(?:[.;,)]|$))/i
 /**
  * "SHOULD", "MAY" in capitals: the requirement words of RFC 2119, by which a policy says a thing is recommended or
  * optional, not required. In lower case "should" is the common word many policies require with.
@@ -188,7 +193,7 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
   return {
     negated,
     ...(implied ? { implied } : {}),
-    limited: LIMITS.test(sentence),
+    limited: LIMITS.test(sentence) || ONLY_AFTER.test(sentence) || SAMPLED_FEW.test(sentence),
     hedged: HEDGES.exec(sentence)?.[0] ?? (inCapitals(sentence) ? undefined : RECOMMENDS.exec(sentence)?.[0]),
     planned: plannedHit ? { quarter: quarterOf(sentence) } : undefined,
   }

@@ -15,6 +15,17 @@ describe('quantities', () => {
     ])
   })
 
+  it('reads a number a contract writes twice ("twenty-four (24) hours") as its figure', () => {
+    expect(quantitiesIn('a recovery point objective of twenty-four (24) hours').map((q) => q.value)).toEqual([24 * 60])
+    // Of two clauses, the one that says more of the question's own words, each word once.
+    expect(
+      unmetRequirement(
+        'Is your recovery point objective (RPO) one hour or less?',
+        'Recovery objectives for the kiosks are a recovery time objective (RTO) of twelve (12) hours and a recovery point objective (RPO) of twenty-four (24) hours.',
+      ),
+    ).toEqual({ required: 'at most one hour', stated: '24 hours' })
+  })
+
   it('reads a frequency however it is written, each period once', () => {
     const period = (text: string) =>
       quantitiesIn(text)

@@ -113,10 +113,15 @@ export interface Requirement extends Quantity {
   atLeast: boolean
 }
 
+/** "twenty-four (24) hours", as contracts write a number twice: the figure in brackets is the number. */
+const WRITTEN_TWICE = /\b[a-z]+(?:-[a-z]+)?\s*\((\d+(?:[.,]\d+)?)\)/gi
+const inFigures = (text: string) => text.replace(WRITTEN_TWICE, '$1')
+
 const numberOf = (word: string) => NUMBERS[word.toLowerCase()] ?? Number(word.replace(',', '.'))
 
 /** The quantities a text states, each of its kind: "every 6 hours" is a period, "for 35 days" a duration. */
-export function quantitiesIn(text: string): Quantity[] {
+export function quantitiesIn(written: string): Quantity[] {
+  const text = inFigures(written)
   const out: Quantity[] = []
   for (const m of text.matchAll(AMOUNT)) {
     const before = text.slice(Math.max(0, m.index! - 12), m.index!).toLowerCase()
@@ -180,7 +185,8 @@ export function unmetRequirement(asked: string, sentence: string): { required: s
  * The quantities of a kind a sentence states of what the question asks: where it states several in clauses of their
  * own ("Our RTO is 8 hours and our RPO is 4 hours"), those of the clauses that share most words with the question.
  */
-function statedFor(asked: string, sentence: string, kind: Quantity['kind']): Quantity[] {
+function statedFor(asked: string, written: string, kind: Quantity['kind']): Quantity[] {
+  const sentence = inFigures(written)
   const all = quantitiesIn(sentence).filter((q) => q.kind === kind)
   if (all.length < 2) return all
   const own = new Set(words(asked))
@@ -191,7 +197,7 @@ function statedFor(asked: string, sentence: string, kind: Quantity['kind']): Qua
       // What the clause measures comes before its quantity ("a recovery time objective of eight hours"); words after
       // it ("... for the portal") may belong to the whole sentence.
       const measured = stated.length ? clause.slice(0, clause.indexOf(stated[0]!.text)) : clause
-      return { shared: words(measured).filter((t) => own.has(t)).length, stated }
+      return { shared: new Set(words(measured).filter((t) => own.has(t))).size, stated }
     })
     .filter((c) => c.stated.length)
   const most = Math.max(0, ...clauses.map((c) => c.shared))

@@ -3,12 +3,12 @@ import { cite, where } from './answers'
 import { freeTextGap, questionWordGap } from './free-text'
 import { isRole, namesOwnParty } from './question-word'
 import { ending, gerund, noun, nounCompounds, tagWords, type Word } from './grammar'
-import { asksIfThereIs, definedAcronyms, everVerb, schemeOf, taggedPhrase, written } from './phrase'
+import { asksIfThereIs, definedAcronyms, everVerb, predicateWords, schemeOf, taggedPhrase, written } from './phrase'
 import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
 import { conceptSpans } from '../retrieval/vocabulary'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { isAcronym, stemToken } from '../retrieval/stem'
-import { STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
+import { MIN_COVERAGE, STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import { asksDoneInPeriod, customerRulesOf, delegationIn, namesReceiver, recipientOf, refersToEarlier } from './scope'
 import { bare, FORM_WORDS, GENERAL_NOUNS, namesSubject } from './subject'
 import { asksForHolding, particularSubject } from './practices'
@@ -195,6 +195,55 @@ const neighbourDenies = (a: Ask): string | undefined => {
   return neighbour?.text
 }
 /**
+ * "Are kiosks certified to the till standard?" from "We have started a till standard programme" while another sentence
+ * on the subject says "We are not certified today": a sentence the question's subject passed, not the lead, that
+ * denies the question's own practice (its participle or verb) where the lead does not name it, or, for a question
+ * asked of every member or place ("all", "every", "wherever"), denies it at all ("the branch disk is not encrypted"
+ * for "Is kiosk data encrypted wherever it is stored?"). The denial, as written.
+ */
+const deniedElsewhere = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const practice = [...(a.passive?.slice(0, 1) ?? []), ...a.verbs]
+    .flatMap((w) => words(w))
+    .filter((t) => !GENERIC.has(t))
+  if (!practice.length) return undefined
+  const every = EVERY_ASKED.test(a.asked)
+  const denied = practice.filter((t) => every || !leadNames(a, t))
+  if (!denied.length) return undefined
+  // Asked of every member, a denial of any of them counts, however little else of the question it says.
+  const found = (every ? a.ranked : a.hits).find(
+    (h) =>
+      h !== a.lead.hit &&
+      h.sentence.text !== a.lead.hit.sentence.text &&
+      (every ? h.coreCoverage > 0 : h.coverage >= MIN_COVERAGE) &&
+      words(h.sentence.text).some((t) => denied.includes(t)) &&
+      polarity(h.sentence.text, new Set(denied)).negated,
+  )
+  return found?.sentence.text
+}
+/**
+ * "Can a branch audit the till?" from "A branch may audit the till on 30 days' notice" beside "The right to audit
+ * applies only where the ledger shows a loss": a close sentence (one the answer was read among, of the same file)
+ * that limits what the lead states outright. The limit, as written.
+ */
+const limitedNearby = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const lead = a.lead.hit.sentence
+  const found = a.judged.find(
+    (j) =>
+      j !== a.lead &&
+      j.label === 'PARTIALLY' &&
+      j.hit.coverage >= 0.6 &&
+      j.hit.sentence.passage.file === lead.passage.file &&
+      Math.abs(j.hit.sentence.id - lead.id) <= 2 &&
+      j.hit.sentence.text !== lead.text,
+  )
+  return found?.hit.sentence.text
+}
+/** A question asked of every member, place or time. */
+const EVERY_ASKED = /\b(?:all|every|each|wherever|whenever|always)\b/i
+
+/**
  * "Is the help desk staffed 24x7?" from "The help desk answers calls on weekdays": the question asks for a practice
  * round the clock ("24x7", "24/7", "24 hours a day", "around the clock") and the deciding sentence does not say so,
  * nor "at all times" or "continuously". The question's words, as written.
@@ -308,13 +357,20 @@ const PARTY_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'VERB'])
 
 /**
  * The heading a Yes's sentence stands under, when it excludes what it lists ("Out of scope", "Exclusions", "Not
- * covered"): "Phishing of staff" under "Out of scope" says the test left it out.
+ * covered"): "Phishing of staff" under "Out of scope" says the test left it out. Or the words by which the sentence
+ * itself leaves what it names out ("Kiosk rooms are not included in the scope of this report").
  */
-const listedAsExcluded = (a: Ask): string | undefined => {
-  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+const listedAsExcluded = (a: Ask): { under: boolean; text: string } | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES' || EXCLUDING.test(a.asked)) return undefined
   const heading = a.lead.hit.sentence.passage.location.split(' > ').at(-1) ?? ''
-  return EXCLUDING.test(heading) && !EXCLUDING.test(a.asked) ? heading : undefined
+  if (EXCLUDING.test(heading)) return { under: true, text: heading }
+  // Or the sentence says so of what it names: "... are not included in the scope of this report".
+  const left = LEFT_OUT.exec(a.lead.hit.sentence.text)?.[0]
+  return left ? { under: false, text: left } : undefined
 }
+/** A sentence that leaves what it names out of a scope. */
+const LEFT_OUT =
+  /\b(?:(?:is|are) not (?:included|covered) (?:in|by) (?:the |its |this |our )?scope|(?:is|are) (?:out of|outside (?:of )?(?:the |its |this |our )?)scope|excluded from (?:the |its |this |our )?scope|carved[- ]out)\b/i
 /** Headings (and questions) about what is left out. */
 const EXCLUDING =
   /\b(?:out of scope|not in scope|outside (?:the |of )?scope|exclusions?|excluded|not covered|not included|limitations|not supported|not offered|what we do not)\b/i
@@ -503,7 +559,7 @@ const partyNarrowedAt = (a: Ask, k: number, bySubject: boolean): { said: string;
     // customers ...?"): what the sentence says they can do is what the question asks of every customer.
     const standsFor = bySubject && j === subjectHead(said)
     if (!noun(w) || (!words(w.text).some((t) => headStems.includes(t)) && !standsFor)) continue
-    if (said.slice(Math.max(0, j - 3), j).some((v) => QUANTIFIERS.has(v.lower))) return undefined
+    const quantified = said.slice(Math.max(0, j - 3), j).some((v) => QUANTIFIERS.has(v.lower))
     // A phrase after it that narrows it: a preposition and a noun phrase with a noun or name ("on the Enterprise plan"),
     // or a clause ("joining the kiosk team", "who work at a branch").
     const after = said[j + 1]
@@ -521,9 +577,12 @@ const partyNarrowedAt = (a: Ask, k: number, bySubject: boolean): { said: string;
       said: `of ${from === j ? lowerFirst(written(said.slice(from, to))) : written(said.slice(from, to))}`,
       asked: askedAs,
     })
+    // "all employees based in the United Kingdom": every member of a party a name narrows is still some of it.
+    if (quantified && !phrase.some((v) => v.pos === 'PROPN')) return undefined
     if (phrase.some(noun) && !phrase.some((v) => words(v.text).some((t) => own.has(t)))) {
       return narrower(j, j + 1 + phrase.length + (NARROWING.has(after!.lower) ? 1 : 0))
     }
+    if (quantified) return undefined
     // A word before it that the question does not say ("senior clerks", "Enterprise customers", "backend engineering
     // team"): every modifier before it, those joined by "and" too ("Business and Premium customers").
     const modifier = (w: Word | undefined) => ['ADJ', 'PROPN', 'NOUN', 'X'].includes(w?.pos ?? '')
@@ -1142,7 +1201,7 @@ const complementUnstated = (a: Ask): string | undefined => {
 const otherParticiple = (a: Ask): { said: string; asked: string } | undefined => {
   // The participle right after the subject ("Is kiosk data accessed ..."), not one that takes an infinitive
   // ("designed to process", "trained to respond"), which says what it is for.
-  const rest = taggedPhrase(a.asked)?.rest ?? []
+  const rest = predicateWords(a.asked)
   const first = rest.findIndex((w) => w.pos !== 'ADV')
   const asked = rest[first]?.lower
   if (!a.yesNo || a.lead.label !== 'YES' || !asked) return undefined
@@ -1383,8 +1442,39 @@ const abilityGap = (a: Ask): string | undefined => {
   if (abilityOnly(a)) return 'says it can be done, not that you require it'
   if (abilityNotPractice(a)) return 'names what the product can do, not that you run it'
   if (customerDoes(a)) return 'says the customer can do it, not that you do'
+  if (mayOnly(a)) return 'says it may be done, not that it is'
   return undefined
 }
+
+/**
+ * "Do you audit the tills?" from "The branch manager may audit the tills": the question asks whether a thing is done,
+ * not whether it is allowed, and the deciding sentence only permits what it says of the question ("may audit the
+ * tills", no "must", "shall" or "will" beside it).
+ */
+const mayOnly = (a: Ask): boolean => {
+  if (!a.yesNo || a.lead.label !== 'YES' || ASKS_LEAVE.test(a.q.text) || asksExistence(a)) return false
+  const said = a.leadTagged
+  if (said.some((w) => MANDATES.has(w.lower))) return false
+  // What "may" permits is what the sentence matched of the question ("may run phishing exercises"), not another
+  // thing in its clause ("after which we may delete it").
+  const matched = a.lead.hit.matched
+  const permits = (k: number) => {
+    const end = said.findIndex((w, j) => j > k && w.pos === 'PUNCT')
+    const text = written(said.slice(k + 1, end < 0 ? undefined : end))
+    return [...words(text), ...terms(text)].some((t) => matched.has(t))
+  }
+  return said.some(
+    (w, k) =>
+      w.lower === 'may' &&
+      w.text !== 'MAY' &&
+      (said[k + 1]?.pos === 'VERB' || (said[k + 1]?.lemma === 'be' && said[k + 2]?.pos === 'VERB')) &&
+      permits(k),
+  )
+}
+/** A question on what is allowed or possible: "Can ...?", "May ...?", "Do you allow ...?", "Is it possible ...?". */
+const ASKS_LEAVE = /^\s*(?:can|may|could)\b|\b(?:allow\w*|permit\w*|possible|able|option\w*|may|can)\b/i
+/** Words that make a sentence a rule, not a permission. */
+const MANDATES = new Set(['must', 'shall', 'will', 'required', 'requires', 'mandatory'])
 
 /** "Do you have", "Does your branch have": the respondent asked to have something. */
 const ASKS_TO_HAVE = /^\s*(?:do|does)\s+(?:you|your(?:\s+\S+){0,2}?)\s+have\b/i
@@ -1935,6 +2025,18 @@ export const READING_RULES: OfflineRule[] = [
     (found) => `the evidence says otherwise of what the question asks about ("${found}"): check the answer`,
   ),
   flagFound(
+    'denied-elsewhere',
+    'another sentence on the question\'s subject denies the practice asked (its participle or verb) where the deciding sentence does not name it ("We are not certified today" beside "We have started a till standard programme"), or denies it of anything where the question asks it of every member or place ("all", "wherever"): flagged, the denial quoted',
+    deniedElsewhere,
+    (found) => `the evidence also says "${found.slice(0, 140)}": check the answer`,
+  ),
+  flagFound(
+    'limited-nearby',
+    'a close sentence of the same file (one the answer was read among) limits what the deciding sentence states outright ("The right in clause 4 applies only where ..."): flagged, the limit quoted',
+    limitedNearby,
+    (found) => `the evidence limits it nearby: "${found.slice(0, 140)}": check the answer`,
+  ),
+  flagFound(
     'round-the-clock-unstated',
     'the question asks for a practice round the clock ("24x7", "24 hours a day") and the deciding sentence does not say so (nor "at all times", "continuously"): flagged, the question\'s words quoted',
     roundTheClockUnstated,
@@ -1960,9 +2062,12 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'listed-as-excluded',
-    'the deciding sentence stands under a heading that excludes what it lists ("Out of scope", "Exclusions", "Not covered", "Limitations"): a Yes read from it names what is left out; flagged, the heading quoted',
+    'the deciding sentence stands under a heading that excludes what it lists ("Out of scope", "Exclusions", "Not covered", "Limitations"), or itself leaves what it names out of a scope ("are not included in the scope of this report", "carved out"): a Yes read from it names what is left out; flagged, the heading or the words quoted',
     listedAsExcluded,
-    (found) => `the quote is listed under "${found}": check it`,
+    ({ under, text }) =>
+      under
+        ? `the quote is listed under "${text}": check it`
+        : `the quote says it is ${text.replace(/^(?:is|are) /i, '')}: check it`,
   ),
   flagFound(
     'general-advice',
@@ -2044,7 +2149,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'ability-not-rule',
-    'the question asks whether the vendor requires or enforces something ("Do you require MFA for administrators?") and the deciding sentence states only that it can be done ("the ability to require MFA is available", "admins can enable it"), or whether the vendor put something in place ("Have you implemented an IDS?", "Has an IDS been implemented?") and the sentence names only a product\'s ability ("Support for intrusion detection", "enables teams to detect intrusions"), or whether the vendor does a thing itself ("Do you seal exported ledgers?") and the sentence says the customer can ("Customers can seal their ledgers"): a product\'s ability or a customer\'s option is not the vendor\'s rule or practice; flagged',
+    'the question asks whether the vendor requires or enforces something ("Do you require MFA for administrators?") and the deciding sentence states only that it can be done ("the ability to require MFA is available", "admins can enable it"), or whether the vendor put something in place ("Have you implemented an IDS?", "Has an IDS been implemented?") and the sentence names only a product\'s ability ("Support for intrusion detection", "enables teams to detect intrusions"), or whether the vendor does a thing itself ("Do you seal exported ledgers?") and the sentence says the customer can ("Customers can seal their ledgers"), or only permits it ("The branch manager may seal the ledgers", no "must" or "shall" beside it): a product\'s ability, a customer\'s option or a permission is not the vendor\'s rule or practice; flagged',
     abilityGap,
     (found) => `the quote ${found}: check it`,
   ),

@@ -132,7 +132,7 @@ export function delegationIn(sentence: string): string | undefined {
 }
 /** Words that hand a practice to another party ("relies on X to", "operated by X"); not where it is hosted. */
 const HANDS_OVER =
-  /\b(?:reli(?:es|ed)? (?:up)?on|rely (?:up)?on|operated by|managed by|run by|outsourced to|delegated to|responsibility of)((?:\s+[\w'’.-]+){1,4})/gi
+  /\b(?:reli(?:es|ed)? (?:up)?on|rely (?:up)?on|operated by|managed by|run by|outsourced to|delegated to|responsibility of|provided by|handled by|performed by|inherited from)((?:\s+[\w'’.-]+){1,4})/gi
 
 /** A leading condition denying a practice: "If you do not offer X", "If your portal cannot ...". */
 const NEGATIVE_CONDITION =

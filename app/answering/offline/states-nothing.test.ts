@@ -2762,3 +2762,175 @@ describe('a sentence the document breaks off (rule cut-off)', () => {
     expect(whole.rules).not.toContain('cut-off')
   })
 })
+
+describe('a denial beside the quote (rule denied-elsewhere)', () => {
+  it('flags a Yes whose sentence leaves out the practice asked while another on the subject denies it', async () => {
+    const question = 'Is your company currently certified to ISO/IEC 27001?'
+    const answer = await yesFrom(
+      'Kiosk certification',
+      'We have started an ISO/IEC 27001 programme for the kiosk business.',
+      question,
+      ['We are not certified today; a certification audit is booked with the branch auditor.'],
+    )
+    expectFlagged(answer, 'denied-elsewhere', /the evidence also says "We are not certified today/)
+    // Without the denial the programme is read as before.
+    await expectLeftAlone(
+      'Kiosk certification',
+      ['We have started an ISO/IEC 27001 programme for the kiosk business.'],
+      question,
+      'denied-elsewhere',
+    )
+  })
+
+  it('flags a Yes to a question asked of every place when one place is said not to have it', async () => {
+    const question = 'Is kiosk data encrypted at rest wherever the kiosk stores it?'
+    const answer = await yesFrom('Kiosk storage', 'Kiosk data is encrypted at rest in the branch cloud.', question, [
+      'Offline tills cache kiosk receipts on a local disk that is not encrypted.',
+    ])
+    expectFlagged(answer, 'denied-elsewhere', /not encrypted/)
+    // Asked of the data, not of every place it is kept: the cache says nothing against it.
+    const plain = await yesFrom(
+      'Kiosk storage',
+      'Kiosk data is encrypted at rest in the branch cloud.',
+      'Is kiosk data encrypted at rest?',
+      ['Offline tills cache kiosk receipts on a local disk that is not encrypted.'],
+    )
+    expect(plain.rules).not.toContain('denied-elsewhere')
+  })
+})
+
+describe('a limit in the next sentence (rule limited-nearby)', () => {
+  it('flags a Yes when a sentence right after it, on the same thing, limits it', async () => {
+    const question = 'Do you allow branches to audit the ledger on site?'
+    const answer = await yesFrom(
+      'Audits',
+      '4.2 A branch may audit the ledger on site with 30 days of notice.',
+      question,
+      ['4.3 The right in clause 4.2 applies only where a loss appears in the ledger audit report for the branch site.'],
+    )
+    expectFlagged(
+      answer,
+      'limited-nearby',
+      /the evidence limits it nearby: "4\.3 The right in clause 4\.2 applies only/,
+    )
+    await expectLeftAlone(
+      'Audits',
+      ['4.2 A branch may audit the ledger on site with 30 days of notice.'],
+      question,
+      'limited-nearby',
+    )
+  })
+})
+
+describe('a sentence that leaves what it names out of a scope (rule listed-as-excluded)', () => {
+  it('flags a Yes read from a sentence that says its subject is not in the report', async () => {
+    const answer = await yesFrom(
+      'System description',
+      'Controls over the kiosk rooms and their cameras are the responsibility of Tillco and are not included in the scope of this report.',
+      'Do you guard the kiosk rooms with cameras?',
+    )
+    expectFlagged(answer, 'listed-as-excluded', /the quote says it is not included in the scope: check it/)
+    await expectLeftAlone(
+      'System description',
+      ['Cameras guard the kiosk rooms at every branch.'],
+      'Do you guard the kiosk rooms with cameras?',
+      'listed-as-excluded',
+    )
+  })
+})
+
+describe('a practice only permitted (rule ability-not-rule)', () => {
+  it('flags "may" where the question asks whether it is done, not whether it is allowed', async () => {
+    const answer = await yesFrom(
+      'Ledger reviews',
+      'The branch manager may audit the tills at the end of a shift.',
+      'Do you audit the tills?',
+    )
+    expectFlagged(answer, 'ability-not-rule', /says it may be done, not that it is/)
+    for (const [sentence, question] of [
+      // Asked whether it may be done.
+      ['The branch manager may audit the tills at the end of a shift.', 'May the branch manager audit the tills?'],
+      // A rule beside it.
+      ['The branch manager must audit the tills and may ask a clerk to help.', 'Do you audit the tills?'],
+      // "MAY" in capitals is RFC 2119's, which the hedge rule reads.
+      ['The branch manager audits the tills at the end of a shift.', 'Do you audit the tills?'],
+    ] as const) {
+      const [answer] = await answersTo([`# Ledger reviews`, '', sentence, '', ...UNRELATED], [question])
+      expect(answer!.reasons.join(' '), sentence).not.toMatch(/may be done/)
+    }
+  })
+})
+
+describe('every member of a party narrowed by a name (rule scope-narrower)', () => {
+  it('flags "all clerks based in Norway" for a question on all clerks', async () => {
+    const answer = await yesFrom(
+      'Hiring',
+      'Background checks must be completed before hire for all clerks based in Norway and Iceland.',
+      'Are background checks performed on all clerks before hire?',
+    )
+    expectFlagged(answer, 'scope-narrower', /of clerks based in Norway and Iceland, not on all clerks/)
+    await expectLeftAlone(
+      'Hiring',
+      ['Background checks must be completed before hire for all clerks at every branch.'],
+      'Are background checks performed on all clerks before hire?',
+      'scope-narrower',
+    )
+  })
+})
+
+describe('a practice a provider gives (rule provider-performs)', () => {
+  it('reads "provided by" a cloud provider as handed over', async () => {
+    const answer = await yesFrom(
+      'Kiosk rooms',
+      'We do not run our own kiosk rooms; physical security of the rooms is provided by AWS.',
+      'Do you restrict physical access to the kiosk rooms?',
+    )
+    expectFlagged(answer, 'provider-performs', /provided by AWS/)
+  })
+})
+
+describe('the participle after a subject with a hyphenated modifier (rule other-participle)', () => {
+  it('reads "the smart-lock kiosks" as a noun phrase, and the participle after it as the one asked', async () => {
+    const answer = await yesFrom(
+      'Kiosk secrets',
+      'Badge tokens for each smart-lock kiosk are stored in the branch vault.',
+      'Are badge tokens for the smart-lock kiosks rotated on a defined schedule?',
+    )
+    expectFlagged(answer, 'other-participle', /the evidence says it is "stored", not "rotated"/)
+  })
+})
+
+describe('an officer is no team, a SIEM no log', () => {
+  it('does not answer a question on a designated officer from a sentence on a team', async () => {
+    const [answer] = await answersTo(
+      [
+        '# Ledger security',
+        '',
+        'Our security team reports to the branch director and owns the ledger policies.',
+        '',
+        ...UNRELATED,
+      ],
+      ['Do you have a designated Chief Information Security Officer?'],
+    )
+    expect(answer!.label === 'YES' && !answer!.flagged).toBe(false)
+  })
+
+  it('does not answer a question on a SIEM from a sentence on logs', async () => {
+    const [answer] = await answersTo(
+      ['# Ledger monitoring', '', 'Ledger logs go to the branch log store and are kept for 30 days.', '', ...UNRELATED],
+      ['Do you use a SIEM to correlate ledger events?'],
+    )
+    expect(answer!.label === 'YES' && !answer!.flagged).toBe(false)
+    const [siem] = await answersTo(
+      [
+        '# Ledger monitoring',
+        '',
+        'Ledger logs are collected in a central SIEM and kept for 13 months.',
+        '',
+        ...UNRELATED,
+      ],
+      ['Are ledger logs collected centrally?'],
+    )
+    expect(siem!.label).toBe('YES')
+  })
+})

@@ -467,6 +467,13 @@ describe('properNames and askedNames read the names a question writes', () => {
     // A hyphenated participle before a noun names a kind of it, not what is asked.
     expect(participlePredicate('Have kiosk integrations been migrated to short-lived tokens?')).toEqual(['migrated'])
     expect(participlePredicate('Are kiosk passwords hard-coded?')).toEqual(['hard-coded'])
+    // So does one after a determiner: "on a defined schedule" asks "rotated", and a hyphenated word tagged as a verb
+    // between "the" and a noun ("the smart-lock kiosks") is part of the subject's phrase.
+    expect(participlePredicate('Are badge tokens for the smart-lock kiosks rotated on a defined schedule?')).toEqual([
+      'rotated',
+      'defined',
+      'schedule',
+    ])
   })
 
   it("reads a plan's name before its kind word, not the question's first word", () => {

@@ -99,7 +99,9 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   soc2: ['soc ?2', 'soc ?ii', 'ssae ?-?18', 'soc ?3', 'trust services criteria'],
   iso27001: ['iso(?:/iec)? ?27001', '27001', 'isms', 'information security management system'],
   incident: ['incident response', 'incident management', 'security incidents?', 'incident handling', 'breach(?:es)?'],
+  // A SIEM holds logs, and is a thing of its own: a sentence on logs names none.
   logging: ['audit (?:logs?|trails?)', 'logging', 'logs?(?![- ]?(?:out|off|in|on)\\b)', 'siem'],
+  siem: ['siems?', 'security information and event management'],
   monitoring: ['monitor\\w*', 'alert\\w*', 'pagerduty', '24x7(?:x365)?', '24/7'],
   backup: ['backups?', 'back(?:ed)? up', 'snapshots?', 'replicat\\w*'],
   accessreview: [
@@ -203,12 +205,12 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'biometric',
   ],
   // A conformance report and keyboard operation are things of their own: accessibility testing is evidence of neither.
+  // A team is no officer: "our security team" names no designated CISO, nor does a CISO make a team.
   securityteam: [
     'security (?:team|staff|office|function|department|unit|organi[sz]ation)',
-    'ciso',
-    'chief information security officer',
     'information security (?:team|staff|office|function|department|unit|organi[sz]ation)',
   ],
+  securitylead: ['cisos?', 'chief (?:information )?security officers?'],
   vpat: ['vpats?', 'acrs?', 'accessibility conformance reports?', 'voluntary product accessibility templates?'],
   keyboard: ['keyboard(?:[- ]only| navigation| access\\w*| operab\\w*)?'],
   accessibility: ['accessibility', 'wcag', 'a11y', 'screen readers?', 'section 508'],
