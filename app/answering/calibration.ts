@@ -173,6 +173,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'complement-unstated': FLAG_THRESHOLD - 0.01,
   'denied-elsewhere': FLAG_THRESHOLD - 0.01,
   'limited-nearby': FLAG_THRESHOLD - 0.01,
+  'place-wider': FLAG_THRESHOLD - 0.01,
   'general-advice': FLAG_THRESHOLD - 0.01,
   'scope-narrower': FLAG_THRESHOLD - 0.01,
   'version-other': FLAG_THRESHOLD - 0.01,

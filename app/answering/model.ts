@@ -123,6 +123,7 @@ export const RULE_NAMES = [
   'complement-unstated',
   'denied-elsewhere',
   'limited-nearby',
+  'place-wider',
   'general-advice',
   'scope-narrower',
   'version-other',

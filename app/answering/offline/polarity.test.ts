@@ -31,6 +31,13 @@ describe('polarity', () => {
     const grants = keys('Are ledger grants approved?')
     expect(polarity('For 2 of 25 sampled ledger grants, approval was given after the fact.', grants).limited).toBe(true)
     expect(polarity('Ledger grants for 25 clerks were approved.', grants).limited).toBe(false)
+    // A clause on the rest of the party: some have it, the others something else.
+    const keysAsked = keys('Are hardware keys required for clerks?')
+    expect(
+      polarity('Hardware keys are required for head-office clerks; other clerks may use a code app.', keysAsked)
+        .limited,
+    ).toBe(true)
+    expect(polarity('Hardware keys are required for clerks and other staff.', keysAsked).limited).toBe(false)
   })
 
   it('scopes negation to the asked practice', () => {

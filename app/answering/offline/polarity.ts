@@ -48,6 +48,12 @@ const FALSE_CUES =
 const LIMITS =
   /\b(?:(?:where|wherever|if|as far as) (?:the |local |applicable )?(?:law|laws|regulations?|legislation) (?:allows?|permits?)|except(?:ion|ions|ing)?|excluding|other than|not all|some of|partial(?:ly)?|limited to|with the exception|apart from|(?<!-)only (?:for|in|on|when|where)|in some cases|case[- ]by[- ]case|upon request|on request|optional(?:ly)?)\b/i
 /** An audit's finding on some of its samples: "For 2 of 25 sampled grants, ...". */
+/**
+ * A clause on the rest of a party that follows one on some of it: "...; other employees may use an authenticator app",
+ * "while other branches keep paper ledgers".
+ */
+const OTHERS_OTHERWISE =
+  /(?:[;:]\s*|\b(?:while|whereas|but)\s+)(?:all\s+)?(?:other|remaining)\s+[a-z]+\s+(?:may|can|use|uses|are|is|do|does|have|has|need|keep|get)\b/i
 const SAMPLED_FEW =
   /\b(?:for|in) (?:\d+|one|two|three|four|five) (?:of|out of) (?:the )?\d+ (?:sampled|selected|tested|inspected)\b/i
 /** "on the Business and Enterprise plans only": a plural and "only" that ends its clause. */
@@ -193,7 +199,11 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
   return {
     negated,
     ...(implied ? { implied } : {}),
-    limited: LIMITS.test(sentence) || ONLY_AFTER.test(sentence) || SAMPLED_FEW.test(sentence),
+    limited:
+      LIMITS.test(sentence) ||
+      ONLY_AFTER.test(sentence) ||
+      SAMPLED_FEW.test(sentence) ||
+      OTHERS_OTHERWISE.test(sentence),
     hedged: HEDGES.exec(sentence)?.[0] ?? (inCapitals(sentence) ? undefined : RECOMMENDS.exec(sentence)?.[0]),
     planned: plannedHit ? { quarter: quarterOf(sentence) } : undefined,
   }

@@ -215,7 +215,7 @@ const deniedElsewhere = (a: Ask): string | undefined => {
     (h) =>
       h !== a.lead.hit &&
       h.sentence.text !== a.lead.hit.sentence.text &&
-      (every ? h.coreCoverage > 0 : h.coverage >= MIN_COVERAGE) &&
+      (every ? [...h.matched].some((t) => a.core.has(t)) : h.coverage >= MIN_COVERAGE) &&
       words(h.sentence.text).some((t) => denied.includes(t)) &&
       polarity(h.sentence.text, new Set(denied)).negated,
   )
@@ -240,6 +240,30 @@ const limitedNearby = (a: Ask): string | undefined => {
   )
   return found?.hit.sentence.text
 }
+/**
+ * "Are all clerks located within Norway?" from "Our clerks are based in Norway and Iceland": the question confines a
+ * practice to a named place ("within", "only in", or of every member), and the deciding sentence names that place
+ * with another beside it, joined by "and", "or" or a comma. The places as the sentence lists them.
+ */
+const placeWider = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const asked = CONFINED_TO.exec(a.asked)
+  if (!asked || !(/\bwithin\b|\bonly\b/i.test(a.asked) || EVERY_ASKED.test(a.asked))) return undefined
+  const place = asked[1]!.trim()
+  const text = a.lead.hit.sentence.text
+  const at = text.indexOf(place)
+  if (at < 0) return undefined
+  const listed = new RegExp(
+    `(?:(?:the )?${NAME}(?:, (?:the )?${NAME})*,? (?:and|or|&) (?:the )?)?${escaped(place)}(?:(?:, (?:the )?${NAME})*,? (?:and|or|&) (?:the )?${NAME})?`,
+  ).exec(text.slice(Math.max(0, at - 80)))
+  const found = listed?.[0].replace(/[.,]+$/, '')
+  return found && found !== place ? found : undefined
+}
+/** The place a question confines to: a capitalised name after "within", "in", "inside" or "from". */
+const CONFINED_TO = /\b(?:within|in|inside|from) (?:the )?((?:[A-Z][\w.-]*)(?: (?:[A-Z][\w.-]*|of))*)/
+/** A capitalised name of one to four words. */
+const NAME = '[A-Z][\\w.-]*(?: [A-Z][\\w.-]*){0,3}'
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** A question asked of every member, place or time. */
 const EVERY_ASKED = /\b(?:all|every|each|wherever|whenever|always)\b/i
 
@@ -1207,11 +1231,14 @@ const otherParticiple = (a: Ask): { said: string; asked: string } | undefined =>
   if (!a.yesNo || a.lead.label !== 'YES' || !asked) return undefined
   if (!a.passive?.includes(asked) || rest[first + 1]?.lower === 'to') return undefined
   const own = words(asked).filter((t) => !GENERIC.has(t))
-  if (!own.length || own.some((t) => leadNames(a, t))) return undefined
+  // The sentence itself names it: a heading on "access" says nothing of what this sentence says is done.
+  if (!own.length || own.some((t) => leadItselfNames(a, t))) return undefined
   const said = a.leadTagged
   const be = said.findIndex((w, i) => w.lemma === 'be' && w.pos === 'AUX' && i > 0 && noun(said[i - 1]))
   const participle = said[be + 1]
   if (be < 0 || participle?.pos !== 'VERB' || ending(participle.lower) !== 'ed') return undefined
+  // "Are passwords stored encrypted?" from "Passwords are encrypted": a participle the question asks too.
+  if (a.passive?.includes(participle.lower)) return undefined
   const theirs = words(participle.lower).filter((t) => !GENERIC.has(t))
   if (!theirs.length) return undefined
   return { said: participle.lower, asked }
@@ -2035,6 +2062,12 @@ export const READING_RULES: OfflineRule[] = [
     'a close sentence of the same file (one the answer was read among) limits what the deciding sentence states outright ("The right in clause 4 applies only where ..."): flagged, the limit quoted',
     limitedNearby,
     (found) => `the evidence limits it nearby: "${found.slice(0, 140)}": check the answer`,
+  ),
+  flagFound(
+    'place-wider',
+    'the question confines a practice to a named place ("located within Norway", "only in the EEA", or of every member) and the deciding sentence names that place with others beside it ("in Norway and Iceland"): flagged, the places quoted',
+    placeWider,
+    (found) => `the evidence names "${found}": check the answer`,
   ),
   flagFound(
     'round-the-clock-unstated',

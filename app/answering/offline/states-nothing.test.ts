@@ -2934,3 +2934,30 @@ describe('an officer is no team, a SIEM no log', () => {
     expect(siem!.label).toBe('YES')
   })
 })
+
+describe('a place asked alone, named with others (rule place-wider)', () => {
+  it('flags "in Norway and Iceland" for a question confined to Norway', async () => {
+    const question = 'Are all branch clerks located within Norway?'
+    const answer = await yesFrom('Staff', 'Our branch clerks are based in Norway and Iceland.', question)
+    expectFlagged(answer, 'place-wider', /the evidence names "Norway and Iceland"/)
+    await expectLeftAlone('Staff', ['Our branch clerks are based in Norway.'], question, 'place-wider')
+  })
+})
+
+describe('the participle the sentence itself says (rule other-participle)', () => {
+  it('reads the sentence, not its heading, for the participle asked', async () => {
+    const answer = await yesFrom(
+      'Ledger location and access',
+      'Ledger data is hosted in branch servers in the European Economic Area.',
+      'Is ledger data accessed only from locations within the European Economic Area?',
+    )
+    expectFlagged(answer, 'other-participle', /the evidence says it is "hosted", not "accessed"/)
+    // A participle the question asks too ("stored encrypted") is no other.
+    await expectLeftAlone(
+      'Ledger keys',
+      ['Clerk passwords are encrypted.'],
+      'Are clerk passwords stored encrypted?',
+      'other-participle',
+    )
+  })
+})
