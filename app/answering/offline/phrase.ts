@@ -1,5 +1,5 @@
 import { ending, gerund, noun, readsAsVerb, tagWords, type Word } from './grammar'
-import { namesIn, words as contentWords } from '../retrieval/terms'
+import { namesIn, terms, words as contentWords } from '../retrieval/terms'
 import { capitalised, collapseSpace, hasWordCharacter, isLetterWord, isPlainWord } from '../retrieval/text'
 import { isAcronym, stem } from '../retrieval/stem'
 
@@ -510,6 +510,20 @@ export function predicateWords(asked: string): Word[] {
   const past = after.findIndex((w) => !PHRASE_TAGS.has(w.pos) && w.pos !== 'ADV' && !/^['’]s?$/.test(w.text))
   const starts = (k: number) => participle(after[k]) || (after[k]?.lemma === 'be' && participle(after[k + 1]))
   return past >= 0 && starts(past) ? after.slice(past) : []
+}
+
+/**
+ * Whether a name of two or more words has an acronym among them that spells none of the engine's concepts, and a word
+ * in capitals ("CIS Benchmarks"; not "Web SSO", which names single sign-on).
+ */
+export const hasAcronym = (name: string) => {
+  const acronyms = name.match(/\b[A-Z]{2,}s?\b/g) ?? []
+  return (
+    /\s/.test(name.trim()) &&
+    /\b[A-Z][a-z]/.test(name) &&
+    acronyms.length > 0 &&
+    acronyms.every((acronym) => !terms(acronym).some((t) => t.startsWith('#')))
+  )
 }
 
 export function participlePredicate(asked: string): string[] | undefined {

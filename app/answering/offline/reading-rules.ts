@@ -3,7 +3,16 @@ import { cite, where } from './answers'
 import { freeTextGap, questionWordGap } from './free-text'
 import { isRole, namesOwnParty } from './question-word'
 import { ending, gerund, noun, nounCompounds, tagWords, type Word } from './grammar'
-import { asksIfThereIs, definedAcronyms, everVerb, predicateWords, schemeOf, taggedPhrase, written } from './phrase'
+import {
+  asksIfThereIs,
+  definedAcronyms,
+  everVerb,
+  hasAcronym,
+  predicateWords,
+  schemeOf,
+  taggedPhrase,
+  written,
+} from './phrase'
 import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
 import { conceptSpans } from '../retrieval/vocabulary'
 import { isParaphrase } from '../retrieval/paraphrase.server'
@@ -1077,7 +1086,8 @@ const nameUnstated = (a: Ask): string | undefined => {
   // A capitalised word the evidence writes in lower case is a common one ("Internet"), not a name to quote. Example
   // lists are left out: their items are capitalised as items ("Extranet"), kinds more often than names.
   const lone = a.names.lone.filter((name) => !a.index.writesLower(name))
-  const names = [...new Set([...a.names.standards, ...a.parts.examples.flatMap(namesIn), ...lone])]
+  const acronymic = a.names.proper.filter(hasAcronym)
+  const names = [...new Set([...a.names.standards, ...a.parts.examples.flatMap(namesIn), ...lone, ...acronymic])]
   // A quoted verb the respondent is asked about ("Do you "anonymize" ...?") is the practice, which other rules read.
   const asked = new Set(a.verbs.map((v) => words(v).join(' ')))
   const quoted = a.names.quoted.filter((term) => !asked.has(words(term).join(' ')))

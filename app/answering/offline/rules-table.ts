@@ -19,7 +19,7 @@ import { asksForRemarks, subjectPhrase } from './subject'
 import { terms, words } from '../retrieval/terms'
 import { gerund, noun, tagWords } from './grammar'
 import { endsWithColon } from '../retrieval/text'
-import { schemeOf } from './phrase'
+import { hasAcronym, schemeOf } from './phrase'
 
 /** How sure the engine must be that a question's "If you don't ..." condition is unmet before calling it N/A. */
 const CONDITION_CONFIDENCE = 0.6
@@ -116,7 +116,8 @@ const neverNamed = (a: Ask): string[] | undefined => {
     return own.length > 0 && own.every((t) => a.index.df(t) === 0)
   }
   const { standards, versioned, proper, lone } = a.names
-  const names = lone.length ? [...new Set([...standards, ...proper])] : standards
+  // A name with an acronym in it ("CIS Benchmarks") is one, whatever else the question capitalises.
+  const names = lone.length ? [...new Set([...standards, ...proper])] : [...standards, ...proper.filter(hasAcronym)]
   // "AES-256": its scheme's letters as a mixed-case text has them ("AES-128" names the scheme with another number).
   const schemeUnnamed = (name: string) =>
     [...words(schemeOf(name), false), ...terms(schemeOf(name))].every((t) => a.index.df(t) === 0)

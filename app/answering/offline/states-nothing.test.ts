@@ -2961,3 +2961,20 @@ describe('the participle the sentence itself says (rule other-participle)', () =
     )
   })
 })
+
+describe('a name with an acronym in it (rule name-never-mentioned)', () => {
+  it('leaves a question on "KTB Benchmarks" for the user when no file names them', async () => {
+    const [answer] = await answersTo(
+      ['# Kiosk builds', '', 'Kiosk tills are hardened by the branch build standard.', '', ...UNRELATED],
+      ['Are kiosk tills hardened according to KTB Benchmarks?'],
+    )
+    expect(answer!.label).toBeNull()
+    expect(answer!.rule).toBe('name-never-mentioned')
+    // An acronym that spells a concept ("Web SSO") is the concept, which the sentence may name otherwise.
+    const [sso] = await answersTo(
+      ['# Kiosk sign-in', '', 'Kiosk clerks sign in through SAML single sign-on.', '', ...UNRELATED],
+      ['Do kiosk tills support Web SSO standards?'],
+    )
+    expect(sso!.rule).not.toBe('name-never-mentioned')
+  })
+})
