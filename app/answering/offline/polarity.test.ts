@@ -40,6 +40,15 @@ describe('polarity', () => {
     expect(polarity('Hardware keys are required for clerks and other staff.', keysAsked).limited).toBe(false)
   })
 
+  it('reads an event said not to have happened as denied, when its subject names a key word', () => {
+    const drill = keys('Has a till failover drill been run?')
+    expect(polarity('The till failover drill we had planned did not take place.', drill).negated).toBe(true)
+    expect(polarity('The till failover drill was postponed to March.', drill).negated).toBe(true)
+    expect(polarity('The kiosk move did not take place; the till failover drill ran in May.', drill).negated).toBe(
+      false,
+    )
+  })
+
   it('scopes negation to the asked practice', () => {
     expect(polarity('We do not store card numbers.', keys('Do you store card numbers?')).negated).toBe(true)
     expect(

@@ -137,6 +137,17 @@ const DENIAL = new RegExp(`\\b(?:${[...CUE].filter((c) => c !== 'without').join(
  * ("We do not sell your data, rent it, or give it away") shares its subject and auxiliary with the clause before it,
  * so that clause's denial reaches it too.
  */
+/**
+ * An event said not to have happened ("The full failover exercise did not take place", "the audit was postponed"):
+ * the denial follows its subject, which names a key word.
+ */
+const eventDenied = (clause: string, keyStems: Set<string>): boolean => {
+  const m = EVENT_DENIED.exec(clause)
+  return m !== null && words(clause.slice(0, m.index)).some((t) => keyStems.has(t))
+}
+const EVENT_DENIED =
+  /\b(?:(?:did|has|have|had) not|didn't|hasn't|haven't|hadn't|never) (?:taken place|take place|happened|happen|occurred|occur|gone ahead|go ahead)\b|\b(?:was|were|has been|have been|had been) (?:cancell?ed|postponed|called off|deferred|skipped)\b/i
+
 const clausesOf = (text: string) =>
   text.split(/[;:]|\b(?:but|however|whereas|although|while)\b/i).flatMap((clause) => {
     const pieces = clause.split(',')
@@ -192,7 +203,7 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
   const listDenied = DENYING_LABEL.exec(sentence)
   const negated =
     (listDenied !== null && words(sentence.slice(listDenied[0].length)).some((t) => keyStems.has(t))) ||
-    clausesOf(cleaned).some((clause) => deniesKey(clause, keyStems))
+    clausesOf(cleaned).some((clause) => deniesKey(clause, keyStems) || eventDenied(clause, keyStems))
   const plannedHit = PLANNED.test(sentence)
   const implied =
     negated && SETS_ASIDE.test(sentence) && !clausesOf(readable(sentence, false)).some((c) => deniesKey(c, keyStems))

@@ -226,6 +226,8 @@ const deniedElsewhere = (a: Ask): string | undefined => {
       h.sentence.text !== a.lead.hit.sentence.text &&
       (every ? [...h.matched].some((t) => a.core.has(t)) : h.coverage >= MIN_COVERAGE) &&
       words(h.sentence.text).some((t) => denied.includes(t)) &&
+      // Of the question's subject, when it has one ("Webhook delivery did not meet its RTO" denies nothing of the API).
+      (!a.about.length || a.about.some((t) => h.sentence.terms.has(t))) &&
       polarity(h.sentence.text, new Set(denied)).negated,
   )
   return found?.sentence.text
