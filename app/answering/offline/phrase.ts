@@ -517,7 +517,8 @@ export function predicateWords(asked: string): Word[] {
  * in capitals ("CIS Benchmarks"; not "Web SSO", which names single sign-on).
  */
 export const hasAcronym = (name: string) => {
-  const acronyms = name.match(/\b[A-Z]{2,}s?\b/g) ?? []
+  // Roman numerals ("Type II") are numbers, not acronyms.
+  const acronyms = (name.match(/\b[A-Z]{2,}s?\b/g) ?? []).filter((w) => !/^[IVX]+$/.test(w))
   return (
     /\s/.test(name.trim()) &&
     /\b[A-Z][a-z]/.test(name) &&

@@ -44,6 +44,8 @@ describe('polarity', () => {
     const drill = keys('Has a till failover drill been run?')
     expect(polarity('The till failover drill we had planned did not take place.', drill).negated).toBe(true)
     expect(polarity('The till failover drill was postponed to March.', drill).negated).toBe(true)
+    // Moved to a date: planned for then.
+    expect(polarity('Till failover drill: postponed to Q3 2025.', drill).planned).toEqual({ quarter: 'Q3/2025' })
     expect(polarity('The kiosk move did not take place; the till failover drill ran in May.', drill).negated).toBe(
       false,
     )

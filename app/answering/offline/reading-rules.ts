@@ -687,7 +687,17 @@ const CLAUSE_OPENERS = new Set(['who', 'that', 'whose', 'which'])
 /** A clause's words after a noun, up to its end (a comma, a stop, a bracket). */
 const clauseAfter = (said: Word[], from: number): Word[] => {
   let end = from
-  while (said[end] && !/^[,.;:()]$/.test(said[end]!.text) && end - from < 9) end++
+  let verb = false
+  while (said[end] && !/^[,.;:()]$/.test(said[end]!.text) && end - from < 9) {
+    // The clause has one verb ("who will have"): the sentence's own ends it ("engaged for three months receive ...").
+    const w = said[end]!
+    const verbal = w.pos === 'AUX' || (w.pos === 'VERB' && !w.lower.includes('-'))
+    const last = said[end - 1]
+    const group = end > from && (last?.pos === 'AUX' || last?.pos === 'VERB' || last?.pos === 'PART')
+    if (verbal && verb && !group) break
+    verb ||= verbal
+    end++
+  }
   return said.slice(from, end)
 }
 /** Words for people a question may ask a practice of, all of them ("all users", "every customer"). */
@@ -1203,14 +1213,14 @@ const predicateUnstated = (a: Ask): string | undefined => {
 
 /**
  * What a passive question asks of its participle ("encrypted with customer-managed keys", "forwarded to a SIEM"): its
- * complement's own words (general ones and quantities aside, which the quantity rules read). The lead names the
- * participle (else predicate-unstated or other-participle reads it) and none of the complement's words, by stem,
- * concept or close paraphrase. The complement as written.
+ * complement's own words (general ones and quantities aside, which the quantity rules read). The lead names none of
+ * the complement's words, by stem, concept or close paraphrase, whether or not it names the participle ("Every laptop
+ * runs the agent" for "Is the agent deployed on production servers?"). The complement as written.
  */
 const complementUnstated = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES' || !a.passive?.length) return undefined
   const participle = a.passive[0]!
-  if (!words(participle).some((t) => leadNames(a, t)) || requirementOf(a.asked)) return undefined
+  if (requirementOf(a.asked)) return undefined
   // The phrase a preposition opens right after the participle ("with customer-managed keys"): not a list of
   // participles ("developed, identified and acquired"), an adverb ("appropriately") or a role ("as part of").
   const at = a.tagged.findIndex((w) => w.lower === participle)

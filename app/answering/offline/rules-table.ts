@@ -103,7 +103,10 @@ const readsAsDefinition = (text: string): boolean => {
   })
 }
 /** A sentence that is a question: it ends in a question mark (a closing quote or bracket may follow). */
-const asksNotStates = (text: string) => /\?["'”’)\]]*\s*$/.test(text)
+const asksNotStates = (text: string) => /\?["'”’)\]]*\s*$/.test(text) || REPORTS_REQUEST.test(text)
+/** A sentence that reports what the reader asked for ("Your memo asked for ...", "You requested that ..."). */
+const REPORTS_REQUEST =
+  /^\s*(?:[\d.]+[.)]?\s+)?(?:your|you)\b(?:\s+[\w-]+){0,3}?\s+(?:asked|requested|requests|asks|wanted|raised)\b/i
 /**
  * The names the question asks about (standards, schemes, products, places: namesIn, and the tagger's proper names)
  * when no evidence file names any of them, or undefined. A name the tagger reads counts only when one of them is a
@@ -300,7 +303,7 @@ export const QUESTION_RULES: OfflineRule[] = [
     kind: 'narrow',
     stage: 'scope',
     reason:
-      'a question in an evidence file (an earlier questionnaire pasted into a policy, an FAQ) asks and states nothing: its answer is read, with the question as its context',
+      'a question in an evidence file (an earlier questionnaire pasted into a policy, an FAQ), or a sentence reporting what the reader asked for ("Your memo asked for ...", "You requested that ..."), asks and states nothing: its answer is read, with the question as its context',
     when: (a) => a.hits.some((h) => asksNotStates(h.sentence.text)),
     keep: (_, h) => !asksNotStates(h.sentence.text),
   },

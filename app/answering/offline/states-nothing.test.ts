@@ -2978,3 +2978,44 @@ describe('a name with an acronym in it (rule name-never-mentioned)', () => {
     expect(sso!.rule).not.toBe('name-never-mentioned')
   })
 })
+
+describe('a sentence that reports what the reader asked for (rule question-in-evidence)', () => {
+  it('reads the answer after "Your memo asked for ...", not the request', async () => {
+    const [answer] = await answersTo(
+      [
+        '# Your requests',
+        '',
+        'Your memo asked for branch-managed ledger keys held in your own key vault.',
+        '',
+        'This is not offered today.',
+        '',
+        ...UNRELATED,
+      ],
+      ['Do you support branch-managed ledger keys?'],
+    )
+    expect(answer!.label === 'YES' && !answer!.flagged).toBe(false)
+    expect(answer!.rules).toContain('question-in-evidence')
+  })
+})
+
+describe('a complement the sentence does not name (rule complement-unstated)', () => {
+  it('flags a Yes whose sentence names neither the participle nor its complement', async () => {
+    const answer = await yesFrom(
+      'Kiosk devices',
+      'Every kiosk laptop runs our EDR agent.',
+      'Is endpoint detection and response (EDR) deployed on branch servers?',
+    )
+    expectFlagged(answer, 'complement-unstated', /the evidence does not say it is done "on branch servers"/)
+  })
+})
+
+describe('a party narrowed by a clause with a verb of its own (rule scope-narrower)', () => {
+  it("reads the clause to its end, not into the sentence's own verb", async () => {
+    const answer = await yesFrom(
+      'Kiosk devices',
+      'Contractors engaged for more than three months receive a managed kiosk laptop.',
+      'Are contractors required to use company-managed kiosk laptops?',
+    )
+    expectFlagged(answer, 'scope-narrower', /of contractors engaged for more than three months, not contractors/)
+  })
+})

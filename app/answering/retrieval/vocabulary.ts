@@ -224,7 +224,8 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   ddos: ['ddos', 'denial of service', 'dos'],
   mobile: ['mobile', 'ios', 'android', 'app store', 'google play'],
   api: ['apis?', 'application programming interface', 'rest api', 'lti'],
-  devices: ['laptops?', 'workstations?', 'endpoints?', 'devices?', 'mdm'],
+  // "endpoint detection" is #malware's: no device.
+  devices: ['laptops?', 'workstations?', 'endpoints?(?! (?:detection|protection))', 'devices?', 'mdm'],
 }
 
 /** One regular expression per concept, its spellings as alternatives tried in order, each a whole word or phrase. */
