@@ -5,6 +5,7 @@ import { exampleGroups, questionParts, type AskContext, type QuestionParts } fro
 // A sentence's words, case, punctuation and a list number aside: a copy of it reads the same.
 import { normal } from '../library-text'
 import { compounds, GENERIC, terms, words } from '../retrieval/terms'
+import { conceptSpans } from '../retrieval/vocabulary'
 import { planOf } from '../retrieval/coverage'
 import { polarity, withoutSetAside, type Polarity } from './polarity'
 import { tagWords, type Word } from './grammar'
@@ -185,6 +186,19 @@ export class Ask {
     return this.once('keyStems', () => new Set(words(withoutSetAside(this.asked)).filter((w) => !GENERIC.has(w))))
   }
 
+  /**
+   * The key stems, and the words by which a sentence spells a concept the question asks about ("SSO" for the
+   * question's "single sign-on"): "Essentials does not include SSO" denies it.
+   */
+  keyStemsIn(hit: Hit): Set<string> {
+    const asked = new Set(this.query.map((t) => t.term))
+    const text = hit.sentence.text
+    const spelled = conceptSpans(text)
+      .filter((c) => asked.has(c.id))
+      .flatMap((c) => words(text.slice(c.from, c.to)))
+    return spelled.length ? new Set([...this.keyStems, ...spelled]) : this.keyStems
+  }
+
   /** The sentences read for the answer: the best one and those within 0.12 of its coverage, with their polarity. */
   get judged(): Judged[] {
     return this.once('judged', () => {
@@ -192,7 +206,7 @@ export class Ask {
       return this.hits
         .filter((h) => h.coverage >= best.coverage - 0.12)
         .map((hit) => {
-          const p = polarity(hit.sentence.text, this.keyStems)
+          const p = polarity(hit.sentence.text, this.keyStemsIn(hit))
           const label = labelOf(p)
           // "Retained for 90 days" does not meet "at least one year": the practice, but not as required.
           const unmet =

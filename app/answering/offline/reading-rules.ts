@@ -235,7 +235,8 @@ const deniedElsewhere = (a: Ask): string | undefined => {
 /**
  * "Can a branch audit the till?" from "A branch may audit the till on 30 days' notice" beside "The right to audit
  * applies only where the ledger shows a loss": a close sentence (one the answer was read among, of the same file)
- * that limits what the lead states outright. The limit, as written.
+ * that limits what the lead states outright; or the sentence right after the lead, in its passage, whose first
+ * clause has no verb and limits ("Kiosks only in this release; tills later."). The limit, as written.
  */
 const limitedNearby = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
@@ -249,7 +250,15 @@ const limitedNearby = (a: Ask): string | undefined => {
       Math.abs(j.hit.sentence.id - lead.id) <= 2 &&
       j.hit.sentence.text !== lead.text,
   )
-  return found?.hit.sentence.text
+  if (found) return found.hit.sentence.text
+  // Or the sentence right after it, in the same passage, opens with a clause with no verb that limits ("Android only
+  // in this release; ...", "Except the on-site appliance."): it can only qualify the one before.
+  const next = a.index.sentences[lead.id + 1]
+  if (!next || next.passage !== lead.passage) return undefined
+  const first = tagWords(next.text.split(/[;:]/)[0]!)
+  const verbless = !first.some((w) => w.pos === 'VERB' || w.pos === 'AUX')
+  const limits = first.some((w) => w.lower === 'only') || /^\s*(?:except|excluding|not|no)\b/i.test(next.text)
+  return verbless && limits ? next.text : undefined
 }
 /**
  * "Are all clerks located within Norway?" from "Our clerks are based in Norway and Iceland": the question confines a
@@ -2081,7 +2090,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'limited-nearby',
-    'a close sentence of the same file (one the answer was read among) limits what the deciding sentence states outright ("The right in clause 4 applies only where ..."): flagged, the limit quoted',
+    'a close sentence of the same file (one the answer was read among, at most two sentences away) limits what the deciding sentence states outright ("The right in clause 4 applies only where ..."), or the next sentence of its passage opens with a verbless clause that limits it ("Android only in this release; ..."): flagged, the limit quoted',
     limitedNearby,
     (found) => `the evidence limits it nearby: "${found.slice(0, 140)}": check the answer`,
   ),

@@ -3019,3 +3019,42 @@ describe('a party narrowed by a clause with a verb of its own (rule scope-narrow
     expectFlagged(answer, 'scope-narrower', /of contractors engaged for more than three months, not contractors/)
   })
 })
+
+describe('a verbless limit right after the quote (rule limited-nearby)', () => {
+  it('flags a Yes whose next sentence opens with a clause that only limits it', async () => {
+    const question = 'Does the kiosk app require a PIN before it opens?'
+    const lead = 'The kiosk app now asks for the device PIN before it opens.'
+    const [answer] = await answersTo(
+      ['# Release 4.2', '', `${lead} Tablets only in this release; phones will follow later.`, '', ...UNRELATED],
+      [question],
+    )
+    expectFlagged(answer!, 'limited-nearby', /"Tablets only in this release; phones will follow later\."/)
+    const [whole] = await answersTo(
+      ['# Release 4.2', '', `${lead} Phones and tablets get it in this release.`, '', ...UNRELATED],
+      [question],
+    )
+    expect(whole!.rules).not.toContain('limited-nearby')
+  })
+})
+
+describe('a denial of a concept spelled otherwise (polarity of the sentences read)', () => {
+  it('reads "does not include SSO" as denying the question\'s "single sign-on"', async () => {
+    const [answer] = await answersTo(
+      [
+        '# Kiosk release notes',
+        '',
+        '## Added',
+        '',
+        'SAML 2.0 single sign-on is now part of the Gold kiosk edition.',
+        '',
+        '## Editions',
+        '',
+        'Basic does not include SSO.',
+        '',
+        ...UNRELATED,
+      ],
+      ['Does the kiosk product support SAML 2.0 single sign-on?'],
+    )
+    expectFlagged(answer!, 'self-contradiction', /the evidence contradicts itself/)
+  })
+})
