@@ -208,7 +208,8 @@ const neighbourDenies = (a: Ask): string | undefined => {
  * on the subject says "We are not certified today": a sentence the question's subject passed, not the lead, that
  * denies the question's own practice (its participle or verb) where the lead does not name it, or, for a question
  * asked of every member or place ("all", "every", "wherever"), denies it at all ("the branch disk is not encrypted"
- * for "Is kiosk data encrypted wherever it is stored?"). The denial, as written.
+ * for "Is kiosk data encrypted wherever it is stored?"). The denial must name the question's subject, when it has one.
+ * The denial, as written.
  */
 const deniedElsewhere = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
@@ -1250,8 +1251,9 @@ const complementUnstated = (a: Ask): string | undefined => {
 /**
  * The participle a passive question asks ("Is kiosk data accessed ...?") where the lead says its own subject is done
  * something else to ("Kiosk data is hosted in ..."): the lead's subject, a form of "be" and a participle of another
- * stem, no paraphrase of the one asked, which neither the lead nor its context names. Form verbs ("performed",
- * "maintained") say nothing of their own. Both, as written.
+ * stem, no paraphrase of the one asked and none the question asks too ("stored encrypted"), and the lead itself does
+ * not name the one asked (its heading may: "Data location and access"). Form verbs ("performed", "maintained") say
+ * nothing of their own. Both, as written.
  */
 const otherParticiple = (a: Ask): { said: string; asked: string } | undefined => {
   // The participle right after the subject ("Is kiosk data accessed ..."), not one that takes an infinitive
@@ -2165,7 +2167,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'other-participle',
-    'a passive "Is/Are <subject> <participle> ...?" question answered from a sentence that says its own subject is something else ("Kiosk data is hosted in the EU" for "Is kiosk data accessed only from the EU?"): the participle asked is not its, by stem or close paraphrase, and neither the sentence nor its context names it; flagged, both quoted',
+    'a passive "Is/Are <subject> <participle> ...?" question answered from a sentence that says its own subject is something else ("Kiosk data is hosted in the EU" for "Is kiosk data accessed only from the EU?"): the participle asked is not its, by stem or close paraphrase, and the sentence itself does not name it (a heading on "access" says nothing of what the sentence says is done); flagged, both quoted',
     otherParticiple,
     ({ said, asked }) => `the evidence says it is "${said}", not "${asked}": check it`,
   ),
