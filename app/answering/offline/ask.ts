@@ -187,14 +187,15 @@ export class Ask {
   }
 
   /**
-   * The key stems, and the words by which a sentence spells a concept the question asks about ("SSO" for the
-   * question's "single sign-on"): "Essentials does not include SSO" denies it.
+   * The key stems, and the acronym by which a sentence names a concept the question spells out ("SSO" for the
+   * question's "single sign-on"): "Essentials does not include SSO" denies it. Only an acronym: the same thing by
+   * another name. A word of the concept ("never had a breach" for an incident response team) is another thing.
    */
   keyStemsIn(hit: Hit): Set<string> {
     const asked = new Set(this.query.map((t) => t.term))
     const text = hit.sentence.text
     const spelled = conceptSpans(text)
-      .filter((c) => asked.has(c.id))
+      .filter((c) => asked.has(c.id) && /^[A-Z][A-Z0-9]+s?$/.test(text.slice(c.from, c.to)))
       .flatMap((c) => words(text.slice(c.from, c.to)))
     return spelled.length ? new Set([...this.keyStems, ...spelled]) : this.keyStems
   }
