@@ -322,7 +322,11 @@ export function adjectivePredicate(asked: string): string[] | undefined {
   // "-able" says what can be done ("available"); its negation is a property the evidence must state ("immutable").
   const able = adjective?.lower.endsWith('ble') && !/^(?:im|in|ir|un|non)/.test(adjective.lower)
   if (adjective?.pos !== 'ADJ' || ending(adjective.lower) === 'ed' || able) return undefined
-  if (['to', 'with'].includes(rest[i + 1]?.lower ?? '')) return undefined
+  // "compliant with SOC 2", "subject to GDPR": the name after it is what is asked, which the name rules read. "open to
+  // the public" asks the adjective.
+  const complement = rest.slice(i + 2)
+  const named = complement.some((w) => w.pos === 'PROPN' || w.pos === 'NUM' || /[A-Z]{2,}|\d/.test(w.text))
+  if (['to', 'with'].includes(rest[i + 1]?.lower ?? '') && named) return undefined
   // The adverbs before it as the question writes them: the phrase reader leaves a manner adverb out of the subject.
   let at = words.findLastIndex((w) => w.lower === adjective.lower)
   const out = [adjective.lower]

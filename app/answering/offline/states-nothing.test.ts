@@ -3058,3 +3058,20 @@ describe('a denial of a concept spelled otherwise (polarity of the sentences rea
     expectFlagged(answer!, 'self-contradiction', /the evidence contradicts itself/)
   })
 })
+
+describe('an adjective with a complement that names nothing (rule predicate-unstated)', () => {
+  it('asks the adjective of "open to the public" (a complement that names nothing)', async () => {
+    const answer = await yesFrom(
+      'Kiosk bounty',
+      'Separately, we run a kiosk bug bounty on a managed platform.',
+      'Is your kiosk bug bounty program open to the public?',
+    )
+    expectFlagged(answer, 'predicate-unstated', /the evidence does not say it is "open"/)
+    await expectLeftAlone(
+      'Kiosk bounty',
+      ['Our kiosk bug bounty program is open to anyone who signs up.'],
+      'Is your kiosk bug bounty program open to the public?',
+      'predicate-unstated',
+    )
+  })
+})

@@ -662,5 +662,8 @@ describe('adjectivePredicate', () => {
     expect(adjectivePredicate('Is the kiosk app available from the vendor store?')).toBeUndefined()
     expect(adjectivePredicate('Are staff able to reset kiosk passwords?')).toBeUndefined()
     expect(adjectivePredicate('Do you keep kiosk logs separate?')).toBeUndefined()
+    // A complement that names something is what is asked ("compliant with KTB 7"); one that names nothing is not.
+    expect(adjectivePredicate('Is the kiosk app compliant with KTB 7?')).toBeUndefined()
+    expect(adjectivePredicate('Is the kiosk bounty open to the public?')).toEqual(['open'])
   })
 })
