@@ -124,6 +124,7 @@ export const RULE_NAMES = [
   'denied-elsewhere',
   'limited-nearby',
   'place-wider',
+  'number-as-date',
   'general-advice',
   'scope-narrower',
   'version-other',

@@ -285,6 +285,25 @@ const CONFINED_TO = /\b(?:within|in|inside|from) (?:the )?((?:[A-Z][\w.-]*)(?: (
 /** A capitalised name of one to four words. */
 const NAME = '[A-Z][\\w.-]*(?: [A-Z][\\w.-]*){0,3}'
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/**
+ * "Were any of the affected clerks under 18?" from "18 March: we told the branches": a number of the question that the
+ * deciding sentence writes only as a day of a date, where the question's is none. The date, as written.
+ */
+const numberAsDate = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const text = a.lead.hit.sentence.text
+  for (const n of a.asked.match(/\b\d{1,2}\b/g) ?? []) {
+    // A month is written with a capital: "18 may" is no date.
+    const dates = new RegExp(`\\b${n}\\s+${MONTH}|${MONTH}\\s+${n}\\b`, 'g')
+    if (!a.lead.hit.matched.has(n) || new RegExp(dates.source).test(a.asked)) continue
+    const asNumber = new RegExp(`\\b${n}\\b`, 'g')
+    const dated = text.match(dates) ?? []
+    if (dated.length && dated.length === (text.match(asNumber) ?? []).length) return dated[0]
+  }
+  return undefined
+}
+const MONTH =
+  '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\b'
 /** A question asked of every member, place or time. */
 const EVERY_ASKED = /\b(?:all|every|each|wherever|whenever|always)\b/i
 
@@ -2101,6 +2120,12 @@ export const READING_RULES: OfflineRule[] = [
     'the question confines a practice to a named place ("located within Norway", "only in the EEA", or of every member) and the deciding sentence names that place with others beside it ("in Norway and Iceland"): flagged, the places quoted',
     placeWider,
     (found) => `the evidence names "${found}": check the answer`,
+  ),
+  flagFound(
+    'number-as-date',
+    'a number of the question ("under 18") that the deciding sentence writes only as the day of a date ("18 March"), where the question\'s is no date: the sentence matched a date; flagged, the date quoted',
+    numberAsDate,
+    (found) => `the quote's number is a date ("${found}"): check it`,
   ),
   flagFound(
     'round-the-clock-unstated',

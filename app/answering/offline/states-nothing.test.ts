@@ -3075,3 +3075,20 @@ describe('an adjective with a complement that names nothing (rule predicate-unst
     )
   })
 })
+
+describe('a number the quote writes as a date (rule number-as-date)', () => {
+  it('flags "under 18" answered from "18 March"', async () => {
+    const answer = await yesFrom(
+      'Kiosk incident',
+      '18 March: we told the branches whose kiosk clerks were affected.',
+      'Were any of the affected kiosk clerks under 18?',
+    )
+    expectFlagged(answer, 'number-as-date', /the quote's number is a date \("18 March"\)/)
+    await expectLeftAlone(
+      'Kiosk incident',
+      ['Two of the affected kiosk clerks were under 18.'],
+      'Were any of the affected kiosk clerks under 18?',
+      'number-as-date',
+    )
+  })
+})
