@@ -46,6 +46,9 @@ describe('polarity', () => {
     expect(polarity('The till failover drill was postponed to March.', drill).negated).toBe(true)
     // Moved to a date: planned for then.
     expect(polarity('Till failover drill: postponed to Q3 2025.', drill).planned).toEqual({ quarter: 'Q3/2025' })
+    // Expected at a time: planned.
+    expect(polarity('Till failover drill: expected next spring.', drill).planned).toBeDefined()
+    expect(polarity('The till failover drill ran as expected.', drill).planned).toBeUndefined()
     expect(polarity('The kiosk move did not take place; the till failover drill ran in May.', drill).negated).toBe(
       false,
     )

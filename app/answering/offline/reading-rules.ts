@@ -92,7 +92,10 @@ const scopeUnstated = (a: Ask): string | undefined => {
   if (!scope) return undefined
   const sentence = a.lead.hit.sentence
   const named = new Set([...sentence.terms].filter((t) => t.startsWith('#') || a.leadThings.has(t)))
-  return namesSubject(scope.terms, named, sentence.section, sentence.text) ? undefined : `"${scope.phrase}"`
+  // A party ("on contractors") the sentence itself must name: a neighbour on contractors says something else of them.
+  const party = /^(?:on|for|of) /.test(scope.phrase) && scope.terms.some((t) => isRole(t) || PEOPLE_STEMS.has(t))
+  const context = party ? new Set<string>() : sentence.section
+  return namesSubject(scope.terms, named, context, sentence.text) ? undefined : `"${scope.phrase}"`
 }
 
 /**
@@ -216,16 +219,21 @@ const deniedElsewhere = (a: Ask): string | undefined => {
   const practice = [...(a.passive?.slice(0, 1) ?? []), ...a.verbs]
     .flatMap((w) => words(w))
     .filter((t) => !GENERIC.has(t))
-  if (!practice.length) return undefined
   const every = EVERY_ASKED.test(a.asked)
-  const denied = practice.filter((t) => every || !leadNames(a, t))
+  // "Do all production services have a standby?": asked of every member, what they are to have is the practice.
+  const had =
+    every && !practice.length && /^\s*(?:do|does)\b.*\bhave\b/i.test(a.asked)
+      ? [...a.keyStems].filter((t) => !GENERIC.has(t) && !a.about.includes(t))
+      : []
+  if (!practice.length && !had.length) return undefined
+  const denied = [...practice.filter((t) => every || !leadNames(a, t)), ...had]
   if (!denied.length) return undefined
   // Asked of every member, a denial of any of them counts, however little else of the question it says.
   const found = (every ? a.ranked : a.hits).find(
     (h) =>
       h !== a.lead.hit &&
       h.sentence.text !== a.lead.hit.sentence.text &&
-      (every ? [...h.matched].some((t) => a.core.has(t)) : h.coverage >= MIN_COVERAGE) &&
+      (every ? [...h.matched].some((t) => a.core.has(t) || had.includes(t)) : h.coverage >= MIN_COVERAGE) &&
       words(h.sentence.text).some((t) => denied.includes(t)) &&
       // Of the question's subject, when it has one ("Webhook delivery did not meet its RTO" denies nothing of the API).
       (!a.about.length || a.about.some((t) => h.sentence.terms.has(t))) &&
@@ -729,6 +737,12 @@ const clauseAfter = (said: Word[], from: number): Word[] => {
   }
   return said.slice(from, end)
 }
+/** The stems of words for people. */
+const PEOPLE_STEMS = new Set(
+  wordList(
+    'users customers clients tenants contractors members staff personnel employees workforce workers vendors suppliers',
+  ).flatMap((w) => words(w)),
+)
 /** Words for people a question may ask a practice of, all of them ("all users", "every customer"). */
 const people = (w: Word | undefined): boolean =>
   !!w && (isRole(w.lower) || EVERYBODY.has(w.lower) || PEOPLE.has(w.lower))
@@ -969,7 +983,9 @@ const compoundElsewhere = (a: Ask): { said: string; asked: string } | undefined 
             ) &&
             qualifiers.length > 0 &&
             !qualifiers.some((s) => said.some((w) => stems(w).includes(s)))
-      if (other) return { said: written(holders[0]!), asked: written(asked) }
+      // The same compound as the question's ("Tier 1 kiosk services" for "all kiosk services") is no other thing.
+      if (other && written(holders[0]!).toLowerCase() !== written(asked).toLowerCase())
+        return { said: written(holders[0]!), asked: written(asked) }
     }
     const pointed = pointedHead(a, asked)
     if (pointed) return { said: pointed, asked: written(asked) }

@@ -3092,3 +3092,30 @@ describe('a number the quote writes as a date (rule number-as-date)', () => {
     )
   })
 })
+
+describe('a party the sentence itself must name (rule scope-unstated)', () => {
+  it('flags checks "on contractors" answered from a sentence on staff, with contractors only in a neighbour', async () => {
+    const answer = await yesFrom(
+      'Kiosk staff',
+      'Clerks who can reach the kiosk ledgers pass a criminal background check before their first day.',
+      'Do you perform background checks on contractors?',
+      ['We also work with a few outside contractors for kiosk signage; they have no access to the ledgers.'],
+    )
+    expectFlagged(answer, 'scope-unstated', /the evidence does not say it applies "on contractors"/)
+  })
+})
+
+describe('what every member is to have, denied of one (rule denied-elsewhere)', () => {
+  it('flags "Do all kiosks have a spare till?" when a tier of them has none', async () => {
+    const question = 'Do all kiosk services have a standby till in a second branch?'
+    const answer = await yesFrom(
+      'Kiosk tiers',
+      'Tier 1 kiosk services run a standby till in a second branch.',
+      question,
+      ['Tier 3 kiosk services have no standby till.'],
+    )
+    expectFlagged(answer, 'denied-elsewhere', /Tier 3 kiosk services have no standby till/)
+    // "Tier 1 kiosk services" is the question's "kiosk services", not another compound.
+    expect(answer.rules).not.toContain('compound-elsewhere')
+  })
+})
