@@ -175,6 +175,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'limited-nearby': FLAG_THRESHOLD - 0.01,
   'place-wider': FLAG_THRESHOLD - 0.01,
   'number-as-date': FLAG_THRESHOLD - 0.01,
+  'own-staff-only': FLAG_THRESHOLD - 0.01,
   'general-advice': FLAG_THRESHOLD - 0.01,
   'scope-narrower': FLAG_THRESHOLD - 0.01,
   'version-other': FLAG_THRESHOLD - 0.01,

@@ -125,6 +125,7 @@ export const RULE_NAMES = [
   'limited-nearby',
   'place-wider',
   'number-as-date',
+  'own-staff-only',
   'general-advice',
   'scope-narrower',
   'version-other',

@@ -312,6 +312,22 @@ const numberAsDate = (a: Ask): string | undefined => {
 }
 const MONTH =
   '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\b'
+/**
+ * "Does the kiosk app support single sign-on?" from "For our own staff, we use a single identity provider": the
+ * question asks what the product does, and the deciding sentence says what the vendor does for its own people. The
+ * words that say so, as written.
+ */
+const ownStaffOnly = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  if (!ASKS_OF_PRODUCT.test(a.asked)) return undefined
+  return OWN_STAFF.exec(a.lead.hit.sentence.text)?.[0]
+}
+/** A question on what the product does: its subject is the product, the application, the service or the like. */
+const ASKS_OF_PRODUCT =
+  /^\s*(?:does|do|is|are|can|will)\s+(?:the|your)\s+(?:\w+\s+)?(?:product|application|app|solution|service|platform|software|system)s?\b/i
+/** What the vendor does for its own people. */
+const OWN_STAFF =
+  /\b(?:for|of) our (?:own )?(?:staff|employees|workforce|personnel|engineers)\b|\bour (?:own )?(?:staff|employees|workforce) (?:use|sign|log)/i
 /** A question asked of every member, place or time. */
 const EVERY_ASKED = /\b(?:all|every|each|wherever|whenever|always)\b/i
 
@@ -2142,6 +2158,12 @@ export const READING_RULES: OfflineRule[] = [
     'a number of the question ("under 18") that the deciding sentence writes only as the day of a date ("18 March"), where the question\'s is no date: the sentence matched a date; flagged, the date quoted',
     numberAsDate,
     (found) => `the quote's number is a date ("${found}"): check it`,
+  ),
+  flagFound(
+    'own-staff-only',
+    'the question asks what the product does ("Does the application support SSO?") and the deciding sentence says what the vendor does for its own people ("For our own staff, we use a single identity provider"): flagged, the words quoted',
+    ownStaffOnly,
+    (found) => `the quote is about your own people ("${found}"), not the product: check it`,
   ),
   flagFound(
     'round-the-clock-unstated',

@@ -3119,3 +3119,25 @@ describe('what every member is to have, denied of one (rule denied-elsewhere)', 
     expect(answer.rules).not.toContain('compound-elsewhere')
   })
 })
+
+describe('what the vendor does for its own people (rule own-staff-only)', () => {
+  it("flags a product question answered from a sentence on the vendor's own staff", async () => {
+    const question = 'Does the kiosk product support SAML single sign-on?'
+    const answer = await yesFrom(
+      'Kiosk sign-in',
+      'For our own staff, we use SAML single sign-on through one identity provider.',
+      question,
+    )
+    expectFlagged(
+      answer,
+      'own-staff-only',
+      /the quote is about your own people \("For our own staff"\), not the product/,
+    )
+    await expectLeftAlone(
+      'Kiosk sign-in',
+      ['The kiosk product supports SAML single sign-on with any identity provider.'],
+      question,
+      'own-staff-only',
+    )
+  })
+})
