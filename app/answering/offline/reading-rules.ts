@@ -351,7 +351,8 @@ const ALWAYS = /\bat all times\b|\bcontinuous(?:ly)?\b|\bnon-?stop\b/i
  * "Are you ISO 27001 certified?" from "Our sister company, Acme Kiosks, is ISO 27001 certified": a question on what
  * the vendor holds (a certificate, an audit, compliance), and a deciding sentence whose own subject, the words before
  * its first verb, is another party: a provider, a vendor or supplier, a parent, sister, subsidiary or affiliate, and
- * not "we". What the sentence says holds it, as written.
+ * not "we"; or that names the thing as another party's ("we read the provider's SOC 2 report"). What the sentence
+ * says holds it, as written.
  */
 const otherHolder = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES' || !asksForHolding(a.asked)) return undefined
@@ -360,6 +361,16 @@ const otherHolder = (a: Ask): string | undefined => {
     return undefined
   }
   const said = a.leadTagged
+  // "we read the provider's SOC 2 report": what another party holds, by its possessive ("the provider's").
+  const owner = said.findIndex(
+    (w, i) =>
+      (OTHER_PARTIES.has(w.lower) || PROVIDERS.has(w.lower) || terms(w.text).some((t) => HOLDERS_ELSEWHERE.has(t))) &&
+      /^['’]s?$/.test(said[i + 1]?.text ?? ''),
+  )
+  if (owner >= 0) {
+    const before = said[owner - 1]
+    return written(before?.pos === 'DET' ? [before, said[owner]!] : [said[owner]!])
+  }
   // The first verb after a noun: "hosting" of "Our hosting provider holds ..." is the provider's modifier.
   const verb = said.findIndex((w, i) => (w.pos === 'VERB' || w.pos === 'AUX') && said.slice(0, i).some(noun))
   if (verb < 1) return undefined
@@ -378,6 +389,8 @@ const otherHolder = (a: Ask): string | undefined => {
 const OTHER_PARTIES = new Set(
   wordList('sister parent subsidiary subsidiaries affiliate affiliates affiliated partner partners'),
 )
+/** Another party that supplies the vendor. */
+const PROVIDERS = new Set(wordList('provider providers supplier suppliers vendor vendors subprocessor subprocessors'))
 const SUBJECT_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'PUNCT', 'NUM'])
 const POSSESSIVES = new Set(['our', 'its', 'their'])
 /** Concepts that name a provider or supplier. */
@@ -2173,7 +2186,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'other-holder',
-    'the question asks what the vendor holds (a certificate, an audit, compliance) and the deciding sentence\'s own subject is another party: a provider, a supplier, a parent, sister, subsidiary or affiliate ("Our sister company, Acme Kiosks, is ISO 27001 certified"): flagged, the holder quoted',
+    'the question asks what the vendor holds (a certificate, an audit, compliance) and the deciding sentence\'s own subject is another party: a provider, a supplier, a parent, sister, subsidiary or affiliate ("Our sister company, Acme Kiosks, is ISO 27001 certified"), or it names what it holds as another party\'s ("we read the provider\'s SOC 2 report"): flagged, the holder quoted',
     otherHolder,
     (found) => `the evidence says this of ${found}, not of you: check it`,
   ),

@@ -3141,3 +3141,21 @@ describe('what the vendor does for its own people (rule own-staff-only)', () => 
     )
   })
 })
+
+describe("a report named as another party's (rule other-holder)", () => {
+  it('flags "Do you have your own SOC 2 report?" answered from the provider\'s', async () => {
+    const question = 'Does your organization have its own SOC 2 Type II report?'
+    const answer = await yesFrom(
+      'Kiosk audit',
+      "For the hosting, we read the provider's most recent SOC 2 Type II report and its bridge letter.",
+      question,
+    )
+    expectFlagged(answer, 'other-holder', /the evidence says this of the provider, not of you/)
+    await expectLeftAlone(
+      'Kiosk audit',
+      ['Our most recent SOC 2 Type II report covers the kiosk platform.'],
+      question,
+      'other-holder',
+    )
+  })
+})
