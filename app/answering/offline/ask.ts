@@ -192,7 +192,9 @@ export class Ask {
    * another name. A word of the concept ("never had a breach" for an incident response team) is another thing.
    */
   keyStemsIn(hit: Hit): Set<string> {
-    const asked = new Set(this.query.map((t) => t.term))
+    const asked = this.once('queryTerms', () => new Set(this.query.map((t) => t.term)))
+    // Read only where the sentence spells a concept the question asks about (its terms hold them).
+    if (![...hit.sentence.terms].some((t) => t.startsWith('#') && asked.has(t))) return this.keyStems
     const text = hit.sentence.text
     const spelled = conceptSpans(text)
       .filter((c) => asked.has(c.id) && /^[A-Z][A-Z0-9]+s?$/.test(text.slice(c.from, c.to)))

@@ -47,26 +47,32 @@ const FALSE_CUES =
   /\b(?:no (?:later|more|less|fewer|longer than|sooner) than|not (?:only|limited to|just|merely)|whether or not|if not|no(?=\.\s*\d)|no matter|no exception|no single point|at no (?:additional )?cost|not to exceed|nothing less)\b/gi
 const LIMITS =
   /\b(?:(?:where|wherever|if|as far as) (?:the |local |applicable )?(?:law|laws|regulations?|legislation) (?:allows?|permits?)|except(?:ion|ions|ing)?|excluding|other than|not all|some of|partial(?:ly)?|limited to|with the exception|apart from|(?<!-)only (?:for|in|on|when|where)|in some cases|case[- ]by[- ]case|upon request|on request|optional(?:ly)?)\b/i
-/** An audit's finding on some of its samples: "For 2 of 25 sampled grants, ...". */
 /**
  * A clause on the rest of a party that follows one on some of it: "...; other employees may use an authenticator app",
  * "while other branches keep paper ledgers".
  */
 const OTHERS_OTHERWISE =
   /(?:[;:]\s*|\b(?:while|whereas|but)\s+)(?:all\s+)?(?:other|remaining)\s+[a-z]+\s+(?:may|can|use|uses|are|is|do|does|have|has|need|keep|get)\b/i
+/** An audit's finding on some of its samples: "For 2 of 25 sampled grants, ...". */
 const SAMPLED_FEW =
   /\b(?:for|in) (?:\d+|one|two|three|four|five) (?:of|out of) (?:the )?\d+ (?:sampled|selected|tested|inspected)\b/i
 /** "on the Business and Enterprise plans only": a plural and "only" that ends its clause. */
 const ONLY_AFTER = /(?<![-\w])[a-z]{3,}s only(?=\s*(?:[.;,)]|$))/i
+/** Every way a sentence says it holds only in part. */
+const LIMITING = [LIMITS, ONLY_AFTER, SAMPLED_FEW, OTHERS_OTHERWISE]
 /**
  * "SHOULD", "MAY" in capitals: the requirement words of RFC 2119, by which a policy says a thing is recommended or
  * optional, not required. In lower case "should" is the common word many policies require with.
  */
 const RECOMMENDS = /\b(?:SHOULD|MAY|RECOMMENDED|OPTIONAL)\b(?! NOT\b)/
+/** A month's name, in full or short ("March", "Mar", "Sept"), as a regex source. */
+export const MONTH_NAME = String.raw`(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b`
 const HEDGES =
   /\b(?:generally|typically|usually|mostly|in most cases|(?:where|wherever|when|whenever|if) (?:technically )?(?:feasible|possible|practical|applicable)|as needed|as appropriate|encouraged to|recommended (?:to|that)|(?:when|if|as) (?:time|resources|capacity) (?:permits?|allows?)|best[- ]efforts?|to be confirmed|tbc|(?:we|he|she|they) believes?|asked (?:whether|if))\b/i
-const PLANNED =
-  /\b(?:(?<!\b(?:a|an|each|every)\s+(?:[\w-]+\s+)?)plan(?:s|ned)? to|planning to|planned for|on (?:our|the) (?:product )?roadmap|roadmap|(?:is|are|status:?\s*|\t\s*)in progress|underway|coming soon|(?:priorit(?:y|ies)|goals?|objectives?) for (?:next year|the (?:coming|next) (?:year|quarter)|20\d\d)|(?:we|I) (?:expect|hope) to|(?:begins?|starts?|commences?) (?:in|during) (?:Q[1-4]|(?:January|February|March|April|May|June|July|August|September|October|November|December)) (?:of )?20\d\d|under way|intends? to|intended to|expect(?:s|ed)? to (?:complete|achieve|launch|obtain|implement)|targeted for|scheduled for|(?:is |are )?expected (?:next|in|by|during|later|early|late) (?:Q[1-4]|20\d\d|January|February|March|April|May|June|July|August|September|October|November|December|spring|summer|autumn|fall|winter|year|quarter|month)|(?:postponed|rescheduled|deferred|pushed back|moved) (?:to|for|until) (?:Q[1-4]|20\d\d|January|February|March|April|May|June|July|August|September|October|November|December|next|later|the (?:next|coming))|working towards?|pursuing|in the process of|anticipates?|we(?: are|['’]re) (?:currently )?(?:evaluating|exploring|considering|piloting|trialling|trialing)|will (?:be )?(?:implement|introduc|launch|roll|obtain|achiev|complet|add|releas|support)\w*)\b/i
+const PLANNED = new RegExp(
+  String.raw`\b(?:(?<!\b(?:a|an|each|every)\s+(?:[\w-]+\s+)?)plan(?:s|ned)? to|planning to|planned for|on (?:our|the) (?:product )?roadmap|roadmap|(?:is|are|status:?\s*|\t\s*)in progress|underway|coming soon|(?:priorit(?:y|ies)|goals?|objectives?) for (?:next year|the (?:coming|next) (?:year|quarter)|20\d\d)|(?:we|I) (?:expect|hope) to|(?:begins?|starts?|commences?) (?:in|during) (?:Q[1-4]|${MONTH_NAME}) (?:of )?20\d\d|under way|intends? to|intended to|expect(?:s|ed)? to (?:complete|achieve|launch|obtain|implement)|targeted for|scheduled for|(?:is |are )?expected (?:next|in|by|during|later|early|late) (?:Q[1-4]|20\d\d|${MONTH_NAME}|spring|summer|autumn|fall|winter|year|quarter|month)|(?:postponed|rescheduled|deferred|pushed back|moved) (?:to|for|until) (?:Q[1-4]|20\d\d|${MONTH_NAME}|next|later|the (?:next|coming))|working towards?|pursuing|in the process of|anticipates?|we(?: are|['’]re) (?:currently )?(?:evaluating|exploring|considering|piloting|trialling|trialing)|will (?:be )?(?:implement|introduc|launch|roll|obtain|achiev|complet|add|releas|support)\w*)\b`,
+  'i',
+)
 
 const NEG_WINDOW = 7
 /** How many content words after a negation cue it can deny. */
@@ -210,11 +216,7 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
   return {
     negated,
     ...(implied ? { implied } : {}),
-    limited:
-      LIMITS.test(sentence) ||
-      ONLY_AFTER.test(sentence) ||
-      SAMPLED_FEW.test(sentence) ||
-      OTHERS_OTHERWISE.test(sentence),
+    limited: LIMITING.some((re) => re.test(sentence)),
     hedged: HEDGES.exec(sentence)?.[0] ?? (inCapitals(sentence) ? undefined : RECOMMENDS.exec(sentence)?.[0]),
     planned: plannedHit ? { quarter: quarterOf(sentence) } : undefined,
   }

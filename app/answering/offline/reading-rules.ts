@@ -32,7 +32,7 @@ import {
   withoutFinalS,
   wordList,
 } from '../retrieval/text'
-import { onlyDenies, polarity, statesRule } from './polarity'
+import { MONTH_NAME, onlyDenies, polarity, statesRule } from './polarity'
 import { quantitiesIn, requirementOf } from './quantities'
 
 /** Whether the lead sentence or its context names a term, by stem or close paraphrase. */
@@ -302,7 +302,7 @@ const numberAsDate = (a: Ask): string | undefined => {
   const text = a.lead.hit.sentence.text
   for (const n of a.asked.match(/\b\d{1,2}\b/g) ?? []) {
     // A month is written with a capital: "18 may" is no date.
-    const dates = new RegExp(`\\b${n}\\s+${MONTH}|${MONTH}\\s+${n}\\b`, 'g')
+    const dates = new RegExp(`\\b${n}\\s+${MONTH_NAME}|${MONTH_NAME}\\s+${n}\\b`, 'g')
     if (!a.lead.hit.matched.has(n) || new RegExp(dates.source).test(a.asked)) continue
     const asNumber = new RegExp(`\\b${n}\\b`, 'g')
     const dated = text.match(dates) ?? []
@@ -310,8 +310,6 @@ const numberAsDate = (a: Ask): string | undefined => {
   }
   return undefined
 }
-const MONTH =
-  '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\b'
 /**
  * "Does the kiosk app support single sign-on?" from "For our own staff, we use a single identity provider": the
  * question asks what the product does, and the deciding sentence says what the vendor does for its own people. The
@@ -2249,7 +2247,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'complement-unstated',
-    'a passive "Is/Are <subject> <participle> <complement>?" question ("encrypted with customer-managed keys", "forwarded to a SIEM") whose participle the deciding sentence states but none of whose complement\'s own words it or its context names, by stem, concept or close paraphrase: the practice, not as asked; flagged, the complement quoted',
+    'a passive "Is/Are <subject> <participle> <complement>?" question ("encrypted with customer-managed keys", "forwarded to a SIEM") none of whose complement\'s own words the deciding sentence or its context names, by stem, concept or close paraphrase, whether or not it states the participle: not the practice as asked; flagged, the complement quoted',
     complementUnstated,
     (found) => `the evidence does not say it is done "${found}": check it`,
   ),
