@@ -203,6 +203,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'holder-unstated': FLAG_THRESHOLD - 0.01,
   'head-unseen': FLAG_THRESHOLD - 0.01,
   'key-word-elsewhere': FLAG_THRESHOLD - 0.01,
+  'verb-elsewhere': FLAG_THRESHOLD - 0.01,
   'second-question': FLAG_THRESHOLD - 0.01,
   'refers-to-earlier': FLAG_THRESHOLD - 0.01,
   'free-text-unanswered': FLAG_THRESHOLD - 0.01,

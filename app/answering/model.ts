@@ -158,6 +158,7 @@ export const RULE_NAMES = [
   'holder-unstated',
   'head-unseen',
   'key-word-elsewhere',
+  'verb-elsewhere',
   'partial-coverage',
   'wording-capped',
   'period-unstated',

