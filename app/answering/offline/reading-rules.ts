@@ -108,7 +108,7 @@ const scopeUnstated = (a: Ask): string | undefined => {
 const practiceUnstated = (a: Ask): string | undefined => {
   // An object with a subject of its own ("Do you capture device information?") is what the sentence is matched on.
   // "Can kiosk access be limited ...?" asks the participle whatever its subject names.
-  if (!a.yesNo || (a.about.length && !process.env.QX1 && !(ASKS_ABILITY.test(a.asked) && a.passive))) return undefined
+  if (!a.yesNo || (a.about.length && !(ASKS_ABILITY.test(a.asked) && a.passive))) return undefined
   // "Are your systems and services inspected remotely for flaws?": a subject of general words only leaves the
   // participle as the practice asked, as the verb is in "Do you scan ...?".
   const verbs = a.verbs.length ? a.verbs : generalSubjectParticiple(a)

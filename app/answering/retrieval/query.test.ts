@@ -23,3 +23,21 @@ describe('exampleGroups', () => {
     ])
   })
 })
+
+describe('questionParts', () => {
+  it('ends an example list written without brackets where the question resumes', () => {
+    // Before: the list ran to the question mark and took the question's predicate with it ("Are kiosk secrets ?").
+    const parts = questionParts(
+      'Are kiosk secrets such as till keys and ledger passwords rotated at least every 30 days?',
+    )
+    expect(parts.asked).toBe('Are kiosk secrets rotated at least every 30 days?')
+    expect(parts.instances).toEqual(['till keys and ledger passwords'])
+    // A list that ends the question, and one whose items are described by a participle or a hyphenated word, stay whole.
+    expect(questionParts('Do you use tools such as ledger scanners and till audits?').instances).toEqual([
+      'ledger scanners and till audits',
+    ])
+    expect(
+      questionParts('Is kiosk access granted by rules such as branch-based access or signed ledger permits?').instances,
+    ).toEqual(['branch-based access or signed ledger permits'])
+  })
+})

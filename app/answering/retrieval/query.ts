@@ -1,3 +1,4 @@
+import { tagWords } from '../offline/grammar'
 import { questionTerms, terms } from './terms'
 import { collapseSpace } from './text'
 
@@ -62,7 +63,15 @@ export function questionParts(text: string): QuestionParts {
   const instances: string[] = []
   const restatements: string[] = []
   asked = asked.replace(EXAMPLE_LIST, (_, marker?: string, inside?: string, tail?: string) => {
-    const list = (inside ?? tail ?? '').trim()
+    // "Are secrets such as API tokens and passwords rotated every 90 days?": a list with no brackets ends where the
+    // question's own predicate resumes.
+    const after = tail === undefined ? '' : tail.slice(listEnd(tail))
+    const list = (inside ?? (after ? tail!.slice(0, tail!.length - after.length) : tail) ?? '').trim()
+    if (after) {
+      examples.push(list)
+      instances.push(list)
+      return ` ${after}`
+    }
     examples.push(list)
     const restates = /^i\.?e/i.test(marker ?? '')
     if (list && restates) restatements.push(list)
@@ -70,6 +79,30 @@ export function questionParts(text: string): QuestionParts {
     return ' '
   })
   return { asked, examples: examples.filter(Boolean), instances, restatements }
+}
+
+/**
+ * Where an example list written without brackets ends ("API tokens and passwords | rotated at least every 90 days"):
+ * at the first verb, auxiliary, "to" or adverb after the list has named a thing, as the tagger reads the words (a
+ * participle before a noun or a hyphenated word describes the next item); the text's length when the list runs on.
+ */
+function listEnd(tail: string): number {
+  let named = false
+  let at = 0
+  const tagged = tagWords(tail)
+  for (const [k, w] of tagged.entries()) {
+    const found = tail.indexOf(w.text, at)
+    if (found < 0) break
+    // A participle before a noun, or a hyphenated word ("role-based"), describes the next item.
+    const verb = ['VERB', 'AUX'].includes(w.pos) || (w.pos === 'ADJ' && /ed$/.test(w.lower))
+    // A verb in -s inside a list is a plural the tagger misread ("ledger permits").
+    const describes =
+      w.text.includes('-') || /s$/.test(w.lower) || ['NOUN', 'PROPN', 'ADJ'].includes(tagged[k + 1]?.pos ?? '')
+    if (named && ((verb && !describes) || ['PART', 'ADV'].includes(w.pos))) return found
+    if (['NOUN', 'PROPN', 'NUM'].includes(w.pos)) named = true
+    at = found + w.text.length
+  }
+  return tail.length
 }
 
 /** A question read once: its parts, and the terms of what it asks. */
