@@ -24,6 +24,9 @@ describe('quantities', () => {
         'Recovery objectives for the kiosks are a recovery time objective (RTO) of twelve (12) hours and a recovery point objective (RPO) of twenty-four (24) hours.',
       ),
     ).toEqual({ required: 'at most one hour', stated: '24 hours' })
+    // A footnote mark after a unit is no figure of it: "7 days (2)" is seven days.
+    expect(quantitiesIn('till patches within 7 days (2)').map((q) => q.value)).toEqual([7 * 24 * 60])
+    expect(quantitiesIn('one hundred (100) days').map((q) => q.value)).toEqual([100 * 24 * 60])
   })
 
   it('reads a frequency however it is written, each period once', () => {

@@ -114,7 +114,11 @@ export interface Requirement extends Quantity {
 }
 
 /** "twenty-four (24) hours", as contracts write a number twice: the figure in brackets is the number. */
-const WRITTEN_TWICE = /\b[a-z]+(?:-[a-z]+)?\s*\((\d+(?:[.,]\d+)?)\)/gi
+const ONES = 'one|two|three|four|five|six|seven|eight|nine'
+const WRITTEN_TWICE = new RegExp(
+  String.raw`\b(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:${ONES}))?|${ONES}|ten|eleven|twelve|[a-z]+teen|hundred)\s*\((\d+(?:[.,]\d+)?)\)`,
+  'gi',
+)
 const inFigures = (text: string) => text.replace(WRITTEN_TWICE, '$1')
 
 const numberOf = (word: string) => NUMBERS[word.toLowerCase()] ?? Number(word.replace(',', '.'))

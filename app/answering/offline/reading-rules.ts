@@ -1417,13 +1417,18 @@ const mannerUnstated = (a: Ask): string | undefined => {
  * The period a question requires ("reviewed at least annually", "tested annually") when the deciding sentence does not
  * state it of the act asked: it states no period, or one of another act ("the recovery test is run annually" for
  * "are the policies reviewed annually?"). An act is named by the question's verb ("reviewed", "updated") or its
- * noun ("the annual review of this policy"), by stem or close paraphrase. The period as the question writes it.
+ * noun ("the annual review of this policy"), by stem or close paraphrase. A duration the question requires ("within
+ * 24 hours") the deciding sentence itself must state. The period or duration as the question writes it.
  */
 const periodUnstated = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
   const required = requirementOf(a.asked)
-  if (required?.kind !== 'period') return undefined
-  const stated = quantitiesIn(a.lead.hit.sentence.text).some((q) => q.kind === 'period')
+  const duration = required?.kind === 'duration'
+  if (required?.kind !== 'period' && !duration) return undefined
+  const stated = quantitiesIn(a.lead.hit.sentence.text).some((q) => q.kind === required!.kind)
+  // A duration ("within 24 hours", "for at least one year") is stated of what the sentence says ("kept for 400 days"
+  // for "retained for at least 12 months"): the sentence must state one; the threshold rule reads whether it meets it.
+  if (duration) return stated ? undefined : `${required!.atLeast ? 'for at least' : 'within'} ${required!.text}`
   // Every verb, general ones too: "reviewed" and "updated" are the act whose period is asked. A verb of doing names
   // no act: "Are backups performed daily?" asks the period of the backups, its subject.
   const verbs = a.tagged.filter((w) => w.pos === 'VERB')
@@ -2465,7 +2470,7 @@ export const READING_RULES: OfflineRule[] = [
   },
   flagFound(
     'period-unstated',
-    'the question requires a period ("reviewed at least annually") and the deciding sentence does not state one of the act asked: no period at all, or one of another act ("the recovery test is run annually"): flagged, the period quoted',
+    'the question requires a period ("reviewed at least annually") and the deciding sentence does not state one of the act asked: no period at all, or one of another act ("the recovery test is run annually"); or it requires a duration ("within 24 hours", "for at least one year") and the deciding sentence itself states none (threshold-unmet reads one it states): flagged, the period or duration quoted',
     periodUnstated,
     (found) => `the evidence does not say it is done ${found}: check it`,
   ),

@@ -2675,6 +2675,29 @@ describe('a period the question requires (rule period-unstated)', () => {
     )
     expect(answer.rules).not.toContain('period-unstated')
   })
+
+  it('flags a Yes whose sentence states no duration the question requires, and reads the one it states', async () => {
+    const within = await yesFrom(
+      'Till alerts',
+      'Till alerts page the branch clerk on duty, who reviews them.',
+      'Are till alerts reviewed within 24 hours?',
+    )
+    expectFlagged(within, 'period-unstated', /does not say it is done within 24 hours/)
+    const kept = await yesFrom(
+      'Till records',
+      'Till records are retained in the branch office safe.',
+      'Are till records kept for at least one year?',
+    )
+    expectFlagged(kept, 'period-unstated', /does not say it is done for at least one year/)
+    // A duration of its own, ("400 days" for "at least one year"): stated; met or not is read
+    // by the quantity it states.
+    await expectLeftAlone(
+      'Till records',
+      ['Till records are retained in the branch office safe for 400 days.'],
+      'Are till records kept for at least one year?',
+      'period-unstated',
+    )
+  })
 })
 
 describe('a party that acts in the question (rule party-unstated)', () => {
