@@ -204,6 +204,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'head-unseen': FLAG_THRESHOLD - 0.01,
   'key-word-elsewhere': FLAG_THRESHOLD - 0.01,
   'verb-elsewhere': FLAG_THRESHOLD - 0.01,
+  'note-referenced': FLAG_THRESHOLD - 0.01,
   'second-question': FLAG_THRESHOLD - 0.01,
   'refers-to-earlier': FLAG_THRESHOLD - 0.01,
   'free-text-unanswered': FLAG_THRESHOLD - 0.01,

@@ -159,6 +159,7 @@ export const RULE_NAMES = [
   'head-unseen',
   'key-word-elsewhere',
   'verb-elsewhere',
+  'note-referenced',
   'partial-coverage',
   'wording-capped',
   'period-unstated',

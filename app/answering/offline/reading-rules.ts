@@ -1949,6 +1949,32 @@ function verbElsewhere(a: Ask): string | undefined {
   return other && asked.find((p) => p.own.some((t) => other.sentence.terms.has(t)))!.word
 }
 
+/** A note mark after a word: superscript figures or a dagger ("99.9 %¹", "Q4 2025†"), or a figure in brackets. */
+const NOTE_MARK =
+  /(?<=\S)\s?([\u00b9\u00b2\u00b3\u2070\u2074-\u2079]+|[\u2020\u2021]+|[([]\d{1,2}[)\]])(?=[\s.,;:|]|$)/g
+
+/**
+ * "critical patches within 7 days (2)" with "(2) Hosts running the legacy reporting service are excluded ..." below the
+ * table: a mark in the quote that a note of the same file opens with points to what qualifies it, and notes carry the
+ * exceptions. Figures in brackets that count through the quote ("(1) ... (2) ...") enumerate; they point nowhere.
+ * The note's opening words.
+ */
+function noteReferenced(a: Ask): string | undefined {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const lead = a.lead.hit.sentence
+  const marks = [...lead.text.matchAll(NOTE_MARK)].map((m) => m[1]!)
+  const figures = marks.filter((m) => /^[([]/.test(m))
+  if (!marks.length || figures.length > 1 || lead.text.trimStart().startsWith(marks[0]!)) return undefined
+  for (const mark of marks) {
+    const note = a.index.sentences.find(
+      (s) => s !== lead && s.passage.file === lead.passage.file && s.passage.text.trimStart().startsWith(mark),
+    )
+    const body = note?.text.trimStart()
+    if (body) return (body.startsWith(mark) ? body.slice(mark.length) : body).trim().split(/\s+/).slice(0, 14).join(' ')
+  }
+  return undefined
+}
+
 const OWNER = new Set(['owner', 'owners'])
 /** What a question asks to be held by someone ("key management roles and responsibilities", "an owner"). */
 const HELD = new Set(wordList('role responsibility owner'))
@@ -2454,6 +2480,12 @@ export const READING_RULES: OfflineRule[] = [
     "the question's heaviest core word is in the evidence, but not in the deciding sentence or around it: flagged, the word named",
     keyWordElsewhere,
     (found) => `the quote does not mention "${found}", which other passages of the evidence do: check it`,
+  ),
+  flagFound(
+    'note-referenced',
+    'the deciding sentence carries a note mark (a superscript figure, a dagger, a figure in brackets) that a note of the same file opens with: notes carry the exceptions to what they mark; flagged, the note quoted',
+    noteReferenced,
+    (found) => `the quote points to a note: "${found} ...": check it`,
   ),
   flagFound(
     'verb-elsewhere',

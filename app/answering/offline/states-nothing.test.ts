@@ -3207,3 +3207,31 @@ describe("the question's verb said of its subject elsewhere (rule verb-elsewhere
     expect(alone!.rules).not.toContain('verb-elsewhere')
   })
 })
+
+describe('a note the quote points to (rule note-referenced)', () => {
+  const question = 'Are kiosk tills patched within seven days?'
+
+  it('flags a Yes whose sentence carries a mark that a note of the file opens with, and quotes the note', async () => {
+    for (const [mark, note] of [
+      ['(2)', '(2)'],
+      ['\u00b2', '\u00b2'],
+    ]) {
+      const answer = await yesFrom('Kiosk tills', `Kiosk tills are patched within seven days ${mark}.`, question, [
+        `${note} Tills in the airport branches are patched in the quarterly window instead.`,
+      ])
+      expectFlagged(answer, 'note-referenced', /the quote points to a note: "Tills in the airport branches/)
+    }
+  })
+
+  it('leaves a mark alone that no note opens with, and figures in brackets that count through the sentence', async () => {
+    await expectLeftAlone(
+      'Kiosk tills',
+      [
+        'Kiosk tills are patched within seven days (2).',
+        'Kiosk tills are (1) patched within seven days and (2) restarted afterwards.',
+      ],
+      question,
+      'note-referenced',
+    )
+  })
+})
