@@ -38,6 +38,13 @@ describe('polarity', () => {
         .limited,
     ).toBe(true)
     expect(polarity('Hardware keys are required for clerks and other staff.', keysAsked).limited).toBe(false)
+    // A contrast that leaves part out; "but not only" leaves nothing out.
+    const pages = keys('Does the till inventory cover every kiosk page?')
+    expect(polarity('The till inventory covers the kiosk home page but not the receipt page.', pages).limited).toBe(
+      true,
+    )
+    expect(polarity('The till inventory covers not one but all kiosk pages.', pages).limited).toBe(false)
+    expect(polarity('The till inventory covers the kiosk pages, but not only those.', pages).limited).toBe(false)
   })
 
   it('reads an event said not to have happened as denied, when its subject names a key word', () => {

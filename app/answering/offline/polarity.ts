@@ -59,7 +59,9 @@ const SAMPLED_FEW =
 /** "on the Business and Enterprise plans only": a plural and "only" that ends its clause. */
 const ONLY_AFTER = /(?<![-\w])[a-z]{3,}s only(?=\s*(?:[.;,)]|$))/i
 /** Every way a sentence says it holds only in part. */
-const LIMITING = [LIMITS, ONLY_AFTER, SAMPLED_FEW, OTHERS_OTHERWISE]
+/** "covers the hosted page but not the challenge page": a contrast that leaves part out. */
+const BUT_NOT = /\bbut not\b(?!\s+(?:only|limited|just|merely|yet)\b)/i
+const LIMITING = [LIMITS, ONLY_AFTER, SAMPLED_FEW, OTHERS_OTHERWISE, BUT_NOT]
 /**
  * "SHOULD", "MAY" in capitals: the requirement words of RFC 2119, by which a policy says a thing is recommended or
  * optional, not required. In lower case "should" is the common word many policies require with.

@@ -267,8 +267,13 @@ const limitedNearby = (a: Ask): string | undefined => {
   const first = tagWords(next.text.split(/[;:]/)[0]!)
   const verbless = !first.some((w) => w.pos === 'VERB' || w.pos === 'AUX')
   const limits = first.some((w) => w.lower === 'only') || /^\s*(?:except|excluding|not|no)\b/i.test(next.text)
-  return verbless && limits ? next.text : undefined
+  if (verbless && limits) return next.text
+  // Or it names itself an exception to what comes before ("The one exception is ...", "This does not apply to ...").
+  return EXCEPTION_NEXT.test(next.text) ? next.text : undefined
 }
+/** A sentence that says it is an exception to the one before: "The one exception is ...", "This does not apply to". */
+const EXCEPTION_NEXT =
+  /^\s*(?:(?:the|one|an?)\s+)?(?:(?:one|only|sole|main)\s+)?exceptions?\b|^\s*(?:this|that|these|those|it|they)\s+(?:does|do|is|are)\s*(?:not|n['’]t)\s+(?:apply|cover|include|extend|available)|^\s*(?:this|these)\s+(?:excludes?|exempts?)\b/i
 /**
  * "Are all clerks located within Norway?" from "Our clerks are based in Norway and Iceland": the question confines a
  * practice to a named place ("within", "only in", or of every member), and the deciding sentence names that place

@@ -2843,6 +2843,21 @@ describe('a limit in the next sentence (rule limited-nearby)', () => {
       'limited-nearby',
     )
   })
+
+  it('flags a Yes when the sentence right after it says it is an exception, whatever words it shares', async () => {
+    const question = 'Are receipt printers locked on every kiosk?'
+    for (const next of [
+      'The one exception is the airport branch, whose machines are serviced by the landlord.',
+      'This does not apply to the pop-up branches.',
+    ]) {
+      const [answer] = await answersTo(
+        ['# Kiosk hardware', '', `Receipt printers are locked on every kiosk. ${next}`, '', ...UNRELATED],
+        [question],
+      )
+      expectFlagged(answer!, 'limited-nearby', /the evidence limits it nearby/)
+    }
+    await expectLeftAlone('Kiosk hardware', ['Receipt printers are locked on every kiosk.'], question, 'limited-nearby')
+  })
 })
 
 describe('a sentence that leaves what it names out of a scope (rule listed-as-excluded)', () => {
