@@ -38,6 +38,14 @@ describe('polarity', () => {
         .limited,
     ).toBe(true)
     expect(polarity('Hardware keys are required for clerks and other staff.', keysAsked).limited).toBe(false)
+    // A denying subject denies the verbs after its auxiliary, each of a list.
+    const clerks = keys('Can branch clerks add or remove kiosk users?')
+    for (const sentence of [
+      'Clerks can view kiosk settings, but none of them can create, change or remove kiosk users.',
+      'No one at a branch may create or remove kiosk users.',
+    ])
+      expect(polarity(sentence, clerks).negated, sentence).toBe(true)
+    expect(polarity('Clerks can view kiosk settings and remove kiosk users.', clerks).negated).toBe(false)
     // A contrast that leaves part out; "but not only" leaves nothing out.
     const pages = keys('Does the till inventory cover every kiosk page?')
     expect(polarity('The till inventory covers the kiosk home page but not the receipt page.', pages).limited).toBe(

@@ -1,6 +1,6 @@
 import { standardTokens, stem, words } from '../retrieval/terms'
 import { ending, expandContractions, tagWords } from './grammar'
-import { alphanumerics, inCapitals } from '../retrieval/text'
+import { alphanumerics, inCapitals, wordList } from '../retrieval/text'
 import { clipQuote } from '../citations'
 
 export interface Polarity {
@@ -20,7 +20,20 @@ export interface Polarity {
   planned?: { quarter?: string }
 }
 
-const CUE = new Set(['not', 'never', 'no', 'none', 'cannot', 'without', 'neither', 'nor', 'unable', 'lack', 'lacks'])
+const CUE = new Set([
+  'not',
+  'never',
+  'no',
+  'none',
+  'nobody',
+  'cannot',
+  'without',
+  'neither',
+  'nor',
+  'unable',
+  'lack',
+  'lacks',
+])
 /**
  * Words that forbid, by stem: they deny what a question asks to be allowed ("Are shared accounts allowed?" against
  * "Shared accounts are prohibited"), and say nothing against a question that asks about forbidding.
@@ -107,9 +120,13 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
     // A cue denies the words it governs: the first content words after it ("will not interfere with the
     // investigation" denies interfering, not investigating).
     let content = 0
-    for (let j = i + 1; j <= Math.min(tokens.length - 1, i + NEG_WINDOW) && content < NEG_CONTENT_WORDS; j++) {
+    // "None of them can create, change or remove users", "no one may ...": a denying subject denies the verbs after its
+    // auxiliary, every one of a list joined by "or", "and" or "nor".
+    const from = deniedVerbFrom(tokens, i)
+    for (let j = from; j <= Math.min(tokens.length - 1, from - 1 + NEG_WINDOW) && content < NEG_CONTENT_WORDS; j++) {
       if (keyStems.has(stems[j]!)) return true
-      if (!FUNCTION_WORDS.has(tokens[j]!)) content++
+      const listed = from !== i + 1 && (COORDINATORS.has(tokens[j + 1] ?? '') || COORDINATORS.has(tokens[j]!))
+      if (!FUNCTION_WORDS.has(tokens[j]!) && !listed) content++
     }
     // "databases are generally not encrypted": the cue follows its subject. "Without" denies only what follows it
     // ("keys are rotated without downtime" rotates keys).
@@ -126,6 +143,25 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
     }
   }
   return false
+}
+
+const COORDINATORS = new Set(['or', 'and', 'nor'])
+const AUXILIARIES = new Set(
+  wordList('can could may might will would shall should must is are was were has have had do does did'),
+)
+/**
+ * Where a denial's reach starts: right after its cue, or after the auxiliary of a denying subject ("none of the
+ * clerks can", "no one may", "nobody has").
+ */
+function deniedVerbFrom(tokens: string[], cue: number): number {
+  const t = tokens[cue]
+  const subject =
+    ((t === 'none' || t === 'neither') && tokens[cue + 1] === 'of') ||
+    (t === 'no' && tokens[cue + 1] === 'one') ||
+    t === 'nobody'
+  if (!subject) return cue + 1
+  const aux = tokens.findIndex((w, k) => k > cue && k <= cue + 6 && AUXILIARIES.has(w))
+  return aux < 0 ? cue + 1 : aux + 1
 }
 
 /** A sentence as the denial reads it: contractions expanded, false cues and set-aside phrases made plain. */
@@ -177,7 +213,10 @@ const continuesVerbs = (piece: string): boolean => {
   const at = words[0]?.pos === 'CCONJ' ? 1 : 0
   const first = words[at]
   if (!first || first.lemma !== first.lower || ['ing', 'ed'].includes(ending(first.lower) ?? '')) return false
-  return first.pos === 'VERB' || (first.pos === 'NOUN' && OBJECT_PRONOUNS.has(words[at + 1]?.lower ?? ''))
+  // "change or remove users": a word joined by "or" to a verb in its dictionary form is one of a list of verbs.
+  const next = words[at + 2]
+  const listed = words[at + 1]?.pos === 'CCONJ' && next?.pos === 'VERB' && next.lemma === next.lower
+  return listed || first.pos === 'VERB' || (first.pos === 'NOUN' && OBJECT_PRONOUNS.has(words[at + 1]?.lower ?? ''))
 }
 
 /**
