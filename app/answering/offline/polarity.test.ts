@@ -46,6 +46,10 @@ describe('polarity', () => {
     ])
       expect(polarity(sentence, clerks).negated, sentence).toBe(true)
     expect(polarity('Clerks can view kiosk settings and remove kiosk users.', clerks).negated).toBe(false)
+    // Offered on a named plan: not on the others.
+    const exportAsked = keys('Can branches export till records?')
+    expect(polarity('Till export is available on the Gold plan.', exportAsked).limited).toBe(true)
+    expect(polarity('Till export is available on all plans.', exportAsked).limited).toBe(false)
     // A contrast that leaves part out; "but not only" leaves nothing out.
     const pages = keys('Does the till inventory cover every kiosk page?')
     expect(polarity('The till inventory covers the kiosk home page but not the receipt page.', pages).limited).toBe(

@@ -74,7 +74,10 @@ const ONLY_AFTER = /(?<![-\w])[a-z]{3,}s only(?=\s*(?:[.;,)]|$))/i
 /** Every way a sentence says it holds only in part. */
 /** "covers the hosted page but not the challenge page": a contrast that leaves part out. */
 const BUT_NOT = /\bbut not\b(?!\s+(?:only|limited|just|merely|yet)\b)/i
-const LIMITING = [LIMITS, ONLY_AFTER, SAMPLED_FEW, OTHERS_OTHERWISE, BUT_NOT]
+/** "available on the Business plan": offered on a named plan, tier or edition, so not on the others. */
+const NAMED_PLAN =
+  /\b(?:available|included|offered|supported|provided)\s+(?:on|in|with|for)\s+(?:the\s+|our\s+)?(?:[A-Z][\w-]*\s+){1,3}(?:plans?|tiers?|editions?|subscriptions?|licen[cs]es?)\b/
+const LIMITING = [LIMITS, ONLY_AFTER, SAMPLED_FEW, OTHERS_OTHERWISE, BUT_NOT, NAMED_PLAN]
 /**
  * "SHOULD", "MAY" in capitals: the requirement words of RFC 2119, by which a policy says a thing is recommended or
  * optional, not required. In lower case "should" is the common word many policies require with.

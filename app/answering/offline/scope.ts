@@ -245,8 +245,14 @@ export function asksWhatCustomerCanDo(asked: string): boolean {
 }
 
 export function namesCustomer(sentence: string): boolean {
-  return NAMES_CUSTOMER.test(sentence)
+  return NAMES_CUSTOMER.test(sentence) || OFFERED.test(sentence)
 }
+/**
+ * What the vendor offers or does not ("We do not offer a SIEM connector", "is not something we offer", "is available
+ * on every plan"): what a customer can do is what it is given.
+ */
+const OFFERED =
+  /\b(?:we|the (?:product|service|platform|app))\s+(?:(?:do|does)\s+not\s+|(?:also|now)\s+)?(?:offer|provide|support)s?\b|\bsomething we (?:offer|provide|support)\b|\b(?:is|are) (?:not )?(?:available|offered|supported)\b/i
 
 /**
  * The asking party as the one the vendor gives something to ("Will you provide scan results to the institution?",

@@ -3250,3 +3250,22 @@ describe('a note the quote points to (rule note-referenced)', () => {
     )
   })
 })
+
+describe('what a customer can do, read from what the vendor offers (rule customer-actor)', () => {
+  it('answers "Can customers ...?" from a sentence that says the vendor does not offer it', async () => {
+    const [answer] = await answersTo(
+      [
+        '# Till records',
+        '',
+        'Customers can view till records in the kiosk console and print them.',
+        '',
+        'A live feed of till records into a customer ledger system is not something we offer.',
+        '',
+        ...UNRELATED,
+      ],
+      ['Can customers feed till records into their own ledger system?'],
+    )
+    expect(answer!.label).toBe('NO')
+    expect(quotes(answer!)).toMatch(/not something we offer/)
+  })
+})
