@@ -1272,12 +1272,13 @@ describe('a party the evidence narrows (rule scope-narrower)', () => {
       'Is an endpoint detection and response agent deployed on production servers?',
     )
     expectFlagged(servers, 'scope-narrower', /the evidence says it on kiosk laptops, not on production servers/)
-    const plan = await yesFrom(
-      'Plans',
-      'Ledger export through the API is available on the Kiosk Pro plan.',
-      'Is ledger export through the API available to clerks on all plans?',
+    // A named plan is a limit of its own (polarity): Partially, flagged.
+    const [plan] = await answersTo(
+      ['# Plans', '', 'Ledger export through the API is available on the Kiosk Pro plan.', '', ...UNRELATED],
+      ['Is ledger export through the API available to clerks on all plans?'],
     )
-    expectFlagged(plan, 'scope-narrower', /not on all plans/)
+    expect(plan!.label).toBe('PARTIALLY')
+    expect(plan!.flagged).toBe(true)
     await expectLeftAlone(
       'Plans',
       ['Ledger export through the API is available on every plan.'],
