@@ -107,11 +107,13 @@ const scopeUnstated = (a: Ask): string | undefined => {
  */
 const practiceUnstated = (a: Ask): string | undefined => {
   // An object with a subject of its own ("Do you capture device information?") is what the sentence is matched on.
-  // "Can kiosk access be limited ...?" asks the participle whatever its subject names.
-  if (!a.yesNo || (a.about.length && !(ASKS_ABILITY.test(a.asked) && a.passive))) return undefined
+  // "Can kiosk access be limited ...?" asks the participle whatever its subject names, and so does "Are kiosk ledgers
+  // reconciled ...?": a sentence on the ledgers that never says reconciled states something else of them.
+  const participle = a.about.length ? subjectParticiple(a) : []
+  if (!a.yesNo || (a.about.length && !participle.length && !(ASKS_ABILITY.test(a.asked) && a.passive))) return undefined
   // "Are your systems and services inspected remotely for flaws?": a subject of general words only leaves the
   // participle as the practice asked, as the verb is in "Do you scan ...?".
-  const verbs = a.verbs.length ? a.verbs : generalSubjectParticiple(a)
+  const verbs = participle.length ? participle : a.verbs.length ? a.verbs : generalSubjectParticiple(a)
   const asked = verbs.flatMap((word) => {
     // Its stem and the concept it spells ("encrypted": #encryption, as the sentence's terms hold it).
     const own = [...new Set([...words(word), ...terms(word)])].filter((t) => !GENERIC.has(t))
@@ -879,6 +881,26 @@ const ASKS_ABILITY = /^\s*(?:can|could|may)\b/i
  * its own. None when the subject names anything particular in a question of another kind, or the question is not
  * passive.
  */
+/**
+ * The participle an "Is/Are <subject> <participle> ...?" question asks of its subject ("Are deployment logs reviewed
+ * ...?"): the first after the subject's nouns, when no other follows it (one that does describes the subject: "policies
+ * sponsored by leadership established and approved") and it is no phrasal verb ("backed up"). Empty when there is none.
+ */
+const subjectParticiple = (a: Ask): string[] => {
+  const tagged = a.tagged
+  if (tagged[0]?.pos !== 'AUX' || tagged[0].lemma !== 'be') return []
+  const participle = (w: Word | undefined) =>
+    !!w && ['VERB', 'ADJ'].includes(w.pos) && ['ed', 'en'].includes(ending(w.lower) ?? '')
+  const first = tagged.findIndex(
+    (w, k) => k > 1 && participle(w) && tagged.slice(1, k).some((v) => ['NOUN', 'PROPN'].includes(v.pos)),
+  )
+  if (first < 0) return []
+  const w = tagged[first]!
+  if (['up', 'out', 'off', 'down'].includes(tagged[first + 1]?.lower ?? '')) return []
+  if (tagged.slice(first + 2).some((v) => v.pos === 'VERB' && participle(v))) return []
+  return [w.lower]
+}
+
 const generalSubjectParticiple = (a: Ask): string[] => {
   if (!a.passive) return []
   const phrase = taggedPhrase(a.asked)
@@ -2166,7 +2188,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'practice-unstated',
-    'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data"), an "Are <general words> <participle> ...?" one ("Are your systems and services inspected for flaws?"), or a "Can <anything> be <participle> ...?" one, whose verb or participle the deciding sentence and its context never name ("Do you tokenize card data?" from "Card data is handled as our policy describes"): flagged, the verb quoted',
+    'a "Do you <verb> <data>?" question whose object names nothing particular ("personal data"), an "Are <subject> <participle> ...?" one ("Are your systems and services inspected for flaws?", "Are kiosk ledgers reconciled weekly?"; its participle no form word and none that describes the subject before the one asked), or a "Can <anything> be <participle> ...?" one, whose verb or participle the deciding sentence and its context never name ("Do you tokenize card data?" from "Card data is handled as our policy describes"): flagged, the verb quoted',
     practiceUnstated,
     (found) => `the evidence does not state the practice asked (${found}): check it`,
   ),

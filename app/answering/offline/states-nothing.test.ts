@@ -485,6 +485,24 @@ describe('a practice the quote never states', () => {
     expect(quotes(pseudonymize!)).toMatch(/pseudonymized/)
   })
 
+  it('reads the participle a passive question asks of a subject of its own, not one that describes the subject', async () => {
+    const question = 'Are kiosk ledgers reconciled every week?'
+    const answer = await yesFrom(
+      'Kiosk ledgers',
+      'Kiosk ledgers are printed every week and filed at the branch.',
+      question,
+    )
+    expectFlagged(answer, 'practice-unstated', /does not state the practice asked \("reconciled"\)/)
+    await expectLeftAlone('Kiosk ledgers', ['Kiosk ledgers are reconciled every week.'], question, 'practice-unstated')
+    // "printed by the clerk" describes the ledgers; what is asked of them is a form word.
+    await expectLeftAlone(
+      'Kiosk ledgers',
+      ['Kiosk ledgers from the clerk desk are documented and maintained at every branch.'],
+      'Are kiosk ledgers printed by the clerk documented and maintained?',
+      'practice-unstated',
+    )
+  })
+
   it("reads the participle as the practice when the passive question's subject is general words only", async () => {
     const question = 'Are your systems and applications vetted for vulnerabilities?'
     const lines = (sentence: string) => ['# Branches', '', sentence, '', ...UNRELATED]
