@@ -1568,7 +1568,9 @@ describe('a predicate left unsaid by a lead on the subject alone (rule predicate
       'Kiosk audit logs, which record each sale and refund, are kept for one year.',
       'Are kiosk audit logs stored in a tamper-proof or immutable form?',
     )
-    expectFlagged(answer, 'predicate-unstated', /the evidence does not say it is "stored in a tamper-proof/)
+    // The participle the practice rule reads (its subject has words of its own) says it first; the complement too.
+    expectFlagged(answer, 'practice-unstated', /the evidence does not state the practice asked \("stored"\)/)
+    expectFlagged(answer, 'complement-unstated', /the evidence does not say it is done "in a tamper-proof/)
   })
 })
 
