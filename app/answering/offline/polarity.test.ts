@@ -46,6 +46,15 @@ describe('polarity', () => {
     ])
       expect(polarity(sentence, clerks).negated, sentence).toBe(true)
     expect(polarity('Clerks can view kiosk settings and remove kiosk users.', clerks).negated).toBe(false)
+    // A denial in brackets sets part aside.
+    const tested = keys('Is the kiosk app tested by an outside firm every year?')
+    expect(
+      polarity('An outside firm tests the kiosk app every year (the till firmware was not part of its scope).', tested)
+        .limited,
+    ).toBe(true)
+    expect(polarity('An outside firm tests the kiosk app every year (most recently in May).', tested).limited).toBe(
+      false,
+    )
     // Offered on a named plan: not on the others.
     const exportAsked = keys('Can branches export till records?')
     expect(polarity('Till export is available on the Gold plan.', exportAsked).limited).toBe(true)
