@@ -3162,6 +3162,15 @@ describe('a party the sentence itself must name (rule scope-unstated)', () => {
     )
     expectFlagged(answer, 'scope-unstated', /the evidence does not say it applies "on contractors"/)
   })
+
+  it('reads the party before a clause that follows it ("on contractors before they start")', async () => {
+    const answer = await yesFrom(
+      'Kiosk staff',
+      'Clerks who can reach the kiosk ledgers pass a criminal background check before their first day.',
+      'Do you run background checks on contractors before they are given ledger access?',
+    )
+    expectFlagged(answer, 'scope-unstated', /the evidence does not say it applies "on contractors"/)
+  })
 })
 
 describe('what every member is to have, denied of one (rule denied-elsewhere)', () => {

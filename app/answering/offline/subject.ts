@@ -306,9 +306,14 @@ function scopeAfter(phrase: Phrase, capitals: boolean, predicate: boolean): Scop
   if (PARTICLES.has(by) && after[0]?.lower !== 'of') return undefined
   const scope = phraseAt(after, 0)
   // A bare noun between two prepositions is part of a longer preposition ("with regard to users", "on behalf of
-  // customers"): the scope is the phrase after the second one.
+  // customers"): the scope is the phrase after the second one. A plural is a party of its own ("on contractors before
+  // they start").
   const next = after[scope.end!]
-  const longer = scope.start === 0 && scope.words.length === 1 && (next?.pos === 'ADP' || next?.lower === 'to')
+  const longer =
+    scope.start === 0 &&
+    scope.words.length === 1 &&
+    (next?.pos === 'ADP' || next?.lower === 'to') &&
+    !/[^s]s$/i.test(scope.words[0] ?? '')
   const named = longer ? phraseAt(after, scope.end! + 1) : scope
   const terms = named.words.length ? contentTerms(named, capitals) : []
   if (!terms.length) return undefined
