@@ -160,6 +160,7 @@ export const RULE_NAMES = [
   'key-word-elsewhere',
   'verb-elsewhere',
   'note-referenced',
+  'question-denies',
   'partial-coverage',
   'wording-capped',
   'period-unstated',

@@ -2002,6 +2002,25 @@ function noteReferenced(a: Ask): string | undefined {
   return undefined
 }
 
+/**
+ * What a question asks not to happen: a purpose or a pledge with a denial ("protected so that administrators cannot
+ * delete them", "ensure card codes are not retained", "commit not to sell"), or "never" in its main clause ("Are
+ * passwords never stored ...?"). The denial is the practice asked: a sentence that denies the same thing agrees with
+ * the question, one that states it answers No, and the reading of denials takes neither into account.
+ */
+const ASKS_NOT =
+  /\b(?:so that|such that|ensur(?:e|es|ing)(?: that)?|guarantee(?:s)? that|commit(?:s|ted)?(?: to)?|promise(?:s)?|pledge(?:s)?)\b[^?]*?\b(?:cannot|can't|could not|will not|won't|not|never|no longer)\b(?:\s+(?:be|to))?\s+[a-z]+/i
+const NEVER_ASKED = /^(?:are|is|do|does|can|will|has|have|was|were)\b[^?,;]*?\bnever\s+[a-z]+/i
+
+function questionDenies(a: Ask): string | undefined {
+  if (!a.yesNo) return undefined
+  const found = ASKS_NOT.exec(a.asked) ?? NEVER_ASKED.exec(a.asked)
+  if (!found) return undefined
+  const text = found[0]
+  const denial = /\b(?:cannot|can't|could not|will not|won't|not|never|no longer)\b.*$/i.exec(text)
+  return denial?.[0]
+}
+
 const OWNER = new Set(['owner', 'owners'])
 /** What a question asks to be held by someone ("key management roles and responsibilities", "an owner"). */
 const HELD = new Set(wordList('role responsibility owner'))
@@ -2513,6 +2532,12 @@ export const READING_RULES: OfflineRule[] = [
     'the deciding sentence carries a note mark (a superscript figure, a dagger, a figure in brackets) that a note of the same file opens with: notes carry the exceptions to what they mark; flagged, the note quoted',
     noteReferenced,
     (found) => `the quote points to a note: "${found} ...": check it`,
+  ),
+  flagFound(
+    'question-denies',
+    'the question asks that something is not done ("so that administrators cannot delete them", "commit not to sell", "never stored"): a sentence that denies it agrees, one that states it answers No, and the reading of denials does not weigh the question\'s own; flagged, the denial quoted',
+    questionDenies,
+    (found) => `the question asks that it is "${found}": check the answer says that`,
   ),
   flagFound(
     'verb-elsewhere',

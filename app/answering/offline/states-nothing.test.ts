@@ -3299,3 +3299,40 @@ describe('what a customer can do, read from what the vendor offers (rule custome
     expect(quotes(answer!)).toMatch(/not something we offer/)
   })
 })
+
+describe('a question that asks something not be done (rule question-denies)', () => {
+  it('flags the answer, whichever way the sentence reads, and quotes the denial asked', async () => {
+    for (const question of [
+      'Are till logs protected so that clerks cannot delete them?',
+      'Do you commit not to sell kiosk receipts?',
+      'Are kiosk passwords never stored in plain text?',
+    ]) {
+      const [answer] = await answersTo(
+        [
+          '# Kiosk',
+          '',
+          'Till logs are kept on the branch server, where clerks can delete them after a month.',
+          '',
+          'Kiosk receipts are sold to partner banks.',
+          '',
+          'Kiosk passwords are stored in plain text on the till.',
+          '',
+          ...UNRELATED,
+        ],
+        [question],
+      )
+      expectFlagged(
+        answer!,
+        'question-denies',
+        /the question asks that it is "(cannot delete|not to sell|never stored)/,
+      )
+    }
+    // A question without a denial of its own is read as before.
+    await expectLeftAlone(
+      'Kiosk',
+      ['Till logs are protected from deletion by clerks.'],
+      'Are till logs protected?',
+      'question-denies',
+    )
+  })
+})
