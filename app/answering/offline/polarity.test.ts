@@ -46,6 +46,12 @@ describe('polarity', () => {
     ])
       expect(polarity(sentence, clerks).negated, sentence).toBe(true)
     expect(polarity('Clerks can view kiosk settings and remove kiosk users.', clerks).negated).toBe(false)
+    // Refusing denies accepting; an acronym keeps its letters, and figures after it are no words between.
+    const accepts = keys('Does the kiosk accept till connections over TLS 1.0?')
+    expect(polarity('Till connections over TLS 1.0 or 1.1 are refused at the branch gateway.', accepts).negated).toBe(
+      true,
+    )
+    expect(polarity('Till connections over TLS 1.2 are accepted at the branch gateway.', accepts).negated).toBe(false)
     // A denial in brackets sets part aside.
     const tested = keys('Is the kiosk app tested by an outside firm every year?')
     expect(

@@ -1,4 +1,5 @@
 import { standardTokens, stem, words } from '../retrieval/terms'
+import { isAcronym } from '../retrieval/stem'
 import { ending, expandContractions, tagWords } from './grammar'
 import { alphanumerics, inCapitals, wordList } from '../retrieval/text'
 import { clipQuote } from '../citations'
@@ -38,8 +39,8 @@ const CUE = new Set([
  * Words that forbid, by stem: they deny what a question asks to be allowed ("Are shared accounts allowed?" against
  * "Shared accounts are prohibited"), and say nothing against a question that asks about forbidding.
  */
-const FORBIDS = new Set(['prohibit', 'forbid', 'forbidden', 'disallow', 'ban', 'block', 'disabl'])
-const ALLOWS = new Set(['allow', 'permit', 'enabl'])
+const FORBIDS = new Set(['prohibit', 'forbid', 'forbidden', 'disallow', 'ban', 'block', 'disabl', 'refus', 'reject'])
+const ALLOWS = new Set(['allow', 'permit', 'enabl', 'accept'])
 /**
  * Phrases that name a thing only as what is not used: "staff sign in with keys rather than SMS codes", "stops
  * what a bot filter would catch", "instead of X", "in lieu of X". Each reads as "without" before what it names.
@@ -108,8 +109,10 @@ const STATUS_WORDS = new Set(['place', 'implemented', 'available', 'applicable',
 
 function deniesKey(clause: string, keyStems: Set<string>): boolean {
   // A standard's name is one word, as the question's key words have it ("not ISO 27001 certified": iso27001).
-  const tokens = alphanumerics(standardTokens(clause).toLowerCase())
-  const stems = tokens.map(stem)
+  const written = alphanumerics(standardTokens(clause))
+  const tokens = written.map((t) => t.toLowerCase())
+  // An acronym keeps its letters ("TLS" is tls, as the question's key words have it, not "tl").
+  const stems = written.map((t, i) => (isAcronym(t) ? t.toLowerCase() : stem(tokens[i]!)))
   const asksAllowed = [...ALLOWS].some((s) => keyStems.has(s)) && ![...FORBIDS].some((s) => keyStems.has(s))
   // "Is sharing passwords prohibited?": "sharing passwords is not permitted" denies the permission, and so states it.
   const asksForbidden = [...FORBIDS].some((s) => keyStems.has(s)) && ![...ALLOWS].some((s) => keyStems.has(s))
@@ -144,7 +147,11 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
     }
     auxiliaries ??= new Set(tagWords(clause).flatMap((w) => (w.lemma === 'be' || w.lemma === 'do' ? [w.lower] : [])))
     if (auxiliaries.has(tokens[i - 1] ?? '') || auxiliaries.has(tokens[i - 2] ?? '')) {
-      for (let j = Math.max(0, i - 5); j < i; j++) if (keyStems.has(stems[j]!)) return true
+      // Five words back; figures ("TLS 1.0 or 1.1") are not words.
+      for (let j = i - 1, seen = 0; j >= 0 && seen < 5; j--) {
+        if (keyStems.has(stems[j]!)) return true
+        if (!/^\d+$/.test(tokens[j]!)) seen++
+      }
     }
   }
   return false

@@ -46,6 +46,14 @@ describe('quantities', () => {
     ])
     // Words that only look like a table's keys are not frequencies.
     expect(period('The constructor of the annual-report toString.')).toEqual([['annual', 365]])
+    // A calendar year, a count of times, a count of runs in a unit: each one period, its unit no duration of its own.
+    expect(period('The till audit is repeated every calendar year.')).toEqual([['every calendar year', 365]])
+    expect(period('Till backups are tested three times a year.')).toEqual([['three times a year', 365 / 3]])
+    expect(period('The kiosk policy requires two recovery drills each year.')).toEqual([
+      ['two recovery drills each year', 365 / 2],
+    ])
+    expect(quantitiesIn('The till plan is exercised once a year.').map((q) => q.kind)).toEqual(['period'])
+    expect(requirementOf('Is the till plan exercised at least once a year?')).toMatchObject({ kind: 'period' })
   })
 
   it('reads what a question requires, and which way', () => {

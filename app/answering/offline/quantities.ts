@@ -71,7 +71,15 @@ const UNIT = `(${UNITS})s?`
 const AMOUNT = new RegExp(`\\b${NUMBER}(?:\\s+|\\s*-\\s*)(?:business\\s+|calendar\\s+)?${UNIT}\\b`, 'gi')
 const CHARACTERS = new RegExp(`\\b${NUMBER}(?:\\s+|\\s*-\\s*)(?:or more\\s+)?char(?:acter)?s?\\b`, 'gi')
 /** Once or twice per unit: "every week", "each day", "once a month", "once per year", "per day", "twice a year". */
-const PER_UNIT = new RegExp(`\\b(every|each|once (?:a|per)|per|twice (?:a|per)) (${UNITS})\\b`, 'gi')
+const PER_UNIT = new RegExp(
+  `\\b(every|each|once (?:a|per)|per|twice (?:a|per)|(?:two|three|four|2|3|4) times (?:a|per)) (?:calendar |financial |fiscal )?(${UNITS})\\b`,
+  'gi',
+)
+/** "two recovery tests each year": a count of runs in a unit, so a run every half year. */
+const COUNT_PER = new RegExp(
+  `\\b(two|three|four|2|3|4)\\s+(?:[a-z/-]+\\s+){0,3}?[a-z-]+s\\s+(?:each|every|per|a)\\s+(?:calendar\\s+)?(${UNITS})\\b`,
+  'gi',
+)
 /** "semi-annually", "real time": a prefix written apart, read as one word ("semiannually", "realtime"). */
 const PREFIXED = /\b(semi|bi|half|real)[- ](?=[a-z])/g
 
@@ -85,10 +93,23 @@ function frequencies(text: string): Quantity[] {
     if (value !== undefined && !found.has(value)) found.set(value, text.slice(m.index, m.index + m[0].length))
   }
   for (const m of text.matchAll(PER_UNIT)) {
-    const value = MINUTES[m[2]!.toLowerCase()]! / (m[1]!.toLowerCase().startsWith('twice') ? 2 : 1)
+    const how = m[1]!.toLowerCase()
+    const times = how.startsWith('twice')
+      ? 2
+      : how.endsWith('times a') || how.endsWith('times per')
+        ? numberOf(how.split(' ')[0]!)
+        : 1
+    const value = MINUTES[m[2]!.toLowerCase()]! / times
     if (!found.has(value)) found.set(value, m[0])
   }
+  for (const m of text.matchAll(COUNT_PER)) {
+    const value = MINUTES[m[2]!.toLowerCase()]! / numberOf(m[1]!)
+    if (!found.has(value)) found.set(value, m[0])
+  }
+  // "each year" inside "two recovery tests each year" is part of it.
+  const texts = [...found.values()]
   return [...found]
+    .filter(([, written]) => !texts.some((t) => t.length > written.length && t.includes(written)))
     .sort((a, b) => a[0] - b[0])
     .map(([value, written]) => ({ kind: 'period' as const, value, text: written }))
 }
@@ -133,9 +154,14 @@ export function quantitiesIn(written: string): Quantity[] {
     if (!Number.isFinite(value)) continue
     out.push({ kind: /\b(?:every|each)\s*$/.test(before) ? 'period' : 'duration', value, text: m[0] })
   }
-  out.push(...frequencies(text))
-  for (const m of text.matchAll(CHARACTERS)) out.push({ kind: 'characters', value: numberOf(m[1]!), text: m[0] })
-  return out
+  // "once a year" is one period, not also the duration "a year".
+  const periods = frequencies(text)
+  const inPeriod = (q: Quantity) =>
+    q.kind === 'duration' && periods.some((p) => p.text.length > q.text.length && p.text.includes(q.text))
+  const kept = out.filter((q) => !inPeriod(q))
+  kept.push(...periods)
+  for (const m of text.matchAll(CHARACTERS)) kept.push({ kind: 'characters', value: numberOf(m[1]!), text: m[0] })
+  return kept
 }
 
 /**

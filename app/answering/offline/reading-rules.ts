@@ -476,7 +476,7 @@ const listedAsExcluded = (a: Ask): { under: boolean; text: string } | undefined 
 }
 /** A sentence that leaves what it names out of a scope. */
 const LEFT_OUT =
-  /\b(?:(?:is|are) not (?:included|covered) (?:in|by) (?:the |its |this |our )?scope|(?:is|are) (?:out of|outside (?:of )?(?:the |its |this |our )?)scope|excluded from (?:the |its |this |our )?scope|carved[- ]out)\b/i
+  /\b(?:(?:is|are) not (?:included|covered) (?:in|by) (?:the |its |this |our )?scope|(?:is|are) (?:out of|outside (?:of )?(?:the |its |this |our )?)scope|excluded from (?:the |its |this |our )?scope|carved[- ]out|falls? outside (?:the |its |this |our )?(?:scope|document|policy|standard))\b/i
 /** Headings (and questions) about what is left out. */
 const EXCLUDING =
   /\b(?:out of scope|not in scope|outside (?:the |of )?scope|exclusions?|excluded|not covered|not included|limitations|not supported|not offered|what we do not)\b/i

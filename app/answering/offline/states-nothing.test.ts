@@ -2889,6 +2889,12 @@ describe('a sentence that leaves what it names out of a scope (rule listed-as-ex
       'Do you guard the kiosk rooms with cameras?',
     )
     expectFlagged(answer, 'listed-as-excluded', /the quote says it is not included in the scope: check it/)
+    const outside = await yesFrom(
+      'Scope',
+      'The airport kiosk company keeps its own ledger standard and falls outside this document.',
+      'Does your ledger standard apply to the airport kiosk company?',
+    )
+    expectFlagged(outside, 'listed-as-excluded', /falls outside this document/)
     await expectLeftAlone(
       'System description',
       ['Cameras guard the kiosk rooms at every branch.'],
