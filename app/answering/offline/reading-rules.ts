@@ -848,8 +848,16 @@ const versionOther = (a: Ask): { said: string; asked: string } | undefined => {
     if (said.some(meets)) continue
     return { said: said[0]![0], asked }
   }
+  // "a Type I report" for "a SOC 2 Type II report": a report's type, in figures or roman numerals.
+  const typeAsked = TYPE_NUMBER.exec(a.asked)
+  const typesSaid = [...text.matchAll(new RegExp(TYPE_NUMBER.source, 'gi'))]
+  if (typeAsked && typesSaid.length && !typesSaid.some((m) => typeOf(m[1]!) === typeOf(typeAsked[1]!)))
+    return { said: typesSaid[0]![0], asked: typeAsked[0] }
   return undefined
 }
+/** A report's type: "Type II", "Type 1". */
+const TYPE_NUMBER = /\bType\s+(III|II|I|[1-3])\b/i
+const typeOf = (written: string) => ({ i: 1, ii: 2, iii: 3 })[written.toLowerCase() as 'i'] ?? Number(written)
 /** A name in capitals and its number: "AES-256", "TLS 1.2", "SOC 2", "ISO 27001". */
 const NAMED_NUMBER = /\b([A-Z]{2,6})(?:[- ]?v)?[- ]?(\d+(?:\.\d+)?)\b/g
 /** A number that asks for itself or more. */
@@ -2231,7 +2239,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'version-other',
-    'the question names a standard or an algorithm with its number ("AES-256", "TLS 1.2", "SOC 2") and the deciding sentence names the same name with other numbers only ("AES-128"), none that meets the question\'s "or higher" ("TLS 1.0 and above" does not): flagged, both quoted',
+    'the question names a standard or an algorithm with its number ("AES-256", "TLS 1.2", "SOC 2") and the deciding sentence names the same name with other numbers only ("AES-128"), none that meets the question\'s "or higher" ("TLS 1.0 and above" does not); or it asks a report\'s type ("Type II") and the sentence names another type only ("a Type I"): flagged, both quoted',
     versionOther,
     ({ said, asked }) => `the evidence states ${said}; the question asks ${asked}: check it`,
   ),

@@ -1761,6 +1761,19 @@ describe('the same name with another number (rule version-other)', () => {
       'Does the kiosk portal require TLS 1.2 or higher?',
     )
     expectFlagged(floor, 'version-other', /the evidence states TLS 1.0; the question asks TLS 1.2/)
+    const type = await yesFrom(
+      'Kiosk audits',
+      'Our first SOC 2 report for the kiosk, a Type I, was issued in May and we can share it under NDA.',
+      'Can you provide a current SOC 2 Type II report for the kiosk?',
+      ['The kiosk is now in the observation period for a Type II.'],
+    )
+    expectFlagged(type, 'version-other', /the evidence states Type I; the question asks Type II/)
+    await expectLeftAlone(
+      'Kiosk audits',
+      ['Our SOC 2 Type II report for the kiosk was issued in May and we can share it under NDA.'],
+      'Can you provide a current SOC 2 Type II report for the kiosk?',
+      'version-other',
+    )
   })
 
   it('leaves alone the same number, and a larger one where the question accepts more', async () => {
