@@ -470,6 +470,9 @@ const listedAsExcluded = (a: Ask): { under: boolean; text: string } | undefined 
   if (!a.yesNo || a.lead.label !== 'YES' || EXCLUDING.test(a.asked)) return undefined
   const heading = a.lead.hit.sentence.passage.location.split(' > ').at(-1) ?? ''
   if (EXCLUDING.test(heading)) return { under: true, text: heading }
+  // A label that opens the sentence is its heading: "Out of scope: the mobile app; the staging environment."
+  const label = /^\s*([^:.;]{3,30}):/.exec(a.lead.hit.sentence.text)?.[1]
+  if (label && EXCLUDING.test(label)) return { under: true, text: label.trim() }
   // Or the sentence says so of what it names: "... are not included in the scope of this report".
   const left = LEFT_OUT.exec(a.lead.hit.sentence.text)?.[0]
   return left ? { under: false, text: left } : undefined
@@ -2311,7 +2314,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'listed-as-excluded',
-    'the deciding sentence stands under a heading that excludes what it lists ("Out of scope", "Exclusions", "Not covered", "Limitations"), or itself leaves what it names out of a scope ("are not included in the scope of this report", "carved out"): a Yes read from it names what is left out; flagged, the heading or the words quoted',
+    'the deciding sentence stands under a heading that excludes what it lists ("Out of scope", "Exclusions", "Not covered", "Limitations"), or opens with such a label ("Out of scope: ..."), or itself leaves what it names out of a scope ("are not included in the scope of this report", "carved out"): a Yes read from it names what is left out; flagged, the heading or the words quoted',
     listedAsExcluded,
     ({ under, text }) =>
       under

@@ -2908,6 +2908,13 @@ describe('a sentence that leaves what it names out of a scope (rule listed-as-ex
       'Does your ledger standard apply to the airport kiosk company?',
     )
     expectFlagged(outside, 'listed-as-excluded', /falls outside this document/)
+    // A label that opens the sentence is its heading.
+    const labelled = await yesFrom(
+      'Drill scope',
+      'Out of scope: the airport kiosks, which a partner runs for us; and the training tills.',
+      'Do you run recovery drills for the airport kiosks?',
+    )
+    expectFlagged(labelled, 'listed-as-excluded', /the quote is listed under "Out of scope"/)
     await expectLeftAlone(
       'System description',
       ['Cameras guard the kiosk rooms at every branch.'],
