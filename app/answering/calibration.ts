@@ -206,6 +206,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'verb-elsewhere': FLAG_THRESHOLD - 0.01,
   'note-referenced': FLAG_THRESHOLD - 0.01,
   'question-denies': FLAG_THRESHOLD - 0.01,
+  'labelled-part': FLAG_THRESHOLD - 0.01,
   'second-question': FLAG_THRESHOLD - 0.01,
   'refers-to-earlier': FLAG_THRESHOLD - 0.01,
   'free-text-unanswered': FLAG_THRESHOLD - 0.01,

@@ -161,6 +161,7 @@ export const RULE_NAMES = [
   'verb-elsewhere',
   'note-referenced',
   'question-denies',
+  'labelled-part',
   'partial-coverage',
   'wording-capped',
   'period-unstated',

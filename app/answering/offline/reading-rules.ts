@@ -2032,6 +2032,26 @@ function questionDenies(a: Ask): string | undefined {
   return denial?.[0]
 }
 
+/**
+ * "Do all production changes require CAB approval?" from "Significant - approval from the Change Advisory Board": the
+ * quote is one item of a list by kind, its label ("Significant") a kind the question does not name, so it says the
+ * practice of that kind only. Read when the question asks of every member ("all", "every", "each" before a noun) and
+ * the quote opens with a label of one to three words and a dash or colon. The label as written.
+ */
+function labelledPart(a: Ask): string | undefined {
+  if (!a.yesNo || a.lead.label !== 'YES' || !/\b(?:all|every|each)\s+[a-z]/i.test(a.asked)) return undefined
+  const label = /^\s*([A-Z][\w-]*(?: [\w-]+){0,2})\s*(?:[-\u2013\u2014:])\s+\S/.exec(a.lead.hit.sentence.text)?.[1]
+  // A document's name ("Network Security Policy - ...") titles what follows; it is no kind.
+  const titled = label
+    ?.toLowerCase()
+    .split(' ')
+    .some((w) => FORM_WORDS.has(w))
+  if (!label || ANSWER_LABEL.test(label) || titled) return undefined
+  const asked = new Set(words(a.asked))
+  return words(label).some((t) => asked.has(t)) ? undefined : label
+}
+const ANSWER_LABEL = /^(?:yes|no|n\/a|note|notes|answer|response|comment|comments|partially|partial)$/i
+
 const OWNER = new Set(['owner', 'owners'])
 /** What a question asks to be held by someone ("key management roles and responsibilities", "an owner"). */
 const HELD = new Set(wordList('role responsibility owner'))
@@ -2549,6 +2569,12 @@ export const READING_RULES: OfflineRule[] = [
     'the question asks that something is not done ("so that administrators cannot delete them", "commit not to sell", "never stored"): a sentence that denies it agrees, one that states it answers No, and the reading of denials does not weigh the question\'s own; flagged, the denial quoted',
     questionDenies,
     (found) => `the question asks that it is "${found}": check the answer says that`,
+  ),
+  flagFound(
+    'labelled-part',
+    'the question asks a practice of every member ("all production changes") and the deciding sentence is an item of a list by kind, opened by a label the question does not name ("Significant - approval from the board"): it says the practice of that kind only; flagged, the label quoted',
+    labelledPart,
+    (found) => `the quote says it of "${found}" only; the question asks it of all: check it`,
   ),
   flagFound(
     'verb-elsewhere',

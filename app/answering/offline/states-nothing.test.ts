@@ -3362,3 +3362,31 @@ describe('a question that asks something not be done (rule question-denies)', ()
     )
   })
 })
+
+describe('one kind of a list, asked of all (rule labelled-part)', () => {
+  it('flags a Yes to "all ..." read from a list item opened by a kind the question does not name', async () => {
+    const question = 'Do all kiosk changes require approval from the branch board?'
+    const answer = await yesFrom(
+      'Kiosk changes',
+      'Major - kiosk changes require approval from the branch board, which meets each Tuesday.',
+      question,
+    )
+    expectFlagged(answer, 'labelled-part', /the quote says it of "Major" only; the question asks it of all/)
+    // Not asked of all; a label the question names; a document's name.
+    await expectLeftAlone(
+      'Kiosk changes',
+      ['Major - kiosk changes require approval from the branch board, which meets each Tuesday.'],
+      'Do kiosk changes require approval from the branch board?',
+      'labelled-part',
+    )
+    await expectLeftAlone(
+      'Kiosk changes',
+      [
+        'Kiosk changes - all of them require approval from the branch board.',
+        'Governance Policy - kiosk changes require approval from the branch board.',
+      ],
+      question,
+      'labelled-part',
+    )
+  })
+})
