@@ -851,6 +851,20 @@ const versionOther = (a: Ask): { said: string; asked: string } | undefined => {
     if (said.some(meets)) continue
     return { said: said[0]![0], asked }
   }
+  // "Is AES-256 used for all data at rest?" from one row of a table whose other rows name AES-128: asked of all, the
+  // table's other rows say it too.
+  const { passage } = a.lead.hit.sentence
+  if (passage.context && EVERY_ASKED.test(a.asked)) {
+    const rows = a.index.sentences.filter(
+      (s) => s.passage.file === passage.file && s.passage.context === passage.context,
+    )
+    for (const [asked, name, number] of a.asked.matchAll(NAMED_NUMBER)) {
+      const other = rows
+        .flatMap((s) => [...s.text.matchAll(NAMED_NUMBER)])
+        .find((m) => m[1] === name && m[2] !== number && !(orHigher && Number(m[2]) > Number(number)))
+      if (other) return { said: other[0], asked }
+    }
+  }
   // "a Type I report" for "a SOC 2 Type II report": a report's type, in figures or roman numerals.
   const typeAsked = TYPE_NUMBER.exec(a.asked)
   const typesSaid = [...text.matchAll(new RegExp(TYPE_NUMBER.source, 'gi'))]
@@ -2262,7 +2276,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'version-other',
-    'the question names a standard or an algorithm with its number ("AES-256", "TLS 1.2", "SOC 2") and the deciding sentence names the same name with other numbers only ("AES-128"), none that meets the question\'s "or higher" ("TLS 1.0 and above" does not); or it asks a report\'s type ("Type II") and the sentence names another type only ("a Type I"): flagged, both quoted',
+    'the question names a standard or an algorithm with its number ("AES-256", "TLS 1.2", "SOC 2") and the deciding sentence names the same name with other numbers only ("AES-128"), none that meets the question\'s "or higher" ("TLS 1.0 and above" does not); or it asks a report\'s type ("Type II") and the sentence names another type only ("a Type I"); or, asked of all ("for all data"), another row of the quote\'s table names another number: flagged, both quoted',
     versionOther,
     ({ said, asked }) => `the evidence states ${said}; the question asks ${asked}: check it`,
   ),

@@ -1776,6 +1776,25 @@ describe('the same name with another number (rule version-other)', () => {
     )
   })
 
+  it("reads the table's other rows when the question asks of all", async () => {
+    const table = [
+      '# Kiosk encryption',
+      '',
+      '| Kiosk data | Cipher | Key holder |',
+      '| --- | --- | --- |',
+      '| Ledger tables | AES-256 | branch key service |',
+      '| Till disks | AES-128 | till vendor |',
+      '',
+      ...UNRELATED,
+    ]
+    const [all, one] = await answersTo(table, [
+      'Is AES-256 used for all kiosk data?',
+      'Is AES-256 used for the kiosk ledger tables?',
+    ])
+    expectFlagged(all!, 'version-other', /the evidence states AES-128; the question asks AES-256/)
+    expect(one!.rules).not.toContain('version-other')
+  })
+
   it('leaves alone the same number, and a larger one where the question accepts more', async () => {
     const question = 'Does the kiosk portal require TLS 1.2 or higher?'
     await expectLeftAlone(
