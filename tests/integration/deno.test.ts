@@ -79,8 +79,14 @@ describe.skipIf(!existsSync(deno))('npm run start:deno: the production build and
       child.stdout.on('data', () => output.includes('QFill is running on') && (clearTimeout(timer), resolve()))
       child.on('exit', (code) => reject(new Error(`deno exited with ${code}:\n${output}`)))
     })
-    // The same build under Node, to compare with.
-    ;[node] = await Promise.all([startServer({ databaseUrl: db.url, worker: false }), started])
+    // The same build under Node, to compare with. Kept once started even when Deno fails, so that afterAll stops it
+    // (a rejected Promise.all left it serving after the suite).
+    const [nodeStart, denoStart] = await Promise.allSettled([
+      startServer({ databaseUrl: db.url, worker: false }),
+      started,
+    ])
+    if (nodeStart.status === 'fulfilled') node = nodeStart.value
+    for (const result of [nodeStart, denoStart]) if (result.status === 'rejected') throw result.reason
   })
   afterAll(async () => {
     stop?.()
