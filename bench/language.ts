@@ -210,7 +210,7 @@ async function main() {
   )
   console.log(`| hand-written stemmer (lines) | ${c.handStemmerLines || 'none (stemmer package)'} |`)
   if (process.argv[2]) return
-  const { tagWords } = await import('../app/answering/offline/grammar')
+  const { tagWords } = await import('../app/answering/retrieval/grammar')
   const { vectorLoadMs, wordVectors } = await import('../app/answering/retrieval/paraphrase.server')
   let started = performance.now()
   tagWords('Are backups encrypted?')

@@ -8,7 +8,7 @@ import { compounds, GENERIC, terms, words } from '../retrieval/terms'
 import { conceptSpans } from '../retrieval/vocabulary'
 import { planOf } from '../retrieval/coverage'
 import { polarity, withoutSetAside, type Polarity } from './polarity'
-import { tagWords, type Word } from './grammar'
+import { tagWords, type Word } from '../retrieval/grammar'
 import { askedFor } from './question-word'
 import { unmetRequirement } from './quantities'
 import {

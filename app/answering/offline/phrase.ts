@@ -1,4 +1,4 @@
-import { ending, gerund, noun, readsAsVerb, tagWords, type Word } from './grammar'
+import { ending, gerund, noun, readsAsVerb, tagWords, type Word } from '../retrieval/grammar'
 import { namesIn, terms, words as contentWords } from '../retrieval/terms'
 import { capitalised, collapseSpace, hasWordCharacter, isLetterWord, isPlainWord } from '../retrieval/text'
 import { isAcronym, stem } from '../retrieval/stem'

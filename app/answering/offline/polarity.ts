@@ -1,6 +1,6 @@
 import { standardTokens, stem, words } from '../retrieval/terms'
 import { isAcronym } from '../retrieval/stem'
-import { ending, expandContractions, tagWords } from './grammar'
+import { ending, expandContractions, tagWords } from '../retrieval/grammar'
 import { alphanumerics, inCapitals, wordList } from '../retrieval/text'
 import { clipQuote } from '../citations'
 

@@ -6,7 +6,7 @@ import { evidenceDoc, questionnaireOf, yesNoQuestion } from '../../../tests/supp
 import { OfflineEngine } from './engine'
 import { introducesProviderHoldings } from '../retrieval/providers'
 import { badPracticeOf, particularSubject } from './practices'
-import { tagWords } from './grammar'
+import { tagWords } from '../retrieval/grammar'
 
 const doc = evidenceDoc
 const q = (text: string, allowed: string[] = ['Yes', 'No']) => yesNoQuestion(text, { allowed })

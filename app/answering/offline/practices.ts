@@ -1,4 +1,4 @@
-import type { Word } from './grammar'
+import type { Word } from '../retrieval/grammar'
 import { GENERAL_NOUNS } from './subject'
 import { isLetterWord, withoutFinalS } from '../retrieval/text'
 

@@ -71,13 +71,15 @@ const UNIT = `(${UNITS})s?`
 const AMOUNT = new RegExp(`\\b${NUMBER}(?:\\s+|\\s*-\\s*)(?:business\\s+|calendar\\s+)?${UNIT}\\b`, 'gi')
 const CHARACTERS = new RegExp(`\\b${NUMBER}(?:\\s+|\\s*-\\s*)(?:or more\\s+)?char(?:acter)?s?\\b`, 'gi')
 /** Once or twice per unit: "every week", "each day", "once a month", "once per year", "per day", "twice a year". */
+/** How many times in a unit a run count is read for ("three times a year", "two drills each year"). */
+const FEW = 'two|three|four|2|3|4'
 const PER_UNIT = new RegExp(
-  `\\b(every|each|once (?:a|per)|per|twice (?:a|per)|(?:two|three|four|2|3|4) times (?:a|per)) (?:calendar |financial |fiscal )?(${UNITS})\\b`,
+  `\\b(every|each|once (?:a|per)|per|twice (?:a|per)|(?:${FEW}) times (?:a|per)) (?:calendar |financial |fiscal )?(${UNITS})\\b`,
   'gi',
 )
 /** "two recovery tests each year": a count of runs in a unit, so a run every half year. */
 const COUNT_PER = new RegExp(
-  `\\b(two|three|four|2|3|4)\\s+(?:[a-z/-]+\\s+){0,3}?[a-z-]+s\\s+(?:each|every|per|a)\\s+(?:calendar\\s+)?(${UNITS})\\b`,
+  `\\b(${FEW})\\s+(?:[a-z/-]+\\s+){0,3}?[a-z-]+s\\s+(?:each|every|per|a)\\s+(?:calendar\\s+)?(${UNITS})\\b`,
   'gi',
 )
 /** "semi-annually", "real time": a prefix written apart, read as one word ("semiannually", "realtime"). */

@@ -2,7 +2,7 @@ import { FLAG_THRESHOLD, type RuleName } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap, questionWordGap } from './free-text'
 import { isRole, namesOwnParty } from './question-word'
-import { ending, gerund, noun, nounCompounds, tagWords, type Word } from './grammar'
+import { ending, gerund, noun, nounCompounds, tagWords, type Word } from '../retrieval/grammar'
 import {
   asksIfThereIs,
   definedAcronyms,
@@ -99,6 +99,16 @@ const scopeUnstated = (a: Ask): string | undefined => {
 }
 
 /**
+ * Each verb or participle a question asks, with its own stems and the concept it spells ("encrypted": #encryption, as
+ * a sentence's terms hold it), general ones aside; a verb with none is left out.
+ */
+const practiceStems = (verbs: string[]): { word: string; own: string[] }[] =>
+  verbs.flatMap((word) => {
+    const own = [...new Set([...words(word), ...terms(word)])].filter((t) => !GENERIC.has(t))
+    return own.length ? [{ word, own }] : []
+  })
+
+/**
  * The practice a "Do you <verb> <data>?" question asks about, when its object names no subject of its own ("personal
  * data") and the lead sentence and its context name none of its verbs, by stem or close paraphrase: "Card data is
  * handled as our policy describes" does not say that card numbers are tokenized. Form verbs ("use", "perform") aside.
@@ -114,11 +124,7 @@ const practiceUnstated = (a: Ask): string | undefined => {
   // "Are your systems and services inspected remotely for flaws?": a subject of general words only leaves the
   // participle as the practice asked, as the verb is in "Do you scan ...?".
   const verbs = participle.length ? participle : a.verbs.length ? a.verbs : generalSubjectParticiple(a)
-  const asked = verbs.flatMap((word) => {
-    // Its stem and the concept it spells ("encrypted": #encryption, as the sentence's terms hold it).
-    const own = [...new Set([...words(word), ...terms(word)])].filter((t) => !GENERIC.has(t))
-    return own.length ? [{ word, own }] : []
-  })
+  const asked = practiceStems(verbs)
   if (!asked.length) return undefined
   if (asked.some((p) => p.own.some((t) => leadNames(a, t)))) return undefined
   const quoted = asked.map((p) => `"${p.word}"`)
@@ -774,12 +780,6 @@ const clauseAfter = (said: Word[], from: number): Word[] => {
   }
   return said.slice(from, end)
 }
-/** The stems of words for people. */
-const PEOPLE_STEMS = new Set(
-  wordList(
-    'users customers clients tenants contractors members staff personnel employees workforce workers vendors suppliers',
-  ).flatMap((w) => words(w)),
-)
 /** Words for people a question may ask a practice of, all of them ("all users", "every customer"). */
 const people = (w: Word | undefined): boolean =>
   !!w && (isRole(w.lower) || EVERYBODY.has(w.lower) || PEOPLE.has(w.lower))
@@ -789,6 +789,8 @@ const EVERYBODY = new Set(
     'staff personnel employees workforce workers people everyone everybody company organization organisation firm',
   ),
 )
+/** The stems of words for people and for the parties that supply the vendor. */
+const PEOPLE_STEMS = new Set([...PEOPLE, ...EVERYBODY, ...PROVIDERS].flatMap((w) => words(w)))
 /** Quantifiers that ask a practice of every member ("any" asks whether one may: only-other-party reads it). */
 const EVERY = new Set(['all', 'every', 'each'])
 /** Prepositions whose phrase after a party narrows it ("customers on the Enterprise plan", "clerks at the branch"). */
@@ -858,10 +860,9 @@ const versionOther = (a: Ask): { said: string; asked: string } | undefined => {
     const rows = a.index.sentences.filter(
       (s) => s.passage.file === passage.file && s.passage.context === passage.context,
     )
+    const named = rows.flatMap((s) => [...s.text.matchAll(NAMED_NUMBER)])
     for (const [asked, name, number] of a.asked.matchAll(NAMED_NUMBER)) {
-      const other = rows
-        .flatMap((s) => [...s.text.matchAll(NAMED_NUMBER)])
-        .find((m) => m[1] === name && m[2] !== number && !(orHigher && Number(m[2]) > Number(number)))
+      const other = named.find((m) => m[1] === name && m[2] !== number && !(orHigher && Number(m[2]) > Number(number)))
       if (other) return { said: other[0], asked }
     }
   }
@@ -874,7 +875,8 @@ const versionOther = (a: Ask): { said: string; asked: string } | undefined => {
 }
 /** A report's type: "Type II", "Type 1". */
 const TYPE_NUMBER = /\bType\s+(III|II|I|[1-3])\b/i
-const typeOf = (written: string) => ({ i: 1, ii: 2, iii: 3 })[written.toLowerCase() as 'i'] ?? Number(written)
+const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3 }
+const typeOf = (written: string) => ROMAN[written.toLowerCase()] ?? Number(written)
 /** A name in capitals and its number: "AES-256", "TLS 1.2", "SOC 2", "ISO 27001". */
 const NAMED_NUMBER = /\b([A-Z]{2,6})(?:[- ]?v)?[- ]?(\d+(?:\.\d+)?)\b/g
 /** A number that asks for itself or more. */
@@ -900,13 +902,6 @@ const documentUnstated = (a: Ask): string | undefined => {
 const ASKS_ABILITY = /^\s*(?:can|could|may)\b/i
 
 /**
- * The participle a passive question asks of a subject made of general words only ("Are your systems and services
- * inspected for flaws [that are then fixed]?": "inspected"), or of any subject when it asks what can be done ("Can
- * kiosk access be limited by address?": "limited"): the first one after the subject, before any bracket or clause of
- * its own. None when the subject names anything particular in a question of another kind, or the question is not
- * passive.
- */
-/**
  * The participle an "Is/Are <subject> <participle> ...?" question asks of its subject ("Are deployment logs reviewed
  * ...?"): the first after the subject's nouns, when no other follows it (one that does describes the subject: "policies
  * sponsored by leadership established and approved") and it is no phrasal verb ("backed up"). Empty when there is none.
@@ -926,6 +921,13 @@ const subjectParticiple = (a: Ask): string[] => {
   return [w.lower]
 }
 
+/**
+ * The participle a passive question asks of a subject made of general words only ("Are your systems and services
+ * inspected for flaws [that are then fixed]?": "inspected"), or of any subject when it asks what can be done ("Can
+ * kiosk access be limited by address?": "limited"): the first one after the subject, before any bracket or clause of
+ * its own. None when the subject names anything particular in a question of another kind, or the question is not
+ * passive.
+ */
 const generalSubjectParticiple = (a: Ask): string[] => {
   if (!a.passive) return []
   const phrase = taggedPhrase(a.asked)
@@ -1986,10 +1988,7 @@ export function keyWordElsewhere(a: Ask): string | undefined {
  */
 function verbElsewhere(a: Ask): string | undefined {
   if (!a.yesNo || !a.about.length) return undefined
-  const asked = a.verbs.flatMap((word) => {
-    const own = [...new Set([...words(word), ...terms(word)])].filter((t) => !GENERIC.has(t))
-    return own.length ? [{ word, own }] : []
-  })
+  const asked = practiceStems(a.verbs)
   if (!asked.length || asked.some((p) => p.own.some((t) => leadItselfNames(a, t)))) return undefined
   const lead = a.lead.hit.sentence
   const other = a.ranked.find(
@@ -2034,17 +2033,12 @@ function noteReferenced(a: Ask): string | undefined {
  * the question, one that states it answers No, and the reading of denials takes neither into account.
  */
 const ASKS_NOT =
-  /\b(?:so that|such that|ensur(?:e|es|ing)(?: that)?|guarantee(?:s)? that|commit(?:s|ted)?(?: to)?|promise(?:s)?|pledge(?:s)?)\b[^?]*?\b(?:cannot|can't|could not|will not|won't|not|never|no longer)\b(?:\s+(?:be|to))?\s+[a-z]+/i
-const NEVER_ASKED = /^(?:are|is|do|does|can|will|has|have|was|were)\b[^?,;]*?\bnever\s+[a-z]+/i
+  /\b(?:so that|such that|ensur(?:e|es|ing)(?: that)?|guarantee(?:s)? that|commit(?:s|ted)?(?: to)?|promise(?:s)?|pledge(?:s)?)\b[^?]*?\b((?:cannot|can't|could not|will not|won't|not|never|no longer)\b(?:\s+(?:be|to))?\s+[a-z]+)/i
+const NEVER_ASKED = /^(?:are|is|do|does|can|will|has|have|was|were)\b[^?,;]*?\b(never\s+[a-z]+)/i
 
-function questionDenies(a: Ask): string | undefined {
-  if (!a.yesNo) return undefined
-  const found = ASKS_NOT.exec(a.asked) ?? NEVER_ASKED.exec(a.asked)
-  if (!found) return undefined
-  const text = found[0]
-  const denial = /\b(?:cannot|can't|could not|will not|won't|not|never|no longer)\b.*$/i.exec(text)
-  return denial?.[0]
-}
+/** The denial a question asks (ASKS_NOT, NEVER_ASKED), as written. */
+const questionDenies = (a: Ask): string | undefined =>
+  a.yesNo ? (ASKS_NOT.exec(a.asked) ?? NEVER_ASKED.exec(a.asked))?.[1] : undefined
 
 /**
  * "Do all production changes require CAB approval?" from "Significant - approval from the Change Advisory Board": the

@@ -17,7 +17,7 @@ import {
 import { leansOnPrevious, namesCustomer, negativeCondition, statesDataHandling, statesDelegation } from './scope'
 import { asksForRemarks, subjectPhrase } from './subject'
 import { terms, words } from '../retrieval/terms'
-import { gerund, noun, tagWords } from './grammar'
+import { gerund, noun, tagWords } from '../retrieval/grammar'
 import { endsWithColon } from '../retrieval/text'
 import { hasAcronym, schemeOf } from './phrase'
 

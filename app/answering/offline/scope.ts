@@ -1,6 +1,6 @@
 import { splitCondition } from '../retrieval/query'
 import { stem, terms, words } from '../retrieval/terms'
-import { tagWords, type Word } from './grammar'
+import { tagWords, type Word } from '../retrieval/grammar'
 import { quantitiesIn } from './quantities'
 import { FORM_WORDS } from './subject'
 import { collapseSpace, withoutFinalS } from '../retrieval/text'

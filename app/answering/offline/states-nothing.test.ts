@@ -7,7 +7,7 @@ import { questionParts } from '../retrieval/query'
 import { questionTerms, words } from '../retrieval/terms'
 import type { Ask } from './ask'
 import { OfflineEngine } from './engine'
-import { tagWords } from './grammar'
+import { tagWords } from '../retrieval/grammar'
 import { keyWordElsewhere, spanOf, writtenIn } from './reading-rules'
 import { readSubject } from './subject'
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { tagWords } from './grammar'
+import { tagWords } from '../retrieval/grammar'
 import { extractEvidence } from '../../evidence/extract.server'
 import { questionnaireOf, yesNoQuestion } from '../../../tests/support/answering'
 import type { Question } from '../../questionnaire/model'

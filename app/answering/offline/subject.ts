@@ -1,5 +1,5 @@
 import { GENERIC, stem, subjectStems, terms, words as stems } from '../retrieval/terms'
-import { ending, gerund, tagWords, type Word } from './grammar'
+import { ending, gerund, tagWords, type Word } from '../retrieval/grammar'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { asksIfThereIs, phraseAt, taggedPhrase, written, type Phrase } from './phrase'
 import { alphanumerics, inCapitals, isPlainWord, wordList } from '../retrieval/text'

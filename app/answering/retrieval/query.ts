@@ -1,4 +1,4 @@
-import { tagWords } from '../offline/grammar'
+import { tagWords } from './grammar'
 import { questionTerms, terms } from './terms'
 import { collapseSpace } from './text'
 
@@ -65,18 +65,13 @@ export function questionParts(text: string): QuestionParts {
   asked = asked.replace(EXAMPLE_LIST, (_, marker?: string, inside?: string, tail?: string) => {
     // "Are secrets such as API tokens and passwords rotated every 90 days?": a list with no brackets ends where the
     // question's own predicate resumes.
-    const after = tail === undefined ? '' : tail.slice(listEnd(tail))
-    const list = (inside ?? (after ? tail!.slice(0, tail!.length - after.length) : tail) ?? '').trim()
-    if (after) {
-      examples.push(list)
-      instances.push(list)
-      return ` ${after}`
-    }
+    const end = tail === undefined ? 0 : listEnd(tail)
+    const list = (inside ?? tail?.slice(0, end) ?? '').trim()
     examples.push(list)
     const restates = /^i\.?e/i.test(marker ?? '')
     if (list && restates) restatements.push(list)
     else if (list && !/^including/i.test(marker ?? '')) instances.push(list)
-    return ' '
+    return ` ${tail?.slice(end) ?? ''}`
   })
   return { asked, examples: examples.filter(Boolean), instances, restatements }
 }

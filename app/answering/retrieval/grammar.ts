@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import type { WinkMethods } from 'wink-nlp'
-import { isAcronym } from '../retrieval/stem'
-import { inCapitals, isPlainWord } from '../retrieval/text'
+import { isAcronym } from './stem'
+import { inCapitals, isPlainWord } from './text'
 
 /**
  * English grammar from wink-nlp and its English model (wink-eng-lite-web-model): part-of-speech tags, negation
