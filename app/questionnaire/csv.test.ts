@@ -70,4 +70,11 @@ describe('CSV encodings and delimiters', () => {
     const q = parseQuestionnaire('big.csv', bytes)
     expect(q.questions).toHaveLength(1)
   })
+
+  it('reads ids made of several letter groups (NIST CSF "PR.AC-1", "SEC-A1") as the questions\' ids', () => {
+    const csv =
+      'ID,Question,Answer\nPR.AC-1,Are identities managed for authorized users?,\nSEC-A1,Is kiosk data encrypted?,\nSEC-A2,Are tills locked at night?,\n'
+    const q = parseQuestionnaire('framework.csv', new TextEncoder().encode(csv))
+    expect(q.questions.map((x) => x.id)).toEqual(['PR.AC-1', 'SEC-A1', 'SEC-A2'])
+  })
 })

@@ -1,8 +1,11 @@
 /** What question ids, question text, headers and company-profile rows look like. Pure text tests, no layout. */
 
-/** "A&A-01.1", "GNRL-01", "IAM-12", "HFIH-01", "Q12", "1.2.3": ids that label questions in real questionnaires. */
+/**
+ * "A&A-01.1", "GNRL-01", "IAM-12", "HFIH-01", "Q12", "1.2.3": ids that label questions in real questionnaires; the
+ * letters may come in groups ("PR.AC-1" of the NIST CSF, "SEC-A1").
+ */
 const ID_VALUE =
-  /^(?:[A-Z][A-Za-z&]{0,9}[-_. ]?\d{1,4}(?:[.-]\d{1,4}){0,3}[a-z]?|\d{1,3}(?:\.\d{1,3}){1,4}\.?|[A-Z]{1,3}\d{1,4}(?:\.\d{1,4}){0,3})$/
+  /^(?:[A-Z][A-Za-z&]{0,9}(?:[-_.][A-Z][A-Za-z&]{0,9}){0,2}[-_. ]?\d{1,4}(?:[.-]\d{1,4}){0,3}[a-z]?|\d{1,3}(?:\.\d{1,3}){1,4}\.?|[A-Z]{1,3}\d{1,4}(?:\.\d{1,4}){0,3})$/
 /** Plain numbering ("7", "12.") only counts as an id under an id-like header. */
 const NUMBER_ID = /^\d{1,4}\.?$/
 
