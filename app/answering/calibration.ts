@@ -205,6 +205,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'key-word-elsewhere': FLAG_THRESHOLD - 0.01,
   'verb-elsewhere': FLAG_THRESHOLD - 0.01,
   'note-referenced': FLAG_THRESHOLD - 0.01,
+  'clause-excepted': FLAG_THRESHOLD - 0.01,
   'question-denies': FLAG_THRESHOLD - 0.01,
   'labelled-part': FLAG_THRESHOLD - 0.01,
   'second-question': FLAG_THRESHOLD - 0.01,

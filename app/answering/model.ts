@@ -160,6 +160,7 @@ export const RULE_NAMES = [
   'key-word-elsewhere',
   'verb-elsewhere',
   'note-referenced',
+  'clause-excepted',
   'question-denies',
   'labelled-part',
   'partial-coverage',

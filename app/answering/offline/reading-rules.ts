@@ -1819,8 +1819,39 @@ const partyUnstated = (a: Ask): string | undefined => {
   const actor = a.tagged[0]?.lemma === 'be' ? undefined : particularSubject(a.tagged)
   if (actor && unnamed(actor, a.leadOwnWords)) return `the ${actor}`
   const party = [...a.asked.matchAll(POSSESSIVE)].map((m) => m[1]!.toLowerCase()).find((w) => unnamed(w, a.leadWords))
-  return party && `the ${party}`
+  if (party) return `the ${party}`
+  return agentUnstated(a)
 }
+
+/**
+ * "Are the tests carried out by an independent firm?": the agent of a passive question, when it is an outside party
+ * (independent, external, or a third party by concept), and the deciding sentence names none of its words: "Tests
+ * are carried out twice a year" says when, not by whom. The agent as written ("an independent firm").
+ */
+const agentUnstated = (a: Ask): string | undefined => {
+  const said = a.tagged
+  for (const [k, w] of said.entries()) {
+    // The participle, a particle ("carried out by") aside.
+    const verb = ['ADP', 'PART', 'ADV'].includes(said[k - 1]?.pos ?? '') ? said[k - 2] : said[k - 1]
+    if (w.lower !== 'by' || !verb || verb.pos !== 'VERB' || verb.lemma === verb.lower || gerund(verb)) continue
+    const phrase: Word[] = []
+    for (const x of said.slice(k + 1)) {
+      if (!AGENT_WORDS.has(x.pos)) break
+      phrase.push(x)
+    }
+    const own = phrase.filter((x) => x.pos !== 'DET' && isLetterWord(x.text) && !GENERAL_NOUNS.has(x.lower))
+    const concepts = terms(written(phrase))
+    const outside = own.some((x) => OUTSIDE.has(x.lower)) || concepts.some((t) => HOLDERS_ELSEWHERE.has(t))
+    const named =
+      own.some((x) => words(x.lower).some((t) => a.leadOwnWords.has(t))) || concepts.some((t) => a.leadOwnWords.has(t))
+    if (outside && !named) return written(phrase)
+  }
+  return undefined
+}
+/** The words of an agent's noun phrase. */
+const AGENT_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN'])
+/** What makes an agent an outside party. */
+const OUTSIDE = new Set(['independent', 'external'])
 
 /** The question's second question, when the lead sentence and its context name none of the words only it has. */
 const unansweredSecond = (a: Ask): string | undefined => {
@@ -2025,6 +2056,33 @@ function noteReferenced(a: Ask): string | undefined {
   }
   return undefined
 }
+
+/**
+ * "6.1 MFA is required for every account ..." and, sections later, "Service accounts ... are exempt from clause 6.1":
+ * a numbered clause that another sentence of the same file names with an exception. The exception's words from the
+ * clause number on, as written (the first sentence that names it).
+ */
+function clauseExcepted(a: Ask): string | undefined {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const lead = a.lead.hit.sentence
+  const number = CLAUSE_NUMBER.exec(lead.text)?.[1]
+  if (!number) return undefined
+  const named = new RegExp(`(?<![\\d.])${number.replace(/\./g, '\\.')}(?!\\.?\\d)`)
+  const exception = a.index.sentences.find(
+    (s) =>
+      s !== lead &&
+      s.passage.file === lead.passage.file &&
+      !s.text.trimStart().startsWith(number) &&
+      named.test(s.text) &&
+      EXCEPTS.test(s.text),
+  )
+  return exception?.text.trim().split(/\s+/).slice(0, 16).join(' ')
+}
+/** A clause's number at the start of its sentence: "6.1", "§ 4.2.3" (at least two parts: "1" numbers a list). */
+const CLAUSE_NUMBER = /^\s*(?:§\s*)?(\d{1,2}(?:\.\d{1,3}){1,3})\.?\s+[A-Z]/
+/** What says a clause does not hold for someone or something. */
+const EXCEPTS =
+  /\b(?:exempt\w*|exceptions?|except|excluding|waive[drs]?|waivers?|derogations?|(?:does|do|shall|will) not apply)\b/i
 
 /**
  * What a question asks not to happen: a purpose or a pledge with a denial ("protected so that administrators cannot
@@ -2523,7 +2581,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'party-unstated',
-    'the question names a particular party by its possessive ("in the consultant\'s possession") and the deciding sentence and its context never name that party, or as the one who acts ("Will the consultant require ...?") and the deciding sentence itself does not: flagged, the party quoted (general parties such as the institution or the user aside)',
+    'the question names a particular party by its possessive ("in the consultant\'s possession") and the deciding sentence and its context never name that party, or as the one who acts ("Will the consultant require ...?", "carried out by an independent firm?") and the deciding sentence itself does not: flagged, the party quoted (general parties such as the institution or the user aside)',
     (a) => (a.yesNo ? partyUnstated(a) : undefined),
     (found) => `the evidence does not name ${found}: check it`,
   ),
@@ -2571,6 +2629,12 @@ export const READING_RULES: OfflineRule[] = [
     'the deciding sentence carries a note mark (a superscript figure, a dagger, a figure in brackets) that a note of the same file opens with: notes carry the exceptions to what they mark; flagged, the note quoted',
     noteReferenced,
     (found) => `the quote points to a note: "${found} ...": check it`,
+  ),
+  flagFound(
+    'clause-excepted',
+    'the deciding sentence is a numbered clause ("6.1 MFA is required ...") and another sentence of the same file names that clause with an exception ("exempt from clause 6.1", "6.1 does not apply to ..."): policies keep their exceptions in a section of their own; flagged, the exception quoted',
+    clauseExcepted,
+    (found) => `an exception elsewhere names this clause: "${found} ...": check it`,
   ),
   flagFound(
     'question-denies',

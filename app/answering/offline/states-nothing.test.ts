@@ -2773,6 +2773,29 @@ describe('a party that acts in the question (rule party-unstated)', () => {
   })
 })
 
+describe('an outside party that does the work in a passive question (rule party-unstated)', () => {
+  const question = 'Are the kiosk ledger audits carried out by an independent firm?'
+
+  it('flags a Yes whose sentence says the work is done and not by whom', async () => {
+    const answer = await yesFrom('Kiosk ledger', 'Kiosk ledger audits are carried out twice a year.', question)
+    expectFlagged(answer, 'party-unstated', /does not name an independent firm/)
+  })
+
+  it("leaves a Yes alone when the sentence names the party, or the agent is one of the vendor's own", async () => {
+    const sentences = [
+      'Kiosk ledger audits are carried out twice a year by Tallyhouse, an independent firm.',
+      'An external firm carries out the kiosk ledger audits twice a year.',
+    ]
+    await expectLeftAlone('Kiosk ledger', sentences, question, 'party-unstated')
+    const own = await yesFrom(
+      'Kiosk ledger',
+      'Kiosk ledger audits are carried out twice a year.',
+      'Are the kiosk ledger audits carried out by the branch clerks?',
+    )
+    expect(own.rules).not.toContain('party-unstated')
+  })
+})
+
 describe('roles or an owner asked, and no one named (rule holder-unstated)', () => {
   const question = 'Are kiosk ledger roles and responsibilities defined and assigned?'
 
@@ -3323,6 +3346,30 @@ describe('a note the quote points to (rule note-referenced)', () => {
       question,
       'note-referenced',
     )
+  })
+})
+
+describe('a numbered clause that an exception elsewhere in the file names (rule clause-excepted)', () => {
+  const question = 'Are kiosk tills locked at closing time?'
+  const clause = '4.2 Kiosk tills are locked at closing time by the branch clerk.'
+
+  it('flags a Yes from the clause and quotes the exception', async () => {
+    const answer = await yesFrom('Kiosk tills', clause, question, [
+      '# Exceptions',
+      '9.1 Airport kiosks trade through the night and are exempt from clause 4.2 until the new tills arrive.',
+    ])
+    expectFlagged(answer, 'clause-excepted', /an exception elsewhere names this clause: "9.1 Airport kiosks/)
+  })
+
+  it('leaves the clause alone when no exception names it, or one names another clause', async () => {
+    for (const more of [
+      ['4.3 Kiosk tills are counted at closing time.'],
+      ['9.1 Airport kiosks are exempt from clause 4.21 and from 14.2.'],
+      ['9.1 Airport kiosks follow clause 4.2 like every other branch.'],
+    ]) {
+      const answer = await yesFrom('Kiosk tills', clause, question, more)
+      expect(answer.rules, more[0]).not.toContain('clause-excepted')
+    }
   })
 })
 
