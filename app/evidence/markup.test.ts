@@ -350,6 +350,30 @@ describe('reStructuredText tables, fields and substitutions', () => {
     ])
   })
 
+  it('reads a plain-text table under a rule of dashes row by row, a row with a blank first column continuing the one above', () => {
+    const text = [
+      'Branch assets, as of May:',
+      '',
+      'ID    Asset     Handling',
+      '----  --------  ----------------------',
+      'A-1   Kiosk     Disks are wiped',
+      '                before transfer.',
+      'A-2   Badges    Revoked on exit.',
+      '',
+      'After the table.',
+      '',
+      'A heading',
+      '---------',
+    ].join('\n')
+    expect(plainLines(text).filter((l) => l.text)).toEqual([
+      { line: 0, text: 'Branch assets, as of May:' },
+      { line: 4, text: 'A-1\tKiosk\tDisks are wiped before transfer.', block: true, context: 'ID\tAsset\tHandling' },
+      { line: 6, text: 'A-2\tBadges\tRevoked on exit.', block: true, context: 'ID\tAsset\tHandling' },
+      { line: 8, text: 'After the table.' },
+      { line: 10, text: 'A heading', heading: 2 },
+    ])
+  })
+
   it('reads list-table and csv-table directives row by row, their caption and header rows as context', () => {
     const rst = [
       '.. list-table:: Branch assets',

@@ -153,6 +153,8 @@ const RST_PROSE = new RegExp(
 const GRID_BORDER = /^\s*\+(?:[-=:]+\+)+\s*$/
 /** A reStructuredText simple table's border: runs of "=" for two columns or more. */
 const SIMPLE_BORDER = /^\s*=+(?:\s+=+)+\s*$/
+/** A plain-text table's rule under its header row: runs of "-" for two columns or more ("----  --------  ------"). */
+const DASH_RULE = /^\s*-{2,}(?:[ \t]+-{2,})+\s*$/
 /** A field list's line (":Owner: Security team"): a name and its value. */
 const FIELD = /^:([A-Za-z][\w .-]*?):(?:\s+(.*))?$/
 /** An admonition's opening line in MkDocs and Python-Markdown ('!!! note "Retention"', '??? tip'). */
@@ -244,6 +246,10 @@ export function plainLines(source: string): PlainLine[] {
     }
     if (GRID_BORDER.test(raw)) {
       i = gridTable(lines, i, out)
+      continue
+    }
+    if (raw.trim() && !raw.includes('|') && DASH_RULE.test(next)) {
+      i = ruledTable(lines, i, out)
       continue
     }
     if (SIMPLE_BORDER.test(raw) && !SIMPLE_BORDER.test(lines[i - 1] ?? '')) {
@@ -414,6 +420,26 @@ function simpleTable(lines: string[], i: number, out: PlainLine[]): number {
   const header = segments.length === 2 ? segments[0]! : []
   tableRows([...header, ...segments[segments.length - 1]!], header.length, out)
   return j
+}
+
+/**
+ * A plain-text table, as reports and command-line tools print one: a header row at line `i`, a rule of dashes under
+ * it whose runs are the columns, and rows down to the first blank line; a row whose first column is blank continues
+ * the row above it. Each row one line, cells apart by a tab, the header its context. Returns the last line it took.
+ */
+function ruledTable(lines: string[], i: number, out: PlainLine[]): number {
+  const starts = [...lines[i + 1]!.matchAll(/-+/g)].map((m) => m.index!)
+  const split = (l: string) => starts.map((s, k) => l.slice(k ? s : 0, starts[k + 1]))
+  const rows = [{ line: i, cells: split(lines[i]!) }]
+  let j = i + 2
+  for (; j < lines.length && lines[j]!.trim(); j++) {
+    const cells = split(lines[j]!)
+    const previous = rows.length > 1 ? rows[rows.length - 1] : undefined
+    if (!cells[0]!.trim() && previous) cells.forEach((c, k) => (previous.cells[k] = `${previous.cells[k] ?? ''} ${c}`))
+    else rows.push({ line: j, cells })
+  }
+  tableRows(rows, 1, out)
+  return j - 1
 }
 
 /**
