@@ -31,6 +31,12 @@ describe('polarity', () => {
     const grants = keys('Are ledger grants approved?')
     expect(polarity('For 2 of 25 sampled ledger grants, approval was given after the fact.', grants).limited).toBe(true)
     expect(polarity('Ledger grants for 25 clerks were approved.', grants).limited).toBe(false)
+    // A risk register's row names a practice begun and not finished.
+    const wiped = keys('Are kiosk disks wiped?')
+    expect(polarity('R-7\tKiosk disk wiping incomplete\tOpen', wiped).limited).toBe(true)
+    expect(polarity('Kiosk disk wiping is not yet complete in two branches.', wiped).limited).toBe(true)
+    expect(polarity('Overdue kiosk disk wiping at two branches', wiped).limited).toBe(true)
+    expect(polarity('Kiosk disks are wiped completely before transfer.', wiped).limited).toBe(false)
     // A clause on the rest of the party: some have it, the others something else.
     const keysAsked = keys('Are hardware keys required for clerks?')
     expect(

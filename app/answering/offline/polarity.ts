@@ -80,7 +80,9 @@ const NAMED_PLAN =
   /\b(?:available|included|offered|supported|provided)\s+(?:on|in|with|for)\s+(?:the\s+|our\s+)?(?:[A-Z][\w-]*\s+){1,3}(?:plans?|tiers?|editions?|subscriptions?|licen[cs]es?)\b/
 /** "(our mobile apps were not part of its scope)": a denial in brackets sets part of what the sentence states aside. */
 const BRACKETED_DENIAL = /\((?=[^()]{0,160}\))[^()]*\b(?:not|never|no|none|excluding|excluded)\b[^()]*\)/i
-const LIMITING = [LIMITS, ONLY_AFTER, SAMPLED_FEW, OTHERS_OTHERWISE, BUT_NOT, NAMED_PLAN, BRACKETED_DENIAL]
+/** "Laptop disk encryption incomplete", "Overdue reviews of critical suppliers" (a risk register's row): begun, not done. */
+const UNFINISHED = /\b(?:incomplete|overdue|not (?:yet )?(?:complete|completed|finished|fully))\b/i
+const LIMITING = [LIMITS, ONLY_AFTER, SAMPLED_FEW, OTHERS_OTHERWISE, BUT_NOT, NAMED_PLAN, BRACKETED_DENIAL, UNFINISHED]
 /**
  * "SHOULD", "MAY" in capitals: the requirement words of RFC 2119, by which a policy says a thing is recommended or
  * optional, not required. In lower case "should" is the common word many policies require with.
