@@ -23,6 +23,18 @@ describe('polarity', () => {
     expect(polarity('Archives are stored without compression.', keys('Are archives compressed?')).negated).toBe(true)
   })
 
+  it('reads a change log entry that opens with a verb ending the practice as a denial', () => {
+    const expiry = keys('Must clerks change their till passwords every 90 days?')
+    expect(
+      polarity('3.0\t12 May 2025\tRemoved 90-day till password expiry; added a breach check.', expiry).negated,
+    ).toBe(true)
+    expect(polarity('Dropped the 90-day change of till passwords.', expiry).negated).toBe(true)
+    expect(polarity('3.0\t12 May 2025\tAdded 90-day till password expiry.', expiry).negated).toBe(false)
+    // What the question asks is the removal itself.
+    const removal = keys('Are till passwords removed when a clerk leaves?')
+    expect(polarity('Removed till passwords are logged when a clerk leaves.', removal).negated).toBe(false)
+  })
+
   it('reads "<plurals> only" at the end of a clause, and an audit finding on a few samples, as limits', () => {
     const k = keys('Is till export available?')
     expect(polarity('Till export is available on the Gold and Platinum plans only.', k).limited).toBe(true)
@@ -37,6 +49,11 @@ describe('polarity', () => {
     expect(polarity('Kiosk disk wiping is not yet complete in two branches.', wiped).limited).toBe(true)
     expect(polarity('Overdue kiosk disk wiping at two branches', wiped).limited).toBe(true)
     expect(polarity('Kiosk disks are wiped completely before transfer.', wiped).limited).toBe(false)
+    // A row of a table (cells apart by a tab) with a cell that denies among cells that do not.
+    expect(polarity('Kiosk disk wiping\tDone\tDone\tNot yet in scope (see note 1)', wiped).limited).toBe(true)
+    expect(polarity('2025-03-02\tKiosk disk wiping test\tFail\tRerun in April', wiped).limited).toBe(true)
+    expect(polarity('Kiosk disk wiping\tDone\tDone\tDone', wiped).limited).toBe(false)
+    expect(polarity('Kiosk disk wiping\tNo', wiped).limited).toBe(false)
     // A clause on the rest of the party: some have it, the others something else.
     const keysAsked = keys('Are hardware keys required for clerks?')
     expect(

@@ -159,6 +159,23 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
   return false
 }
 
+/**
+ * "Removed 90-day password expiry; added screening": a change log's entry (a clause or a table cell) that opens with a
+ * verb ending a practice denies the key words after it, unless that verb is what the question asks ("Is access
+ * removed ...?").
+ */
+function discontinues(clause: string, keyStems: Set<string>): boolean {
+  return clause.split('\t').some((cell) => {
+    const tokens = alphanumerics(cell).map((t) => t.toLowerCase())
+    if (!DISCONTINUED.has(tokens[0] ?? '') || keyStems.has(stem(tokens[0]!))) return false
+    return tokens.slice(1, 1 + NEG_WINDOW).some((t) => keyStems.has(stem(t)))
+  })
+}
+/** Verbs that end a practice, as a change log opens an entry with them. */
+const DISCONTINUED = new Set(
+  wordList('removed dropped retired discontinued withdrew withdrawn abolished deprecated eliminated ended stopped'),
+)
+
 const COORDINATORS = new Set(['or', 'and', 'nor'])
 const AUXILIARIES = new Set(
   wordList('can could may might will would shall should must is are was were has have had do does did'),
@@ -264,18 +281,34 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
   const listDenied = DENYING_LABEL.exec(sentence)
   const negated =
     (listDenied !== null && words(sentence.slice(listDenied[0].length)).some((t) => keyStems.has(t))) ||
-    clausesOf(cleaned).some((clause) => deniesKey(clause, keyStems) || eventDenied(clause, keyStems))
+    clausesOf(cleaned).some(
+      (clause) => deniesKey(clause, keyStems) || eventDenied(clause, keyStems) || discontinues(clause, keyStems),
+    )
   const plannedHit = PLANNED.test(sentence)
   const implied =
     negated && SETS_ASIDE.test(sentence) && !clausesOf(readable(sentence, false)).some((c) => deniesKey(c, keyStems))
   return {
     negated,
     ...(implied ? { implied } : {}),
-    limited: LIMITING.some((re) => re.test(sentence)),
+    limited: LIMITING.some((re) => re.test(sentence)) || cellDenied(sentence),
     hedged: HEDGES.exec(sentence)?.[0] ?? (inCapitals(sentence) ? undefined : RECOMMENDS.exec(sentence)?.[0]),
     planned: plannedHit ? { quarter: quarterOf(sentence) } : undefined,
   }
 }
+
+/**
+ * A table's row (cells apart by a tab) of which one cell after the first denies while others say something
+ * ("SOC 2 Type II | Report available | Report available | Not yet in scope", "2024-11-05 | EEA | 24 h | 29 h |
+ * Fail"): the row holds for some columns, not all.
+ */
+const cellDenied = (sentence: string): boolean => {
+  const cells = sentence.split('\t').map((c) => c.trim())
+  if (cells.length < 3) return false
+  const rest = cells.slice(1).filter(Boolean)
+  return rest.length >= 2 && rest.some((c) => DENIAL_CELL.test(c))
+}
+/** A cell that denies: "No", "Not in scope", "None", "N/A", "Fail". */
+const DENIAL_CELL = /^(?:no|not|none|n\/a|fail(?:ed|s)?)\b/i
 
 /**
  * A sentence that states a rule (a policy, or what a law or a setup requires: "the rule requires firms to ...",
