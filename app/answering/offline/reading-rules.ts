@@ -1818,6 +1818,13 @@ const partyUnstated = (a: Ask): string | undefined => {
   // Only one that acts: "Is the confidentiality of backups ensured?" names what is done, not who does it.
   const actor = a.tagged[0]?.lemma === 'be' ? undefined : particularSubject(a.tagged)
   if (actor && unnamed(actor, a.leadOwnWords)) return `the ${actor}`
+  // "Does the password manager encrypt ...?": a compound's head is the one that acts, and a sentence on passwords whose
+  // context never names a manager says nothing of what the manager does. The head follows the actor (particularSubject
+  // reads "Does the <actor>").
+  const head = actor ? a.tagged[3] : undefined
+  if (head?.pos === 'NOUN' && isLetterWord(head.text) && unnamed(head.lower, a.leadWords)) {
+    return `the ${actor} ${head.lower}`
+  }
   const party = [...a.asked.matchAll(POSSESSIVE)].map((m) => m[1]!.toLowerCase()).find((w) => unnamed(w, a.leadWords))
   if (party) return `the ${party}`
   return agentUnstated(a)

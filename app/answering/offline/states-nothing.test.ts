@@ -2773,6 +2773,29 @@ describe('a party that acts in the question (rule party-unstated)', () => {
   })
 })
 
+describe('a compound that acts in the question, its head never named (rule party-unstated)', () => {
+  const question = 'Does the ledger scanner encrypt till receipts?'
+
+  it('flags a Yes from a sentence on ledgers that names no scanner, nor does its context', async () => {
+    const answer = await yesFrom('Kiosk ledgers', 'Kiosk ledgers and till receipts are encrypted at rest.', question, [
+      '# Counters',
+      'Every branch has a ledger scanner behind the counter.',
+    ])
+    expectFlagged(answer, 'party-unstated', /does not name the ledger scanner/)
+  })
+
+  it('leaves a Yes alone when the sentence or its context names the head', async () => {
+    await expectLeftAlone(
+      'Kiosk ledgers',
+      ['The ledger scanner encrypts till receipts before upload.'],
+      question,
+      'party-unstated',
+    )
+    const answer = await yesFrom('Ledger scanner', 'Kiosk ledgers and till receipts are encrypted at rest.', question)
+    expect(answer.rules).not.toContain('party-unstated')
+  })
+})
+
 describe('an outside party that does the work in a passive question (rule party-unstated)', () => {
   const question = 'Are the kiosk ledger audits carried out by an independent firm?'
 
