@@ -1204,11 +1204,15 @@ const customerRulesUnstated = (a: Ask): string | undefined => {
  */
 const recipientUnstated = (a: Ask): { verbs: string[]; party: string } | undefined => {
   const party = a.yesNo && a.lead.label === 'YES' ? recipientOf(a.asked) : undefined
-  if (!party || !a.verbs.length) return undefined
+  // A passive question gives by its participles ("Are reports made available to customers?").
+  const verbs = a.verbs.length
+    ? a.verbs
+    : a.tagged.filter((w) => w.pos === 'VERB' && w.lemma !== w.lower && !gerund(w)).map((w) => w.lower)
+  if (!party || !verbs.length) return undefined
   const sentence = a.lead.hit.sentence
   if (namesReceiver(sentence.text, sentence.section, party)) return undefined
-  if (a.verbs.some((verb) => words(verb).some((t) => !GENERIC.has(t) && leadNames(a, t)))) return undefined
-  return { verbs: a.verbs, party }
+  if (verbs.some((verb) => words(verb).some((t) => !GENERIC.has(t) && leadNames(a, t)))) return undefined
+  return { verbs, party }
 }
 
 /**

@@ -57,15 +57,20 @@ describe('question scope', () => {
   it('reads the asking party as the receiver of what the vendor gives', () => {
     expect(recipientOf('Will you provide drill reports to the institution?')).toBe('the institution')
     expect(recipientOf('Do you share audit letters with us?')).toBe('us')
-    // The vendor's own customers are not the party asking, and what is done for a party is not given to it.
-    expect(recipientOf('Do you provide training to your customers?')).toBeUndefined()
+    // The vendor's customers receive too; what is done for a party is not given to it.
+    expect(recipientOf('Do you provide training to your customers?')).toBe('your customers')
+    expect(recipientOf('Are drill reports made available to customers on request?')).toBe('customers')
     expect(recipientOf('Do you keep a spare key for the institution?')).toBeUndefined()
+    expect(recipientOf('Do you keep a spare key for customers?')).toBeUndefined()
     expect(recipientOf('Do you keep logs for the customer and send them to the customer?')).toBe('the customer')
     const names = (sentence: string, party = 'the institution') => namesReceiver(sentence, new Set(), party)
     expect(names('Drill reports are sent to each tenant.')).toBe(true)
     expect(names('Audit letters are available upon request.')).toBe(true)
     expect(names('We send each university its drill report.', 'the university')).toBe(true)
     expect(names('Drill reports: kept for two years')).toBe(false)
+    // A reply to the customer names it as "you"; a compound names no one.
+    expect(names('We accept your request for drill reports.', 'customers')).toBe(true)
+    expect(names('Drill reports cover the customer-facing kiosk app.', 'customers')).toBe(false)
   })
 
   it('reads "who does it" questions and delegation to a provider', () => {

@@ -256,8 +256,9 @@ const OFFERED =
 
 /**
  * The asking party as the one the vendor gives something to ("Will you provide scan results to the institution?",
- * "... share reports with us?"): the party, without its preposition ("the institution", "us"). A party something is
- * done for ("for the institution") receives nothing.
+ * "... share reports with us?"), or the vendor's customers ("... share reports with customers?"): the party, without its
+ * preposition ("the institution", "us", "customers"). A party something is done for ("for the institution") receives
+ * nothing.
  */
 export function recipientOf(asked: string): string | undefined {
   let rest = asked
@@ -266,8 +267,10 @@ export function recipientOf(asked: string): string | undefined {
     if (preposition!.toLowerCase() !== 'for') return party.join(' ')
     rest = rest.slice(m.index + m[0].length)
   }
-  return undefined
+  return CUSTOMERS_RECEIVE.exec(asked)?.[1]
 }
+/** The vendor's customers as receivers ("share reports with customers", "made available to your clients"). */
+const CUSTOMERS_RECEIVE = /\b(?:to|with) ((?:your |all |our )?(?:customers|clients))\b/i
 
 /** The nouns a party's rules go by (policies, requirements, standards, procedures, guidelines, rules). */
 const RULES = '(?:polic(?:y|ies)|requirements?|standards?|procedures?|guidelines?|rules)'
@@ -290,8 +293,11 @@ export function customerRulesOf(asked: string): string | undefined {
   return CUSTOMER_RULES.exec(asked)?.[0].replace(/[[(]\s*/, '')
 }
 
-/** Any of the customer's names as a word of its own ("sent to each tenant", "we e-mail you the summary"). */
-const CUSTOMER_NAMED = new RegExp(`\\b${WHO}\\b`, 'i')
+/**
+ * Any of the customer's names as a word of its own ("sent to each tenant", "we e-mail you the summary", "your
+ * requirement" in a reply to the customer); not as part of a compound ("customer-facing", "user-managed").
+ */
+const CUSTOMER_NAMED = new RegExp(`\\b(?:${WHO}|your)\\b(?!-)`, 'i')
 
 /**
  * Whether a sentence names anyone something goes to: the customer in any of its names, the party the question names
@@ -299,6 +305,7 @@ const CUSTOMER_NAMED = new RegExp(`\\b${WHO}\\b`, 'i')
  */
 export function namesReceiver(sentence: string, context: Set<string>, party: string): boolean {
   const own = words(party)
-  const said = new Set(words(sentence))
+  // A compound names no party: a "customer-facing" application goes to no customer.
+  const said = new Set(words(sentence.replace(/\b\w+-[\w-]+/g, ' ')))
   return namesCustomer(sentence) || CUSTOMER_NAMED.test(sentence) || own.some((t) => said.has(t) || context.has(t))
 }

@@ -2125,6 +2125,46 @@ describe('something given to the asking party (rule recipient-unstated)', () => 
   })
 })
 
+describe("something given to the vendor's customers, asked in the passive too (rule recipient-unstated)", () => {
+  const drill = (sentence: string) => [
+    '# Drills',
+    '',
+    sentence,
+    '',
+    '# Support',
+    '',
+    'Customers reach the kiosk help line on weekdays.',
+    '',
+    ...UNRELATED,
+  ]
+  const questions = [
+    'Do you share fire drill reports with customers?',
+    'Are kiosk branch fire drill reports made available to customers?',
+  ]
+
+  it('flags a Yes from a sentence on the thing that names no giving and no receiver, a compound naming none', async () => {
+    for (const sentence of [
+      'An outside firm runs a fire drill in every kiosk branch once a year and writes a report.',
+      'An outside firm runs a fire drill in every customer-facing kiosk branch once a year and writes a report.',
+    ]) {
+      for (const answer of await answersTo(drill(sentence), questions)) {
+        expect(answer.label, sentence).toBe('YES')
+        expect(answer.rules, sentence).toContain('recipient-unstated')
+        expect(answer.flagged).toBe(true)
+      }
+    }
+  })
+
+  it('leaves alone a sentence that names the receiver', async () => {
+    const sentence =
+      'An outside firm runs a fire drill in every kiosk branch once a year, and customers get its report.'
+    for (const answer of await answersTo(drill(sentence), questions)) {
+      expect(answer.label).toBe('YES')
+      expect(answer.rules).not.toContain('recipient-unstated')
+    }
+  })
+})
+
 describe('a hyphenated participle the quote never states (rule kind-unstated)', () => {
   it('flags a Yes that names the subject but not the participle, and reads a prefix as part of its word', async () => {
     const [vault, schedule] = await answersTo(
