@@ -161,6 +161,7 @@ export const RULE_NAMES = [
   'verb-elsewhere',
   'note-referenced',
   'clause-excepted',
+  'other-able',
   'question-denies',
   'labelled-part',
   'partial-coverage',

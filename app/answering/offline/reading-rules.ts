@@ -1835,6 +1835,54 @@ const partyUnstated = (a: Ask): string | undefined => {
 }
 
 /**
+ * "Are students able to export their record?" from "Institution administrators can export any student's record": the
+ * question asks what a party can do ("Can <party> ...?", "Are <party> able, allowed or permitted to ...?"), and every
+ * "can" of the deciding sentence has another party as its subject (nouns none of which is the party's word, by stem,
+ * close paraphrase or short form). What the
+ * sentence says, as "<its party> can, not <the question's>".
+ */
+const otherAbleActor = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const t = a.tagged
+  const modal = ['can', 'could', 'may'].includes(t[0]?.lower ?? '')
+  if (!modal && t[0]?.lemma !== 'be') return undefined
+  let p = 1
+  while (t[p]?.pos === 'DET' || ['your', 'our'].includes(t[p]?.lower ?? '')) p++
+  const run: Word[] = []
+  for (
+    ;
+    t[p] && ['NOUN', 'PROPN', 'ADJ'].includes(t[p]!.pos) && !['able', 'allowed', 'permitted'].includes(t[p]!.lower);
+    p++
+  )
+    run.push(t[p]!)
+  if (!modal && !['able', 'allowed', 'permitted'].includes(t[p]?.lower ?? '')) return undefined
+  const own = run.flatMap((w) => words(w.text)).filter((x) => !GENERIC.has(x))
+  // "Can logs be exported ...?" asks what can be done to a thing, not what a party can do.
+  if (!own.length || !run.some(noun) || t[p]?.lemma === 'be') return undefined
+  const actor = written(run)
+  const said = a.leadTagged
+  // Every "can" of the sentence, with the people before it ("Any user can ..., and administrators can ...").
+  const subjects = said.flatMap((w, k) => {
+    if (!MODALS.has(w.lower) || w.pos !== 'AUX' || said[k + 1]?.lemma === 'be') return []
+    // "you can set ...": a guide addresses its reader, whoever that is.
+    if (said[k - 1]?.pos === 'PRON') return [said.slice(k - 1, k)]
+    const subject: Word[] = []
+    for (let i = k - 1; i >= 0 && ['NOUN', 'PROPN', 'ADJ', 'DET'].includes(said[i]!.pos); i--) subject.unshift(said[i]!)
+    return subject.some(noun) ? [subject] : []
+  })
+  if (!subjects.length || subjects.some((subject) => subject[0]!.pos === 'PRON')) return undefined
+  // The same people by another word or a short form ("admins" for "administrators").
+  const same = (x: string, u: string) =>
+    x === u || isParaphrase(x, u) || (Math.min(x.length, u.length) >= 4 && (x.startsWith(u) || u.startsWith(x)))
+  if (subjects.some((subject) => subject.some((w) => words(w.text).some((u) => own.some((x) => same(x, u))))))
+    return undefined
+  const subject = subjects[0]!
+  return `${written(subject)} can, not ${actor}`
+}
+/** The modal verbs of ability and permission. */
+const MODALS = new Set(['can', 'could', 'may'])
+
+/**
  * "Are the tests carried out by an independent firm?": the agent of a passive question, when it is an outside party
  * (independent, external, or a third party by concept), and the deciding sentence names none of its words: "Tests
  * are carried out twice a year" says when, not by whom. The agent as written ("an independent firm").
@@ -2324,6 +2372,12 @@ export const READING_RULES: OfflineRule[] = [
     'a question whether a document exists ("Do you have a written security policy?") whose subject names nothing particular (general nouns and one form word), and a deciding sentence that names no such document: neither it nor its heading uses the form word\'s stem ("procedures for responding to incidents" for a policy): flagged, the form word quoted',
     documentUnstated,
     (found) => `the evidence names no ${found} as such: check it`,
+  ),
+  flagFound(
+    'other-able',
+    'the question asks what one party of people can do ("Are students able to export ...?", "Can clerks ...?") and every "can" of the deciding sentence has other people as its subject ("Institution administrators can export ..."): flagged, both parties quoted',
+    otherAbleActor,
+    (found) => `the evidence says ${found}: check it`,
   ),
   flagFound(
     'only-other-party',

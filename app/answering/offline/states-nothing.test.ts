@@ -3412,6 +3412,36 @@ describe('a note the quote points to (rule note-referenced)', () => {
   })
 })
 
+describe('what one party can do, said of other people (rule other-able)', () => {
+  it('flags a Yes from a sentence whose every "can" has other people as its subject', async () => {
+    const sentence = "Branch managers can export any clerk's till history from the kiosk console."
+    for (const question of ['Are clerks able to export their till history?', 'Can clerks export their till history?']) {
+      const answer = await yesFrom('Till history', sentence, question)
+      expectFlagged(answer, 'other-able', /the evidence says Branch managers can, not clerks/)
+    }
+  })
+
+  it('leaves a Yes alone when some "can" is the party\'s, or a guide addresses its reader', async () => {
+    await expectLeftAlone(
+      'Till history',
+      [
+        'Branch managers can export any till history, and clerks can export their own till history.',
+        'In the kiosk console you can export the till history of any clerk.',
+        'Till history can be exported by clerks from the kiosk console.',
+      ],
+      'Can clerks export their till history?',
+      'other-able',
+    )
+    // The same people by a short form.
+    await expectLeftAlone(
+      'Till history for administrators',
+      ['Admins can export the till history of any kiosk.'],
+      'Can administrators export the till history?',
+      'other-able',
+    )
+  })
+})
+
 describe('a numbered clause that an exception elsewhere in the file names (rule clause-excepted)', () => {
   const question = 'Are kiosk tills locked at closing time?'
   const clause = '4.2 Kiosk tills are locked at closing time by the branch clerk.'
