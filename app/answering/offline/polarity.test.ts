@@ -23,6 +23,12 @@ describe('polarity', () => {
     expect(polarity('Archives are stored without compression.', keys('Are archives compressed?')).negated).toBe(true)
   })
 
+  it('reads a denial over joined verbs as reaching their object', () => {
+    const badges = keys('Do you collect clerk badge numbers?')
+    expect(polarity("We do not ask for or store clerks' home addresses or badge numbers.", badges).negated).toBe(true)
+    expect(polarity('We do not ask for payment details; clerk badge numbers are stored.', badges).negated).toBe(false)
+  })
+
   it('reads a change log entry that opens with a verb ending the practice as a denial', () => {
     const expiry = keys('Must clerks change their till passwords every 90 days?')
     expect(
@@ -40,6 +46,8 @@ describe('polarity', () => {
     expect(polarity('Till export is available on the Gold and Platinum plans only.', k).limited).toBe(true)
     expect(polarity('Till export is read-only.', k).limited).toBe(false)
     expect(polarity('Till export is available on every plan.', k).limited).toBe(false)
+    expect(polarity('Till export works with SAML logins on the Gold and Platinum plans.', k).limited).toBe(true)
+    expect(polarity('Till export works on the plans page of the kiosk console.', k).limited).toBe(false)
     const grants = keys('Are ledger grants approved?')
     expect(polarity('For 2 of 25 sampled ledger grants, approval was given after the fact.', grants).limited).toBe(true)
     expect(polarity('Ledger grants for 25 clerks were approved.', grants).limited).toBe(false)

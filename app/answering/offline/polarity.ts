@@ -75,9 +75,12 @@ const ONLY_AFTER = /(?<![-\w])[a-z]{3,}s only(?=\s*(?:[.;,)]|$))/i
 /** Every way a sentence says it holds only in part. */
 /** "covers the hosted page but not the challenge page": a contrast that leaves part out. */
 const BUT_NOT = /\bbut not\b(?!\s+(?:only|limited|just|merely|yet)\b)/i
-/** "available on the Business plan": offered on a named plan, tier or edition, so not on the others. */
+/**
+ * "available on the Business plan", "supports SSO on the Business and Enterprise plans": offered on named plans, tiers
+ * or editions, so not on the others.
+ */
 const NAMED_PLAN =
-  /\b(?:available|included|offered|supported|provided)\s+(?:on|in|with|for)\s+(?:the\s+|our\s+)?(?:[A-Z][\w-]*\s+){1,3}(?:plans?|tiers?|editions?|subscriptions?|licen[cs]es?)\b/
+  /\b(?:on|in|with|for)\s+(?:the\s+|our\s+)?[A-Z][\w-]*(?:(?:,\s+|\s+(?:and|or)\s+|\s+)[A-Z][\w-]*){0,3}\s+(?:plans?|tiers?|editions?|subscriptions?|licen[cs]es?)\b/
 /** "(our mobile apps were not part of its scope)": a denial in brackets sets part of what the sentence states aside. */
 const BRACKETED_DENIAL = /\((?=[^()]{0,160}\))[^()]*\b(?:not|never|no|none|excluding|excluded)\b[^()]*\)/i
 /** "Laptop disk encryption incomplete", "Overdue reviews of critical suppliers" (a risk register's row): begun, not done. */
@@ -135,7 +138,12 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
     const from = deniedVerbFrom(tokens, i)
     for (let j = from; j <= Math.min(tokens.length - 1, from - 1 + NEG_WINDOW) && content < NEG_CONTENT_WORDS; j++) {
       if (keyStems.has(stems[j]!)) return true
-      const listed = from !== i + 1 && (COORDINATORS.has(tokens[j + 1] ?? '') || COORDINATORS.has(tokens[j]!))
+      // Verbs a denial joins ("do not ask for or store clerks' numbers") are one act: the second does not use up its
+      // reach. After a denying subject, every verb of its list is.
+      const listed =
+        (from !== i + 1 && COORDINATORS.has(tokens[j + 1] ?? '')) ||
+        COORDINATORS.has(tokens[j]!) ||
+        COORDINATORS.has(tokens[j - 1] ?? '')
       if (!FUNCTION_WORDS.has(tokens[j]!) && !listed) content++
     }
     // "databases are generally not encrypted": the cue follows its subject. "Without" denies only what follows it

@@ -1211,10 +1211,14 @@ describe('a party the evidence narrows (rule scope-narrower)', () => {
   it('reads the party a question asks of as its subject: narrowed by a phrase or a clause, or another by role', async () => {
     const plan = await yesFrom(
       'Branch rules',
-      'Customers on the Premium tier can export their own ledgers.',
+      'Customers at the airport branches can export their own ledgers.',
       'Can all customers export their own ledgers?',
     )
-    expectFlagged(plan, 'scope-narrower', /the evidence says it of customers on the Premium tier, not all customers/)
+    expectFlagged(
+      plan,
+      'scope-narrower',
+      /the evidence says it of customers at the airport branches, not all customers/,
+    )
     const clause = await yesFrom(
       'Branch rules',
       'Till audits are carried out for clerks joining the night shift.',
