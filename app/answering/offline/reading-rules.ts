@@ -1884,8 +1884,9 @@ const MODALS = new Set(['can', 'could', 'may'])
 
 /**
  * "Are the tests carried out by an independent firm?": the agent of a passive question, when it is an outside party
- * (independent, external, or a third party by concept), and the deciding sentence names none of its words: "Tests
- * are carried out twice a year" says when, not by whom. The agent as written ("an independent firm").
+ * (independent, external, or a third party by concept), and the deciding sentence never says its outsideness: "Tests
+ * are carried out twice a year" says when, not by whom, and "a witness from Internal Audit" names no independent
+ * auditor. The agent as written ("an independent firm").
  */
 const agentUnstated = (a: Ask): string | undefined => {
   const said = a.tagged
@@ -1899,10 +1900,11 @@ const agentUnstated = (a: Ask): string | undefined => {
       phrase.push(x)
     }
     const own = phrase.filter((x) => x.pos !== 'DET' && isLetterWord(x.text) && !GENERAL_NOUNS.has(x.lower))
-    const concepts = terms(written(phrase))
-    const outside = own.some((x) => OUTSIDE.has(x.lower)) || concepts.some((t) => HOLDERS_ELSEWHERE.has(t))
+    const outside =
+      own.some((x) => OUTSIDE.has(x.lower)) || terms(written(phrase)).some((t) => HOLDERS_ELSEWHERE.has(t))
+    // Its outsideness must be said: "a witness from Internal Audit" names an auditor, not an independent one.
     const named =
-      own.some((x) => words(x.lower).some((t) => a.leadOwnWords.has(t))) || concepts.some((t) => a.leadOwnWords.has(t))
+      OUTSIDE_SAID.test(a.lead.hit.sentence.text) || [...HOLDERS_ELSEWHERE].some((t) => a.leadOwnWords.has(t))
     if (outside && !named) return written(phrase)
   }
   return undefined
@@ -1911,6 +1913,8 @@ const agentUnstated = (a: Ask): string | undefined => {
 const AGENT_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN'])
 /** What makes an agent an outside party. */
 const OUTSIDE = new Set(['independent', 'external'])
+/** A sentence that says a party is an outside one. */
+const OUTSIDE_SAID = /\b(?:independent(?:ly)?|external(?:ly)?|outside)\b/i
 
 /** The question's second question, when the lead sentence and its context name none of the words only it has. */
 const unansweredSecond = (a: Ask): string | undefined => {

@@ -2846,6 +2846,13 @@ describe('an outside party that does the work in a passive question (rule party-
   it('flags a Yes whose sentence says the work is done and not by whom', async () => {
     const answer = await yesFrom('Kiosk ledger', 'Kiosk ledger audits are carried out twice a year.', question)
     expectFlagged(answer, 'party-unstated', /does not name an independent firm/)
+    // A firm of its own is no independent one.
+    const own = await yesFrom(
+      'Kiosk ledger',
+      'Kiosk ledger audits are carried out by our internal audit firm.',
+      question,
+    )
+    expectFlagged(own, 'party-unstated', /does not name an independent firm/)
   })
 
   it("leaves a Yes alone when the sentence names the party, or the agent is one of the vendor's own", async () => {
