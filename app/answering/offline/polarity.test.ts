@@ -57,6 +57,9 @@ describe('polarity', () => {
     expect(polarity('Kiosk disk wiping is not yet complete in two branches.', wiped).limited).toBe(true)
     expect(polarity('Overdue kiosk disk wiping at two branches', wiped).limited).toBe(true)
     expect(polarity('Kiosk disks are wiped completely before transfer.', wiped).limited).toBe(false)
+    // A case the rule does not reach.
+    expect(polarity('Airport kiosks are exempt from the wiping deadline.', wiped).limited).toBe(true)
+    expect(polarity('Kiosk disk wiping uses 1 pass, below the 3-pass minimum.', wiped).limited).toBe(true)
     // A row of a table (cells apart by a tab) with a cell that denies among cells that do not.
     expect(polarity('Kiosk disk wiping\tDone\tDone\tNot yet in scope (see note 1)', wiped).limited).toBe(true)
     expect(polarity('2025-03-02\tKiosk disk wiping test\tFail\tRerun in April', wiped).limited).toBe(true)

@@ -85,7 +85,19 @@ const NAMED_PLAN =
 const BRACKETED_DENIAL = /\((?=[^()]{0,160}\))[^()]*\b(?:not|never|no|none|excluding|excluded)\b[^()]*\)/i
 /** "Laptop disk encryption incomplete", "Overdue reviews of critical suppliers" (a risk register's row): begun, not done. */
 const UNFINISHED = /\b(?:incomplete|overdue|not (?:yet )?(?:complete|completed|finished|fully))\b/i
-const LIMITING = [LIMITS, ONLY_AFTER, SAMPLED_FEW, OTHERS_OTHERWISE, BUT_NOT, NAMED_PLAN, BRACKETED_DENIAL, UNFINISHED]
+/** "is exempt from the table deadline", "RSA 2048-bit, below the 3072-bit minimum": a case the rule does not reach. */
+const SHORT_OF = /\b(?:exempt(?:ed|ion|ions)?|below the (?:[\w-]+ )?(?:minimum|required|threshold)|falls? short of)\b/i
+const LIMITING = [
+  LIMITS,
+  ONLY_AFTER,
+  SAMPLED_FEW,
+  OTHERS_OTHERWISE,
+  BUT_NOT,
+  NAMED_PLAN,
+  BRACKETED_DENIAL,
+  UNFINISHED,
+  SHORT_OF,
+]
 /**
  * "SHOULD", "MAY" in capitals: the requirement words of RFC 2119, by which a policy says a thing is recommended or
  * optional, not required. In lower case "should" is the common word many policies require with.

@@ -2098,6 +2098,9 @@ function verbElsewhere(a: Ask): string | undefined {
 const NOTE_MARK =
   /(?<=\S)\s?([\u00b9\u00b2\u00b3\u2070\u2074-\u2079]+|[\u2020\u2021]+|[([]\d{1,2}[)\]])(?=[\s.,;:|]|$)/g
 
+/** A note named in words: "(see note 1)", "see footnote 2". */
+const NOTE_NAMED = /\bsee (?:foot)?note\s+(\d{1,2})\b/i
+
 /**
  * "critical patches within 7 days (2)" with "(2) Hosts running the legacy reporting service are excluded ..." below the
  * table: a mark in the quote that a note of the same file opens with points to what qualifies it, and notes carry the
@@ -2107,6 +2110,15 @@ const NOTE_MARK =
 function noteReferenced(a: Ask): string | undefined {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
   const lead = a.lead.hit.sentence
+  // "(see note 1)": a note named in words, which opens with its name ("Note 1: ...").
+  const named = NOTE_NAMED.exec(lead.text)
+  if (named) {
+    const label = new RegExp(`^\\s*(?:foot)?note\\s+${named[1]}\\b\\s*[:.)-]?\\s*`, 'i')
+    const note = a.index.sentences.find(
+      (s) => s !== lead && s.passage.file === lead.passage.file && label.test(s.passage.text),
+    )
+    if (note) return note.text.replace(label, '').trim().split(/\s+/).slice(0, 14).join(' ')
+  }
   const marks = [...lead.text.matchAll(NOTE_MARK)].map((m) => m[1]!)
   const figures = marks.filter((m) => /^[([]/.test(m))
   if (!marks.length || figures.length > 1 || lead.text.trimStart().startsWith(marks[0]!)) return undefined
@@ -2695,7 +2707,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'note-referenced',
-    'the deciding sentence carries a note mark (a superscript figure, a dagger, a figure in brackets) that a note of the same file opens with: notes carry the exceptions to what they mark; flagged, the note quoted',
+    'the deciding sentence carries a note mark (a superscript figure, a dagger, a figure in brackets) that a note of the same file opens with, or names a note in words ("see note 1") that opens with its name: notes carry the exceptions to what they mark; flagged, the note quoted',
     noteReferenced,
     (found) => `the quote points to a note: "${found} ...": check it`,
   ),

@@ -3410,6 +3410,13 @@ describe('a note the quote points to (rule note-referenced)', () => {
     }
   })
 
+  it('reads a note named in words ("see note 1") and quotes it', async () => {
+    const answer = await yesFrom('Kiosk tills', 'Kiosk tills are patched within seven days (see note 1).', question, [
+      'Note 1: Tills in the airport branches are patched in the quarterly window instead.',
+    ])
+    expectFlagged(answer, 'note-referenced', /the quote points to a note: "Tills in the airport branches/)
+  })
+
   it('leaves a mark alone that no note opens with, and figures in brackets that count through the sentence', async () => {
     await expectLeftAlone(
       'Kiosk tills',
