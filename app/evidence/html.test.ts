@@ -32,6 +32,14 @@ const PAGE = [
 ].join('\n')
 
 describe('pageText', () => {
+  it('writes a superscript figure as the superscript it shows, so a note mark stays a mark', () => {
+    const text = pageText(
+      '<p>Ledgers are kept for 35 days.<sup><a href="#fn1">1</a></sup> Tills are locked.</p>\n<p id="fn1"><sup>1</sup> Airport kiosks keep 7 days; <sup>12</sup> and x<sup>2</sup>.</p>',
+    )
+    expect(text).toContain('Ledgers are kept for 35 days.\u00b9 Tills are locked.')
+    expect(text).toContain('<p id="fn1">\u00b9 Airport kiosks keep 7 days; \u00b9\u00b2 and x\u00b2.</p>')
+  })
+
   it("keeps the page's own text and drops the head, banner, navigation, script and footer", () => {
     const text = pageText(PAGE)
     expect(text).toContain('Kiosk ledgers are encrypted at rest with AES-256.')

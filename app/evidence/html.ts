@@ -49,5 +49,17 @@ export function pageText(html: string): string {
     open = { name, at: m.index, depth: 1 }
   }
   // An element never closed runs to the end of the page, as a browser reads it.
-  return out + (open ? breaks(text.slice(open.at)) : text.slice(from))
+  return superscripts(out + (open ? breaks(text.slice(open.at)) : text.slice(from)))
 }
+
+/**
+ * A note mark written as a superscript figure ("35 days.<sup><a href="#fn1">1</a></sup>", "<sup>1</sup> Starter
+ * plans ...") as the superscript character it shows ("¹"): a plain figure would run into the text beside it ("days.1
+ * Our ...") and read as a number.
+ */
+function superscripts(html: string): string {
+  return html.replace(/<sup\b[^>]*>\s*(?:<a\b[^>]*>\s*)?(\d{1,2})\s*(?:<\/a>\s*)?<\/sup>/gi, (_, n: string) =>
+    [...n].map((d) => SUPERSCRIPT[Number(d)]).join(''),
+  )
+}
+const SUPERSCRIPT = ['\u2070', '\u00b9', '\u00b2', '\u00b3', '\u2074', '\u2075', '\u2076', '\u2077', '\u2078', '\u2079']
