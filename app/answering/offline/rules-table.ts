@@ -74,9 +74,12 @@ const statesPurposeOnly = (text: string) => {
  * ..."): it says where the document holds, not what is done, so it answers no question about a practice.
  */
 const statesDocumentScope = (text: string) =>
+  APPLIES_TO.test(text.trim()) ||
   /^(?:(?:this|the) (?:policy|document|standard|procedure|plan|guide|guideline|section|page|handbook|process)(?: \w+)? (?:applies|apply|covers|cover|is applicable)\b|the (?:purpose|scope|objective)s? of (?:this|the) (?:policy|document|standard|procedure|plan|guide|guideline|process)\b)/i.test(
     text.trim(),
   )
+/** "1.2 It applies to everyone who enters the site": a numbered clause on the document's reach, its subject "it". */
+const APPLIES_TO = /^\d+(?:\.\d+)*\s+it (?:applies|apply) to\b/i
 /**
  * A sentence that defines a word ("Kiosk data means any record ...", "We refer to these clerks as "staff"", "They are
  * referred to as ledgers"): it says what a word stands for in the document, not that anything is done. Read from the

@@ -1908,6 +1908,22 @@ describe('a topic for a quote (rule topic-only)', () => {
 })
 
 describe("a sentence on the document's reach (rule document-scope)", () => {
+  it('reads a numbered clause "It applies to ..." as the document\'s reach', async () => {
+    const [answer] = await answersTo(
+      [
+        '# 1. Scope',
+        '',
+        '1.2 It applies to everyone who enters the kiosk vault: clerks, couriers and visitors.',
+        '',
+        ...UNRELATED,
+      ],
+      ['Can visitors enter the kiosk vault?'],
+    )
+    // Before: Yes, as if naming visitors in the scope let them in.
+    expect(answer!.label).toBeNull()
+    expect(answer!.rules).toContain('document-scope')
+  })
+
   it('does not answer from "This policy applies to ...", but from a sentence that states the practice', async () => {
     const evidence = await policy(
       [
