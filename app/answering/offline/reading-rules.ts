@@ -18,7 +18,15 @@ import { conceptSpans } from '../retrieval/vocabulary'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { isAcronym, stemToken } from '../retrieval/stem'
 import { MIN_COVERAGE, STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
-import { asksDoneInPeriod, customerRulesOf, delegationIn, namesReceiver, recipientOf, refersToEarlier } from './scope'
+import {
+  asksDoneInPeriod,
+  customerRulesOf,
+  customersAtLarge,
+  delegationIn,
+  namesReceiver,
+  recipientOf,
+  refersToEarlier,
+} from './scope'
 import { bare, FORM_WORDS, GENERAL_NOUNS, namesSubject } from './subject'
 import { asksForHolding, particularSubject } from './practices'
 import {
@@ -1210,7 +1218,9 @@ const recipientUnstated = (a: Ask): { verbs: string[]; party: string } | undefin
     : a.tagged.filter((w) => w.pos === 'VERB' && w.lemma !== w.lower && !gerund(w)).map((w) => w.lower)
   if (!party || !verbs.length) return undefined
   const sentence = a.lead.hit.sentence
-  if (namesReceiver(sentence.text, sentence.section, party)) return undefined
+  // Customers at large are named in every section of a page written for them: the sentence itself must name them.
+  const context = customersAtLarge(party) ? new Set<string>() : sentence.section
+  if (namesReceiver(sentence.text, context, party)) return undefined
   if (verbs.some((verb) => words(verb).some((t) => !GENERIC.has(t) && leadNames(a, t)))) return undefined
   return { verbs, party }
 }

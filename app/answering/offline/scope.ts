@@ -272,6 +272,11 @@ export function recipientOf(asked: string): string | undefined {
 /** The vendor's customers as receivers ("share reports with customers", "made available to your clients"). */
 const CUSTOMERS_RECEIVE = /\b(?:to|with) ((?:your |all |our )?(?:customers|clients))\b/i
 
+/** Whether a receiver recipientOf read is the vendor's customers at large ("customers"), not the party asking. */
+export function customersAtLarge(party: string): boolean {
+  return /^(?:your |all |our )?(?:customers|clients)$/i.test(party)
+}
+
 /** The nouns a party's rules go by (policies, requirements, standards, procedures, guidelines, rules). */
 const RULES = '(?:polic(?:y|ies)|requirements?|standards?|procedures?|guidelines?|rules)'
 /**

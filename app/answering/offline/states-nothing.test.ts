@@ -2175,6 +2175,21 @@ describe("something given to the vendor's customers, asked in the passive too (r
     }
   })
 
+  it('needs the sentence itself to name customers: a page written for them names them everywhere', async () => {
+    const [answer] = await answersTo(
+      [
+        '# What customers ask about drills',
+        '',
+        'An outside firm runs a fire drill in every kiosk branch once a year and writes a report.',
+        '',
+        ...UNRELATED,
+      ],
+      ['Do you share fire drill reports with customers?'],
+    )
+    expect(answer!.label).toBe('YES')
+    expect(answer!.rules).toContain('recipient-unstated')
+  })
+
   it('leaves alone a sentence that names the receiver', async () => {
     const sentence =
       'An outside firm runs a fire drill in every kiosk branch once a year, and customers get its report.'
