@@ -1798,6 +1798,12 @@ const RECOMMENDING = new Set(['recommend', 'suggest', 'advise', 'urge'])
 const pastPractice = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
   const said = a.leadTagged
+  // "In 2023 our scanning found a staging bucket that held test data": an event told in the past, for a question on
+  // what is done now ("Is ...?", "Do you ...?").
+  if (PRESENT_ASKED.has(a.tagged[0]?.lower ?? '')) {
+    const opening = EVENT_OPENING.exec(a.lead.hit.sentence.text)
+    if (opening && said.some(past)) return opening[0].trim()
+  }
   for (const [k, w] of said.entries()) {
     const [next, after] = [said[k + 1], said[k + 2]]
     if (w.lower === 'used' && said[k - 1]?.pos === 'PRON' && next?.lower === 'to' && after?.pos === 'VERB')
@@ -1807,6 +1813,11 @@ const pastPractice = (a: Ask): string | undefined => {
   }
   return undefined
 }
+/** Questions on what is done now. */
+const PRESENT_ASKED = new Set(['is', 'are', 'do', 'does'])
+/** A sentence that opens on when a thing happened: "In 2023", "In March 2024", "In early 2022", "In the past year". */
+const EVENT_OPENING =
+  /^\s*In (?:(?:early |late |mid-)?(?:[A-Z][a-z]+ )?(?:19|20)\d\d|the (?:last|past) (?:year|quarter))\b/
 /** A verb in the past tense: "was", "were", "had", or a verb not in its dictionary form after no auxiliary ("ran"). */
 const past = (w: Word, k: number, said: Word[]): boolean =>
   ['was', 'were', 'had'].includes(w.lower) ||
@@ -2660,7 +2671,7 @@ export const READING_RULES: OfflineRule[] = [
   },
   flagFound(
     'past-practice',
-    'the deciding sentence says the practice was done and is no more ("We used to run a yearly test", "Ledgers were encrypted until 2019", a year after "until" in a sentence in the past tense): flagged, the span that says so quoted',
+    'the deciding sentence says the practice was done and is no more ("We used to run a yearly test", "Ledgers were encrypted until 2019", a year after "until" in a sentence in the past tense), or tells an event ("In 2023 our scanning found ...") for a question on what is done now: flagged, the span that says so quoted',
     pastPractice,
     (found) => `the evidence says it was done ("${found}"), not that it still is: check it`,
   ),

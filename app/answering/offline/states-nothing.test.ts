@@ -983,6 +983,19 @@ describe('a practice that was done and is no more (rule past-practice)', () => {
       'Are kiosk tills sealed every night?',
     )
     expectFlagged(until, 'past-practice', /\("until 2019"\)/)
+    const event = await yesFrom(
+      'Branch rules',
+      'In 2023 an audit found that kiosk tills were sealed every night.',
+      'Are kiosk tills sealed every night?',
+    )
+    expectFlagged(event, 'past-practice', /\("In 2023"\)/)
+    // A question on what was done is answered by it.
+    const done = await yesFrom(
+      'Branch rules',
+      'In 2023 an audit found that kiosk tills were sealed every night.',
+      'Were kiosk tills sealed every night in 2023?',
+    )
+    expect(done.rules).not.toContain('past-practice')
   })
 
   it('leaves alone a participle "used to", a date a thing is valid until, and the present', async () => {
