@@ -207,6 +207,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'note-referenced': FLAG_THRESHOLD - 0.01,
   'clause-excepted': FLAG_THRESHOLD - 0.01,
   'other-able': FLAG_THRESHOLD - 0.01,
+  'severity-other': FLAG_THRESHOLD - 0.01,
   'question-denies': FLAG_THRESHOLD - 0.01,
   'labelled-part': FLAG_THRESHOLD - 0.01,
   'second-question': FLAG_THRESHOLD - 0.01,

@@ -162,6 +162,7 @@ export const RULE_NAMES = [
   'note-referenced',
   'clause-excepted',
   'other-able',
+  'severity-other',
   'question-denies',
   'labelled-part',
   'partial-coverage',

@@ -1856,6 +1856,25 @@ const partyUnstated = (a: Ask): string | undefined => {
 }
 
 /**
+ * "Are high-severity patches applied within 30 days?" from "Critical patches are applied within 14 days": the question
+ * names a severity (of a vulnerability, finding, patch, issue or incident) and the deciding sentence names only others.
+ * The severities the sentence names.
+ */
+const SEVERITY_ASKED =
+  /\b(critical|high|medium|moderate|low)(?=[- ](?:severity|risk|priority|rated)\b|\b(?:\s+(?:and|or)\s+\w+)?\s*[- ]?(?:severity|risk|priority)?\s+(?:vulnerabilit|finding|patch|issue|bug|incident)\w*)/gi
+const severityOther = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const asked = new Set([...a.asked.matchAll(SEVERITY_ASKED)].map((m) => m[1]!.toLowerCase()))
+  if (!asked.size) return undefined
+  const text = a.lead.hit.sentence.text
+  const said = new Set([...text.matchAll(SEVERITY_SAID)].map((m) => m[1]!.toLowerCase()))
+  if (!said.size || [...asked].some((s) => said.has(s))) return undefined
+  return [...said].join(', ')
+}
+/** A severity anywhere in a sentence. */
+const SEVERITY_SAID = /\b(critical|high|medium|moderate|low)\b/gi
+
+/**
  * "Are students able to export their record?" from "Institution administrators can export any student's record": the
  * question asks what a party can do ("Can <party> ...?", "Are <party> able, allowed or permitted to ...?"), and every
  * "can" of the deciding sentence has another party as its subject (nouns none of which is the party's word, by stem,
@@ -2409,6 +2428,12 @@ export const READING_RULES: OfflineRule[] = [
     'a question whether a document exists ("Do you have a written security policy?") whose subject names nothing particular (general nouns and one form word), and a deciding sentence that names no such document: neither it nor its heading uses the form word\'s stem ("procedures for responding to incidents" for a policy): flagged, the form word quoted',
     documentUnstated,
     (found) => `the evidence names no ${found} as such: check it`,
+  ),
+  flagFound(
+    'severity-other',
+    'the question names a severity ("high-severity patches", "critical findings") and the deciding sentence names only other severities ("Critical patches are applied within 14 days"): flagged, the severities quoted',
+    severityOther,
+    (found) => `the quote speaks of ${found} severity, not the one asked: check it`,
   ),
   flagFound(
     'other-able',

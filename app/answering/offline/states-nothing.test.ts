@@ -3474,6 +3474,31 @@ describe('a note the quote points to (rule note-referenced)', () => {
   })
 })
 
+describe('a severity the quote does not name (rule severity-other)', () => {
+  const question = 'Are high-severity kiosk patches applied within 30 days of release?'
+
+  it('flags a Yes from a sentence that names only another severity', async () => {
+    const answer = await yesFrom(
+      'Kiosk patches',
+      'Critical kiosk patches are applied within 14 days of release.',
+      question,
+    )
+    expectFlagged(answer, 'severity-other', /the quote speaks of critical severity, not the one asked/)
+  })
+
+  it('leaves a Yes alone when the sentence names the severity asked, or none', async () => {
+    await expectLeftAlone(
+      'Kiosk patches',
+      [
+        'Critical and high kiosk patches are applied within 14 days of release.',
+        'Kiosk patches are applied within 14 days of release.',
+      ],
+      question,
+      'severity-other',
+    )
+  })
+})
+
 describe('what one party can do, said of other people (rule other-able)', () => {
   it('flags a Yes from a sentence whose every "can" has other people as its subject', async () => {
     const sentence = "Branch managers can export any clerk's till history from the kiosk console."
