@@ -1878,24 +1878,19 @@ const SEVERITY_SAID = /\b(critical|high|medium|moderate|low)\b/gi
  * "Are students able to export their record?" from "Institution administrators can export any student's record": the
  * question asks what a party can do ("Can <party> ...?", "Are <party> able, allowed or permitted to ...?"), and every
  * "can" of the deciding sentence has another party as its subject (nouns none of which is the party's word, by stem,
- * close paraphrase or short form). What the
- * sentence says, as "<its party> can, not <the question's>".
+ * close paraphrase or short form). What the sentence says, as "<its party> can, not <the question's>".
  */
 const otherAbleActor = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
   const t = a.tagged
-  const modal = ['can', 'could', 'may'].includes(t[0]?.lower ?? '')
+  const modal = MODALS.has(t[0]?.lower ?? '')
   if (!modal && t[0]?.lemma !== 'be') return undefined
   let p = 1
   while (t[p]?.pos === 'DET' || ['your', 'our'].includes(t[p]?.lower ?? '')) p++
+  // The party: the nouns and adjectives up to the verb, or up to "able" ("Are students able to ...?").
   const run: Word[] = []
-  for (
-    ;
-    t[p] && ['NOUN', 'PROPN', 'ADJ'].includes(t[p]!.pos) && !['able', 'allowed', 'permitted'].includes(t[p]!.lower);
-    p++
-  )
-    run.push(t[p]!)
-  if (!modal && !['able', 'allowed', 'permitted'].includes(t[p]?.lower ?? '')) return undefined
+  while (t[p] && ['NOUN', 'PROPN', 'ADJ'].includes(t[p]!.pos) && !PERMITTED.has(t[p]!.lower)) run.push(t[p++]!)
+  if (!modal && !PERMITTED.has(t[p]?.lower ?? '')) return undefined
   const own = run.flatMap((w) => words(w.text)).filter((x) => !GENERIC.has(x))
   // "Can logs be exported ...?" asks what can be done to a thing, not what a party can do.
   if (!own.length || !run.some(noun) || t[p]?.lemma === 'be') return undefined
@@ -1921,6 +1916,8 @@ const otherAbleActor = (a: Ask): string | undefined => {
 }
 /** The modal verbs of ability and permission. */
 const MODALS = new Set(['can', 'could', 'may'])
+/** "Are <party> able, allowed or permitted to ...?" */
+const PERMITTED = new Set(['able', 'allowed', 'permitted'])
 
 /**
  * "Are the tests carried out by an independent firm?": the agent of a passive question, when it is an outside party

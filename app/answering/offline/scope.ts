@@ -269,12 +269,14 @@ export function recipientOf(asked: string): string | undefined {
   }
   return CUSTOMERS_RECEIVE.exec(asked)?.[1]
 }
+/** The vendor's customers at large ("customers", "your clients"), not one party asking. */
+const CUSTOMERS = '(?:your |all |our )?(?:customers|clients)'
 /** The vendor's customers as receivers ("share reports with customers", "made available to your clients"). */
-const CUSTOMERS_RECEIVE = /\b(?:to|with) ((?:your |all |our )?(?:customers|clients))\b/i
+const CUSTOMERS_RECEIVE = new RegExp(`\\b(?:to|with) (${CUSTOMERS})\\b`, 'i')
 
 /** Whether a receiver recipientOf read is the vendor's customers at large ("customers"), not the party asking. */
 export function customersAtLarge(party: string): boolean {
-  return /^(?:your |all |our )?(?:customers|clients)$/i.test(party)
+  return new RegExp(`^${CUSTOMERS}$`, 'i').test(party)
 }
 
 /** The nouns a party's rules go by (policies, requirements, standards, procedures, guidelines, rules). */
