@@ -32,6 +32,22 @@ const PAGE = [
 ].join('\n')
 
 describe('pageText', () => {
+  it("keeps a footer's footnotes in place and drops the rest of it", () => {
+    const page = [
+      '<main><p>Ledgers are kept for 35 days.<sup>1</sup></p></main>',
+      '<footer>',
+      '<p id="fn1"><sup>1</sup> Airport kiosks keep 7 days.</p>',
+      '<li><sup>2</sup> Tills are counted twice.</li>',
+      '<p>&copy; 2026 Kiosk Ledger Co. <a href="/privacy">Privacy</a></p>',
+      '</footer>',
+    ].join('\n')
+    const text = pageText(page)
+    expect(text).toContain('<p id="fn1">\u00b9 Airport kiosks keep 7 days.</p>')
+    expect(text).toContain('<li>\u00b2 Tills are counted twice.</li>')
+    expect(text).not.toContain('2026 Kiosk Ledger Co.')
+    expect(text.split('\n')).toHaveLength(page.split('\n').length)
+  })
+
   it('writes a superscript figure as the superscript it shows, so a note mark stays a mark', () => {
     const text = pageText(
       '<p>Ledgers are kept for 35 days.<sup><a href="#fn1">1</a></sup> Tills are locked.</p>\n<p id="fn1"><sup>1</sup> Airport kiosks keep 7 days; <sup>12</sup> and x<sup>2</sup>.</p>',

@@ -39,7 +39,8 @@ export function pageText(html: string): string {
       if (name !== open.name || selfClosing) continue
       open.depth += closing ? -1 : 1
       if (open.depth > 0) continue
-      out += breaks(text.slice(open.at, m.index + tag.length))
+      const removed = text.slice(open.at, m.index + tag.length)
+      out += open.name === 'footer' ? footnotesOf(removed) : breaks(removed)
       from = m.index + tag.length
       open = undefined
       continue
@@ -51,6 +52,22 @@ export function pageText(html: string): string {
   // An element never closed runs to the end of the page, as a browser reads it.
   return superscripts(out + (open ? breaks(text.slice(open.at)) : text.slice(from)))
 }
+
+/**
+ * A footer's footnotes, in place, the rest of it as line breaks: "<p id="fn1"><sup>1</sup> Starter plans keep 7
+ * days.</p>" at the foot of a page says what the mark in its text limits, where the site's copyright line says nothing.
+ * A footnote: a paragraph or list item whose id names a note ("fn1", "footnote-2") or that opens with a superscript.
+ */
+function footnotesOf(footer: string): string {
+  let out = ''
+  let from = 0
+  for (const m of footer.matchAll(FOOTNOTE)) {
+    out += breaks(footer.slice(from, m.index)) + m[0]
+    from = m.index + m[0].length
+  }
+  return out + breaks(footer.slice(from))
+}
+const FOOTNOTE = /<(p|li)\b(?=[^>]*\bid\s*=\s*["']?(?:fn|footnote)[\w-]*|[^>]*>\s*<sup\b)[^>]*>[\s\S]*?<\/\1\s*>/gi
 
 /**
  * A note mark written as a superscript figure ("35 days.<sup><a href="#fn1">1</a></sup>", "<sup>1</sup> Starter
