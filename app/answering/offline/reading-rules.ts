@@ -1939,13 +1939,13 @@ const agentUnstated = (a: Ask): string | undefined => {
     const own = phrase.filter((x) => x.pos !== 'DET' && isLetterWord(x.text) && !GENERAL_NOUNS.has(x.lower))
     const outside =
       own.some((x) => OUTSIDE.has(x.lower)) || terms(written(phrase)).some((t) => HOLDERS_ELSEWHERE.has(t))
-    // Its outsideness must be said: "a witness from Internal Audit" names an auditor, not an independent one.
-    const named =
-      OUTSIDE_SAID.test(a.lead.hit.sentence.text) || [...HOLDERS_ELSEWHERE].some((t) => a.leadOwnWords.has(t))
-    if (outside && !named) return written(phrase)
+    if (outside) return saysOutside(a) ? undefined : written(phrase)
   }
   return undefined
 }
+/** Whether the lead sentence says a party is an outside one: "a witness from Internal Audit" names none. */
+const saysOutside = (a: Ask): boolean =>
+  OUTSIDE_SAID.test(a.lead.hit.sentence.text) || [...HOLDERS_ELSEWHERE].some((t) => a.leadOwnWords.has(t))
 /** The words of an agent's noun phrase. */
 const AGENT_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN'])
 /** What makes an agent an outside party. */

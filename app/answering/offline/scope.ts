@@ -276,8 +276,9 @@ const CUSTOMERS_RECEIVE = new RegExp(`\\b(?:to|with) (${CUSTOMERS})\\b`, 'i')
 
 /** Whether a receiver recipientOf read is the vendor's customers at large ("customers"), not the party asking. */
 export function customersAtLarge(party: string): boolean {
-  return new RegExp(`^${CUSTOMERS}$`, 'i').test(party)
+  return CUSTOMERS_ONLY.test(party)
 }
+const CUSTOMERS_ONLY = new RegExp(`^${CUSTOMERS}$`, 'i')
 
 /** The nouns a party's rules go by (policies, requirements, standards, procedures, guidelines, rules). */
 const RULES = '(?:polic(?:y|ies)|requirements?|standards?|procedures?|guidelines?|rules)'
