@@ -1365,17 +1365,23 @@ const complementUnstated = (a: Ask): string | undefined => {
   // participles ("developed, identified and acquired"), an adverb ("appropriately") or a role ("as part of").
   const at = a.tagged.findIndex((w) => w.lower === participle)
   const opener = a.tagged[at + 1]
-  if (opener?.pos !== 'ADP' || opener.lower === 'as' || opener.lower === 'by') return undefined
+  // Or the object of an infinitive that says what it is done for ("configured to require an automatic lock screen").
+  // Its object opens with a determiner or an adjective: "to appropriate personnel" is read as a verb and its object.
+  const infinitive =
+    opener?.lower === 'to' && a.tagged[at + 2]?.pos === 'VERB' && ['DET', 'ADJ'].includes(a.tagged[at + 3]?.pos ?? '')
+  if (!infinitive && (opener?.pos !== 'ADP' || opener.lower === 'as' || opener.lower === 'by')) return undefined
   // A hyphenated word is one whatever the tagger reads its last part as ("customer-managed").
-  let end = at + 2
+  const from = infinitive ? at + 3 : at + 2
+  let end = from
   while (a.tagged[end] && (nounPhrase(a.tagged, end).length || a.tagged[end]!.text.includes('-'))) end++
-  const span = a.tagged.slice(at + 2, end)
+  const span = a.tagged.slice(from, end)
+  // An infinitive's object is named by its nouns: "automatically" in a neighbouring sentence names no lock screen.
   const own = span
-    .filter((w) => noun(w) || w.pos === 'ADJ' || w.text.includes('-'))
+    .filter((w) => noun(w) || (!infinitive && (w.pos === 'ADJ' || w.text.includes('-'))))
     .flatMap((w) => [...words(w.text), ...terms(w.text)])
     .filter((t) => !GENERIC.has(t) && !a.core.has(t))
   if (!own.length || own.some((t) => leadNames(a, t))) return undefined
-  return written([opener, ...span])
+  return written(a.tagged.slice(at + 1, end))
 }
 
 /**
@@ -2569,7 +2575,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'complement-unstated',
-    'a passive "Is/Are <subject> <participle> <complement>?" question ("encrypted with customer-managed keys", "forwarded to a SIEM") none of whose complement\'s own words the deciding sentence or its context names, by stem, concept or close paraphrase, whether or not it states the participle: not the practice as asked; flagged, the complement quoted',
+    'a passive "Is/Are <subject> <participle> <complement>?" question ("encrypted with customer-managed keys", "forwarded to a SIEM"), or the object of an infinitive after the participle ("configured to require an automatic lock screen": its nouns), none of whose complement\'s own words the deciding sentence or its context names, by stem, concept or close paraphrase, whether or not it states the participle: not the practice as asked; flagged, the complement quoted',
     complementUnstated,
     (found) => `the evidence does not say it is done "${found}": check it`,
   ),

@@ -3254,6 +3254,33 @@ describe('a complement the sentence does not name (rule complement-unstated)', (
   })
 })
 
+describe('the object of an infinitive the evidence does not name (rule complement-unstated)', () => {
+  it('flags a Yes whose sentence names the participle but not the object of its infinitive', async () => {
+    const question = 'Are kiosk laptops configured to block all removable drives?'
+    const answer = await yesFrom(
+      'Kiosk devices',
+      'Kiosk laptops are configured centrally by the branch IT team.',
+      question,
+    )
+    expectFlagged(answer, 'complement-unstated', /the evidence does not say it is done "to block all removable drives"/)
+    await expectLeftAlone(
+      'Kiosk devices',
+      ['Kiosk laptops are configured to block removable drives at every branch.'],
+      question,
+      'complement-unstated',
+    )
+  })
+
+  it('reads "to" before a bare noun phrase as a preposition, not an infinitive', async () => {
+    const answer = await yesFrom(
+      'Ledger policy',
+      'The ledger policy is approved by the branch manager and communicated to every clerk.',
+      'Is the ledger policy communicated to appropriate personnel?',
+    )
+    expect(answer.rules).not.toContain('complement-unstated')
+  })
+})
+
 describe('a party narrowed by a clause with a verb of its own (rule scope-narrower)', () => {
   it("reads the clause to its end, not into the sentence's own verb", async () => {
     const answer = await yesFrom(
