@@ -41,6 +41,20 @@ describe('polarity', () => {
     expect(polarity('Removed till passwords are logged when a clerk leaves.', removal).negated).toBe(false)
   })
 
+  it('reads a thing said to have been withdrawn or discontinued as a denial of it', () => {
+    const client = keys('Is an offline till client offered that keeps local ledger copies?')
+    const withdrawn = 'The old offline till client, which kept local ledger copies, has been withdrawn.'
+    expect(polarity(withdrawn, client).negated).toBe(true)
+    expect(polarity('The offline till client was discontinued in 2024.', client).negated).toBe(true)
+    // Another thing withdrawn, after a clause on what is asked.
+    expect(
+      polarity('We offer an offline till client, and the old fax line has been discontinued.', client).negated,
+    ).toBe(false)
+    // What the question asks is the withdrawal itself.
+    const access = keys('Is a clerk badge withdrawn when the clerk leaves?')
+    expect(polarity('A clerk badge is withdrawn on the last day.', access).negated).toBe(false)
+  })
+
   it('reads "<plurals> only" at the end of a clause, and an audit finding on a few samples, as limits', () => {
     const k = keys('Is till export available?')
     expect(polarity('Till export is available on the Gold and Platinum plans only.', k).limited).toBe(true)

@@ -191,6 +191,26 @@ function discontinues(clause: string, keyStems: Set<string>): boolean {
     return tokens.slice(1, 1 + NEG_WINDOW).some((t) => keyStems.has(stem(t)))
   })
 }
+
+/**
+ * "The legacy desktop client ... has been withdrawn": a thing the clause names with a key word before it, then said
+ * to be withdrawn or discontinued (a form of "be" and the participle). Only verbs that end an offering: "removed" and
+ * "retired" are also what is done to access and devices ("Access is removed on the last day").
+ */
+function withdrawn(clauses: string[], keyStems: Set<string>): boolean {
+  const key = (t: string) => keyStems.has(stem(t))
+  return clauses.some((clause) => {
+    const tokens = alphanumerics(clause).map((t) => t.toLowerCase())
+    const at = tokens.findIndex((t, k) => WITHDRAWN.has(t) && BE_FORMS.has(tokens[k - 1] ?? ''))
+    if (at < 1 || key(tokens[at]!)) return false
+    // Its subject in the clause itself, or (the clause opening with its auxiliary: ", which ..., has been withdrawn")
+    // in the sentence's first clause.
+    const subject = AUXILIARIES.has(tokens[0]!) ? alphanumerics(clauses[0]!).map((t) => t.toLowerCase()) : tokens
+    return (subject === tokens ? tokens.slice(0, at - 1) : subject).some(key)
+  })
+}
+const WITHDRAWN = new Set(wordList('withdrawn discontinued'))
+const BE_FORMS = new Set(wordList('is are was were been'))
 /** Verbs that end a practice, as a change log opens an entry with them. */
 const DISCONTINUED = new Set(
   wordList('removed dropped retired discontinued withdrew withdrawn abolished deprecated eliminated ended stopped'),
@@ -303,7 +323,8 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
     (listDenied !== null && words(sentence.slice(listDenied[0].length)).some((t) => keyStems.has(t))) ||
     clausesOf(cleaned).some(
       (clause) => deniesKey(clause, keyStems) || eventDenied(clause, keyStems) || discontinues(clause, keyStems),
-    )
+    ) ||
+    withdrawn(clausesOf(cleaned), keyStems)
   const plannedHit = PLANNED.test(sentence)
   const implied =
     negated && SETS_ASIDE.test(sentence) && !clausesOf(readable(sentence, false)).some((c) => deniesKey(c, keyStems))
