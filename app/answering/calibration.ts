@@ -208,6 +208,8 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'clause-excepted': FLAG_THRESHOLD - 0.01,
   'other-able': FLAG_THRESHOLD - 0.01,
   'severity-other': FLAG_THRESHOLD - 0.01,
+  'some-of-all': FLAG_THRESHOLD - 0.01,
+  'responsibility-other': FLAG_THRESHOLD - 0.01,
   'question-denies': FLAG_THRESHOLD - 0.01,
   'labelled-part': FLAG_THRESHOLD - 0.01,
   'second-question': FLAG_THRESHOLD - 0.01,

@@ -163,6 +163,8 @@ export const RULE_NAMES = [
   'clause-excepted',
   'other-able',
   'severity-other',
+  'some-of-all',
+  'responsibility-other',
   'question-denies',
   'labelled-part',
   'partial-coverage',

@@ -37,6 +37,10 @@ const OWN_PARTY = new RegExp(`${NAME}|\\b(?:${OWN_ROLES})\\b`)
  */
 export const namesOwnParty = (sentence: string): boolean => OWN_PARTY.test(sentence)
 
+/** A word that names one of the vendor's own people or bodies by role ("team", "officer", "staff"), lower-cased. */
+const OWN_ROLE_WORD = new RegExp(`^(?:${OWN_ROLES})$`)
+export const isOwnRole = (word: string): boolean => OWN_ROLE_WORD.test(word)
+
 /** A word that names a party by role ("engineers", "vendors", "the board"), lower-cased. */
 const ROLE_WORD = new RegExp(`^(?:${ROLES})$`)
 export const isRole = (word: string): boolean => ROLE_WORD.test(word)

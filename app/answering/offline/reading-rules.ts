@@ -1,7 +1,7 @@
 import { FLAG_THRESHOLD, type RuleName } from '../model'
 import { cite, where } from './answers'
 import { freeTextGap, questionWordGap } from './free-text'
-import { isRole, namesOwnParty } from './question-word'
+import { isOwnRole, isRole, namesOwnParty } from './question-word'
 import { ending, gerund, noun, nounCompounds, tagWords, type Word } from '../retrieval/grammar'
 import {
   asksIfThereIs,
@@ -1821,9 +1821,12 @@ const pastPractice = (a: Ask): string | undefined => {
 }
 /** Questions on what is done now. */
 const PRESENT_ASKED = new Set(['is', 'are', 'do', 'does'])
-/** A sentence that opens on when a thing happened: "In 2023", "In March 2024", "In early 2022", "In the past year". */
+/**
+ * A sentence that opens on when a thing happened: "In 2023", "In March 2024", "In early 2022", "In the past year", "In
+ * the October 2024 test", "During the 2024 audit".
+ */
 const EVENT_OPENING =
-  /^\s*In (?:(?:early |late |mid-)?(?:[A-Z][a-z]+ )?(?:19|20)\d\d|the (?:last|past) (?:year|quarter))\b/
+  /^\s*(?:In|During) (?:(?:the )?(?:early |late |mid-)?(?:[A-Z][a-z]+ )?(?:19|20)\d\d|the (?:last|past) (?:year|quarter))\b/
 /** A verb in the past tense: "was", "were", "had", or a verb not in its dictionary form after no auxiliary ("ran"). */
 const past = (w: Word, k: number, said: Word[]): boolean =>
   ['was', 'were', 'had'].includes(w.lower) ||
@@ -1879,6 +1882,45 @@ const severityOther = (a: Ask): string | undefined => {
 }
 /** A severity anywhere in a sentence. */
 const SEVERITY_SAID = /\b(critical|high|medium|moderate|low)\b/gi
+
+/**
+ * "Are site cabins fitted with alarms?" from "Cabin locks and alarms are the landlord's responsibility": the deciding
+ * sentence gives the practice to a party as its responsibility ("the <party>'s responsibility", "the responsibility
+ * of <party>"), a party named in lower case (a name may be the vendor's own) whose last word is none of the vendor's
+ * own roles ("team", "officer") and which the question does not name. It says who answers for it, not that it is done.
+ * The party, as written.
+ */
+const responsibilityOther = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  for (const m of a.lead.hit.sentence.text.matchAll(RESPONSIBILITY)) {
+    const party = (m[1] ?? m[2])!.trim()
+    const last = party.split(/\s+/).at(-1)!.toLowerCase()
+    if (/[A-Z]/.test(party) || OURS.test(party) || isOwnRole(last)) continue
+    if (words(party).some((t) => a.keyStems.has(t))) continue
+    return party
+  }
+  return undefined
+}
+const RESPONSIBLE_PARTY = String.raw`((?:(?!(?:and|or|to|for|in|on|at|with|by|who|which|that)\b)[a-z][\w-]*\s*){1,4})`
+const RESPONSIBILITY = new RegExp(
+  String.raw`\b(?:is|are|remains?|stays?)\s+(?:the\s+|a\s+)?(?:sole\s+)?((?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)['’]s?\s+responsibility\b|\b(?:is|are|remains?|stays?)\s+(?:the\s+)?(?:sole\s+)?responsibility\s+of\s+(?:the\s+|a\s+)?${RESPONSIBLE_PARTY}`,
+  'g',
+)
+const OURS = /^(?:our|we|us|its|their)\b/i
+
+/**
+ * "Is payment history reported to all three credit bureaus?" from "... reports it to one or more agencies": the
+ * question asks a practice of all or each of something ("all", "every", "each", "both", "all three"), and the deciding
+ * sentence gives an indefinite share of it ("one or more", "at least one", "some", "certain", "selected", "a subset
+ * of"). What the sentence says, as written.
+ */
+const someOfAll = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES' || !ALL_ASKED.test(a.asked)) return undefined
+  return SOME_SAID.exec(a.lead.hit.sentence.text)?.[0]
+}
+const ALL_ASKED = /\b(?:all|every|each|both)\b/i
+const SOME_SAID =
+  /\b(?:one or more|at least one|some|certain|selected|a subset of)\b(?! (?:of the )?(?:time|cases?|extent|degree|form)\b)/i
 
 /**
  * "Are students able to export their record?" from "Institution administrators can export any student's record": the
@@ -2437,6 +2479,18 @@ export const READING_RULES: OfflineRule[] = [
     'the question names a severity ("high-severity patches", "critical findings") and the deciding sentence names only other severities ("Critical patches are applied within 14 days"): flagged, the severities quoted',
     severityOther,
     (found) => `the quote speaks of ${found} severity, not the one asked: check it`,
+  ),
+  flagFound(
+    'responsibility-other',
+    'the deciding sentence says the practice is another party\'s responsibility ("the landlord\'s responsibility", "the responsibility of the tenant"), a party named in lower case, none of the vendor\'s own roles, and one the question does not name: it says who answers for it, not that it is done; flagged, the party quoted',
+    responsibilityOther,
+    (found) => `the evidence says this is the responsibility of the ${found}: check what you do yourself`,
+  ),
+  flagFound(
+    'some-of-all',
+    'the question asks a practice of all or each of something ("all three credit bureaus", "every branch") and the deciding sentence gives only an indefinite share of it ("one or more", "at least one", "some", "certain", "selected"): flagged, the share quoted',
+    someOfAll,
+    (found) => `the question asks about all; the evidence says "${found}": check it`,
   ),
   flagFound(
     'other-able',

@@ -989,6 +989,18 @@ describe('a practice that was done and is no more (rule past-practice)', () => {
       'Are kiosk tills sealed every night?',
     )
     expectFlagged(event, 'past-practice', /\("In 2023"\)/)
+    const drill = await yesFrom(
+      'Branch rules',
+      'In the May 2024 drill the kiosk tills were sealed within an hour.',
+      'Are kiosk tills sealed within an hour?',
+    )
+    expectFlagged(drill, 'past-practice', /\("In the May 2024"\)/)
+    const during = await yesFrom(
+      'Branch rules',
+      'During the 2024 audit the kiosk tills were sealed every night.',
+      'Are kiosk tills sealed every night?',
+    )
+    expectFlagged(during, 'past-practice', /\("During the 2024"\)/)
     // A question on what was done is answered by it.
     const done = await yesFrom(
       'Branch rules',
@@ -3278,6 +3290,60 @@ describe('the object of an infinitive the evidence does not name (rule complemen
       'Is the ledger policy communicated to appropriate personnel?',
     )
     expect(answer.rules).not.toContain('complement-unstated')
+  })
+})
+
+describe("another party's responsibility (rule responsibility-other)", () => {
+  it('flags a Yes whose sentence makes the practice the responsibility of a party the question does not name', async () => {
+    const question = 'Are branch kiosks fitted with tamper alarms?'
+    const landlord = await yesFrom(
+      'Branch kiosks',
+      "Kiosk locks and tamper alarms are the landlord's responsibility.",
+      question,
+    )
+    expectFlagged(landlord, 'responsibility-other', /the responsibility of the landlord: check what you do yourself/)
+    const of = await yesFrom(
+      'Branch kiosks',
+      'Kiosk locks and tamper alarms are the responsibility of the building owner.',
+      question,
+    )
+    expectFlagged(of, 'responsibility-other', /the responsibility of the building owner:/)
+    // Our own people, a name (perhaps the vendor's own), and responsibility for a thing are no other party.
+    await expectLeftAlone(
+      'Branch kiosks',
+      [
+        "Kiosk locks and tamper alarms are the facilities team's responsibility.",
+        "Kiosk locks and tamper alarms are Tillworth's responsibility.",
+        'Every branch kiosk has tamper alarms, and the responsibility of security rests with the branch manager.',
+      ],
+      question,
+      'responsibility-other',
+    )
+  })
+})
+
+describe('an indefinite share where the question asks of all (rule some-of-all)', () => {
+  it('flags a Yes whose sentence gives "one or more" or "some" of what the question asks of all', async () => {
+    const question = 'Are ledger totals sent to all three regional clearing houses?'
+    const some = await yesFrom(
+      'Ledgers',
+      'Ledger totals are sent to one or more regional clearing houses each night.',
+      question,
+    )
+    expectFlagged(some, 'some-of-all', /the question asks about all; the evidence says "one or more"/)
+    await expectLeftAlone(
+      'Ledgers',
+      ['Ledger totals are sent to each of the three regional clearing houses every night.'],
+      question,
+      'some-of-all',
+    )
+    // Asked without "all", one or more is an answer.
+    const any = await yesFrom(
+      'Ledgers',
+      'Ledger totals are sent to one or more regional clearing houses each night.',
+      'Are ledger totals sent to a regional clearing house?',
+    )
+    expect(any.rules).not.toContain('some-of-all')
   })
 })
 
