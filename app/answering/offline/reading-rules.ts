@@ -261,7 +261,9 @@ const deniedElsewhere = (a: Ask): string | undefined => {
  * "Can a branch audit the till?" from "A branch may audit the till on 30 days' notice" beside "The right to audit
  * applies only where the ledger shows a loss": a close sentence (one the answer was read among, of the same file)
  * that limits what the lead states outright; or the sentence right after the lead, in its passage, whose first
- * clause has no verb and limits ("Kiosks only in this release; tills later."). The limit, as written.
+ * clause has no verb and limits ("Kiosks only in this release; tills later.") or that says it is an exception; or a
+ * paragraph labelled "Exception:" later under the same heading that names two of the question's key words. The
+ * limit, as written.
  */
 const limitedNearby = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
@@ -285,8 +287,24 @@ const limitedNearby = (a: Ask): string | undefined => {
   const limits = first.some((w) => w.lower === 'only') || /^\s*(?:except|excluding|not|no)\b/i.test(next.text)
   if (verbless && limits) return next.text
   // Or it names itself an exception to what comes before ("The one exception is ...", "This does not apply to ...").
-  return EXCEPTION_NEXT.test(next.text) ? next.text : undefined
+  if (EXCEPTION_NEXT.test(next.text) || BACK_NOT_APPLY.test(next.text)) return next.text
+  // Or a paragraph labelled as an exception ("Exception: ...") later under the same heading, that names two key words
+  // of the question: it sets aside part of what the section states.
+  for (let k = lead.id + 1; k <= lead.id + EXCEPTION_REACH; k++) {
+    const later = a.index.sentences[k]
+    if (!later || later.passage.file !== lead.passage.file || later.passage.location !== lead.passage.location) break
+    if (EXCEPTION_LABEL.test(later.text) && new Set(words(later.text).filter((t) => a.keyStems.has(t))).size >= 2)
+      return later.text
+  }
+  return undefined
 }
+/** How many sentences on a labelled exception is still read, under the same heading. */
+const EXCEPTION_REACH = 12
+/** A paragraph labelled as an exception: "Exception:", "Exceptions -". */
+const EXCEPTION_LABEL = /^\s*exceptions?\s*[:\u2013\u2014-]/i
+/** A sentence whose subject points back ("The allow-list does not apply to ..."): the lead's own thing, limited. */
+const BACK_NOT_APPLY =
+  /^\s*the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:does|do|is|are)\s*(?:not|n['’]t)\s+(?:apply|cover|extend)\b/i
 /** A sentence that says it is an exception to the one before: "The one exception is ...", "This does not apply to". */
 const EXCEPTION_NEXT =
   /^\s*(?:(?:the|one|an?)\s+)?(?:(?:one|only|sole|main)\s+)?exceptions?\b|^\s*(?:this|that|these|those|it|they)\s+(?:does|do|is|are)\s*(?:not|n['’]t)\s+(?:apply|cover|include|extend|available)|^\s*(?:this|these)\s+(?:excludes?|exempts?)\b/i
@@ -2536,7 +2554,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'limited-nearby',
-    'a close sentence of the same file (one the answer was read among, at most two sentences away) limits what the deciding sentence states outright ("The right in clause 4 applies only where ..."), or the next sentence of its passage opens with a verbless clause that limits it ("Android only in this release; ..."): flagged, the limit quoted',
+    'a close sentence of the same file (one the answer was read among, at most two sentences away) limits what the deciding sentence states outright ("The right in clause 4 applies only where ..."), or the next sentence of its passage opens with a verbless clause that limits it ("Android only in this release; ..."), says it is an exception ("This does not apply to ...", "The allow-list does not apply to ..."), or a paragraph labelled "Exception:" later under the same heading names two of the question\'s key words: flagged, the limit quoted',
     limitedNearby,
     (found) => `the evidence limits it nearby: "${found.slice(0, 140)}": check the answer`,
   ),

@@ -3055,6 +3055,7 @@ describe('a limit in the next sentence (rule limited-nearby)', () => {
     for (const next of [
       'The one exception is the airport branch, whose machines are serviced by the landlord.',
       'This does not apply to the pop-up branches.',
+      'The lock does not apply to the pop-up branches.',
     ]) {
       const [answer] = await answersTo(
         ['# Kiosk hardware', '', `Receipt printers are locked on every kiosk. ${next}`, '', ...UNRELATED],
@@ -3063,6 +3064,39 @@ describe('a limit in the next sentence (rule limited-nearby)', () => {
       expectFlagged(answer!, 'limited-nearby', /the evidence limits it nearby/)
     }
     await expectLeftAlone('Kiosk hardware', ['Receipt printers are locked on every kiosk.'], question, 'limited-nearby')
+  })
+})
+
+describe('a paragraph labelled as an exception later in the section (rule limited-nearby)', () => {
+  it('flags a Yes when an "Exception:" paragraph under the same heading names what the question asks', async () => {
+    const question = 'Do you give branches 30 days of notice before a new courier starts collecting their tills?'
+    const lead = 'We give every branch 30 days of notice before a new courier starts collecting its tills.'
+    const between = ['Notice is sent to the branch manager.', 'The branch may object within 14 days.']
+    const exception = 'Exception: if a courier fails, a new courier may start collecting tills within the 30 days.'
+    const [answer] = await answersTo(
+      ['# Couriers', '', `${lead} ${between.join(' ')}`, '', exception, '', ...UNRELATED],
+      [question],
+    )
+    expectFlagged(answer!, 'limited-nearby', /the evidence limits it nearby: "Exception: if a courier fails/)
+    // An exception on something else, or under another heading, does not limit it.
+    const [other] = await answersTo(
+      [
+        '# Couriers',
+        '',
+        `${lead} ${between.join(' ')}`,
+        '',
+        'Exception: kiosks close on public holidays.',
+        '',
+        ...UNRELATED,
+      ],
+      [question],
+    )
+    expect(other!.rules).not.toContain('limited-nearby')
+    const [elsewhere] = await answersTo(
+      ['# Couriers', '', `${lead} ${between.join(' ')}`, '', '# Tills', '', exception, '', ...UNRELATED],
+      [question],
+    )
+    expect(elsewhere!.rules).not.toContain('limited-nearby')
   })
 })
 
