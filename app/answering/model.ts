@@ -165,6 +165,7 @@ export const RULE_NAMES = [
   'severity-other',
   'some-of-all',
   'responsibility-other',
+  'duration-other-act',
   'question-denies',
   'labelled-part',
   'partial-coverage',

@@ -1927,6 +1927,29 @@ const RESPONSIBILITY = new RegExp(
 const OURS = /^(?:our|we|us|its|their)\b/i
 
 /**
+ * "Are lost kiosks wiped within 24 hours of being reported?" from "Lost kiosks must be reported within 24 hours": the
+ * question times its act from another event ("within <time> of being reported", "after being approved"), and the
+ * deciding sentence names that event but not the act itself, by stem or close paraphrase: the time it gives is the
+ * event's. Both verbs, as written.
+ */
+const durationOtherAct = (a: Ask): { act: string; event: string } | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const timed = TIMED_FROM.exec(a.asked)
+  if (!timed) return undefined
+  // The act: the last verb before the time that is no modifier of a noun ("lost" of "lost devices").
+  const before = tagWords(a.asked.slice(0, timed.index))
+  const act = before.findLast((w, k) => k > 0 && w.pos === 'VERB' && !noun(before[k + 1]))?.lower
+  if (!act) return undefined
+  const event = timed[1]!
+  const stems = (w: string) => words(w).filter((t) => !GENERIC.has(t))
+  if (!stems(act).length || stems(act).some((t) => leadItselfNames(a, t))) return undefined
+  return stems(event).some((t) => leadItselfNames(a, t)) ? { act, event } : undefined
+}
+/** An act timed from another event: "within 24 hours of being reported", "after being approved". */
+const TIMED_FROM =
+  /\b(?:within\s+[^?]{1,40}?\s+of|after|following)\s+(?:(?:its|their|being|having been)\s+)+([a-z]+(?:ed|en))\b/i
+
+/**
  * "Is payment history reported to all three credit bureaus?" from "... reports it to one or more agencies": the
  * question asks a practice of all or each of something ("all", "every", "each", "both", "all three"), and the deciding
  * sentence gives an indefinite share of it ("one or more", "at least one", "some", "certain", "selected", "a subset
@@ -2497,6 +2520,12 @@ export const READING_RULES: OfflineRule[] = [
     'the question names a severity ("high-severity patches", "critical findings") and the deciding sentence names only other severities ("Critical patches are applied within 14 days"): flagged, the severities quoted',
     severityOther,
     (found) => `the quote speaks of ${found} severity, not the one asked: check it`,
+  ),
+  flagFound(
+    'duration-other-act',
+    'the question times its act from another event ("wiped within 24 hours of being reported") and the deciding sentence names that event but not the act, by stem or close paraphrase ("Lost kiosks must be reported within 24 hours"): the time it gives is the event\'s; flagged, both verbs quoted',
+    durationOtherAct,
+    ({ act, event }) => `the evidence gives a time for being ${event}, not for being ${act}: check it`,
   ),
   flagFound(
     'responsibility-other',

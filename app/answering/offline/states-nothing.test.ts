@@ -3327,6 +3327,25 @@ describe('the object of an infinitive the evidence does not name (rule complemen
   })
 })
 
+describe('a time given for the event the question times its act from (rule duration-other-act)', () => {
+  it('flags a Yes whose sentence gives the time of the event, not of the act', async () => {
+    const question = 'Are lost kiosk devices wiped within 24 hours of being reported?'
+    const answer = await yesFrom(
+      'Kiosk devices',
+      'Lost kiosk devices must be reported to the branch manager within 24 hours.',
+      question,
+      ['Once the loss is confirmed, the branch manager locks the device and starts a remote wipe.'],
+    )
+    expectFlagged(answer, 'duration-other-act', /the evidence gives a time for being reported, not for being wiped/)
+    await expectLeftAlone(
+      'Kiosk devices',
+      ['Lost kiosk devices are wiped within 24 hours of being reported to the branch manager.'],
+      question,
+      'duration-other-act',
+    )
+  })
+})
+
 describe("another party's responsibility (rule responsibility-other)", () => {
   it('flags a Yes whose sentence makes the practice the responsibility of a party the question does not name', async () => {
     const question = 'Are branch kiosks fitted with tamper alarms?'
