@@ -211,6 +211,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'some-of-all': FLAG_THRESHOLD - 0.01,
   'responsibility-other': FLAG_THRESHOLD - 0.01,
   'duration-other-act': FLAG_THRESHOLD - 0.01,
+  'asked-whether': FLAG_THRESHOLD - 0.01,
   'question-denies': FLAG_THRESHOLD - 0.01,
   'labelled-part': FLAG_THRESHOLD - 0.01,
   'second-question': FLAG_THRESHOLD - 0.01,

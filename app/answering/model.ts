@@ -166,6 +166,7 @@ export const RULE_NAMES = [
   'some-of-all',
   'responsibility-other',
   'duration-other-act',
+  'asked-whether',
   'question-denies',
   'labelled-part',
   'partial-coverage',

@@ -41,6 +41,40 @@ describe('polarity', () => {
     expect(polarity('Removed till passwords are logged when a clerk leaves.', removal).negated).toBe(false)
   })
 
+  it('reads "only with", "only if" and "only after" as limits', () => {
+    const k = keys('Can clerks open the kiosk safe?')
+    expect(polarity('Clerks may open the kiosk safe only with a supervisor present.', k).limited).toBe(true)
+    expect(polarity('Clerks may open the kiosk safe only after the till is counted.', k).limited).toBe(true)
+    expect(polarity('Clerks may open the kiosk safe with their own key.', k).limited).toBe(false)
+    // The condition is what the question asks.
+    const approval = keys('Is opening the kiosk safe subject to branch manager approval?')
+    expect(polarity('Clerks open the kiosk safe only after the branch manager approves it.', approval).limited).toBe(
+      false,
+    )
+  })
+
+  it('reads a table row whose parallel cells name what is asked in some columns, not all, as a limit', () => {
+    const k = keys('Can till reports be kept in the European Union?')
+    const row = 'Where till reports are kept\tUnited States\tUnited States or European Union'
+    expect(polarity(row, k).limited).toBe(true)
+    expect(polarity('Where till reports are kept\tEuropean Union\tEuropean Union or Australia', k).limited).toBe(false)
+    // Cells that do not run parallel (a value, an owner) hold different things.
+    expect(polarity('Where till reports are kept\tEuropean Union\tOwner: branch manager', k).limited).toBe(false)
+    expect(polarity('Where till reports are kept\tEuropean Union\tUnited States, by the branch', k).limited).toBe(false)
+    // A cell of prose holds anything: it is no parallel value.
+    const prose =
+      'Where till reports are kept\tUnited States\tThe United States for every branch, and the European Union for every branch in Europe since last year'
+    expect(polarity(prose, k).limited).toBe(false)
+    // Letters of a responsibility matrix are no values ("I" is in "SIEM").
+    const siem = keys('Are kiosk logs sent to the SIEM?')
+    expect(polarity('2\tSend kiosk logs to the SIEM\tI\tA\tR', siem).limited).toBe(false)
+    // A key word the row's label names says nothing of the columns.
+    const kept = keys('Are till reports retained?')
+    expect(
+      polarity('Till reports\t90 days\tTwo years, with the till reports of the branch\tTwo years', kept).limited,
+    ).toBe(false)
+  })
+
   it('reads a thing said to have been withdrawn or discontinued as a denial of it', () => {
     const client = keys('Is an offline till client offered that keeps local ledger copies?')
     const withdrawn = 'The old offline till client, which kept local ledger copies, has been withdrawn.'

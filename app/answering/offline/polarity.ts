@@ -331,7 +331,11 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
   return {
     negated,
     ...(implied ? { implied } : {}),
-    limited: LIMITING.some((re) => re.test(sentence)) || cellDenied(sentence),
+    limited:
+      LIMITING.some((re) => re.test(sentence)) ||
+      cellDenied(sentence) ||
+      conditionOther(sentence, keyStems) ||
+      rowVaries(sentence, keyStems),
     hedged: HEDGES.exec(sentence)?.[0] ?? (inCapitals(sentence) ? undefined : RECOMMENDS.exec(sentence)?.[0]),
     planned: plannedHit ? { quarter: quarterOf(sentence) } : undefined,
   }
@@ -348,6 +352,52 @@ const cellDenied = (sentence: string): boolean => {
   const rest = cells.slice(1).filter(Boolean)
   return rest.length >= 2 && rest.some((c) => DENIAL_CELL.test(c))
 }
+/**
+ * "Allowed only with the VPN connected", "only if approved", "only after review": a condition the practice needs (not
+ * a time it is done in: "stores location data only while a delivery is open" stores it),
+ * unless the condition is what the question asks ("view data only after the customer approves" for "Is access
+ * subject to customer approval?": its words are the question's).
+ */
+const conditionOther = (sentence: string, keyStems: Set<string>): boolean => {
+  const m = ONLY_WITH.exec(sentence)
+  return m !== null && !words(sentence.slice(m.index + m[0].length)).some((t) => keyStems.has(t))
+}
+const ONLY_WITH = /(?<!-)\bonly (?:with|if|after)\b/i
+/** Whether a text holds another whole, word for word ("united states" in "united states or european union"). */
+const holdsWhole = (text: string, part: string): boolean => {
+  const [t, p] = [alphanumerics(text), alphanumerics(part)]
+  return p.length > 0 && t.some((_, k) => p.every((w, m) => t[k + m] === w))
+}
+/** The most words a list cell holds to be read as a value (a plan's regions), not prose. */
+const MAX_VALUE_WORDS = 8
+/** Items of a list in a cell: "or", "and", a comma, a plus. */
+const LIST_JOINS = /,|\+|\b(?:or|and)\b/i
+
+/**
+ * A table row whose value cells run parallel (one per plan, tier or region: a cell without the key word is written out
+ * whole in a list of one that has it) and name a key word of the question in some cells but not in another: "Hosting
+ * regions | United States | United States or European Union" holds the European Union for some columns, not all.
+ */
+const rowVaries = (sentence: string, keyStems: Set<string>): boolean => {
+  const cells = sentence.split('\t').map((c) => c.trim())
+  const values = cells.slice(1).filter(Boolean)
+  if (cells.length < 3 || values.length < 2) return false
+  const stemsOf = values.map((c) => new Set(words(c)))
+  // A key word the row's label names is what the row is about: in a value cell it says nothing of the columns.
+  const label = new Set(words(cells[0]!))
+  const keyed = stemsOf.map((w) => [...w].some((t) => keyStems.has(t) && !label.has(t)))
+  if (!keyed.some(Boolean) || keyed.every(Boolean)) return false
+  // Parallel: a cell without the key word is written out whole in a short list of one that has it ("United States" of
+  // "United States or European Union"): one column holds less of the same list. A long cell is prose, not a value.
+  const lower = values.map((c) => c.toLowerCase())
+  return lower.some(
+    (c, i) =>
+      !keyed[i] &&
+      stemsOf[i]!.size > 0 &&
+      lower.some((d, j) => keyed[j] && stemsOf[j]!.size <= MAX_VALUE_WORDS && holdsWhole(d, c) && LIST_JOINS.test(d)),
+  )
+}
+
 /** A cell that denies: "No", "Not in scope", "None", "N/A", "Fail". */
 const DENIAL_CELL = /^(?:no|not|none|n\/a|fail(?:ed|s)?)\b/i
 

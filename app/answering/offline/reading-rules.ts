@@ -287,7 +287,10 @@ const limitedNearby = (a: Ask): string | undefined => {
   const limits = first.some((w) => w.lower === 'only') || /^\s*(?:except|excluding|not|no)\b/i.test(next.text)
   if (verbless && limits) return next.text
   // Or it names itself an exception to what comes before ("The one exception is ...", "This does not apply to ...").
-  if (EXCEPTION_NEXT.test(next.text) || BACK_NOT_APPLY.test(next.text)) return next.text
+  // An opening bracket aside: "(The one exception is ...)".
+  const nextText = next.text.replace(/^\s*\(/, '')
+  if (EXCEPTION_NEXT.test(nextText) || BACK_NOT_APPLY.test(nextText)) return next.text
+  if (HOLDS_EXCEPTION.test(next.text)) return next.text
   // Or a paragraph labelled as an exception ("Exception: ...") later under the same heading, that names two key words
   // of the question: it sets aside part of what the section states.
   for (let k = lead.id + 1; k <= lead.id + EXCEPTION_REACH; k++) {
@@ -298,6 +301,9 @@ const limitedNearby = (a: Ask): string | undefined => {
   }
   return undefined
 }
+/** A sentence that says some hold an exception to it: "Two test engineers hold an approved exception". */
+const HOLDS_EXCEPTION =
+  /\b(?:holds?|has|have|(?:is|are|was|were|been) (?:granted|given))\s+(?:an?\s+)?(?:approved\s+|documented\s+|temporary\s+|standing\s+)?exceptions?\b/i
 /** How many sentences on a labelled exception is still read, under the same heading. */
 const EXCEPTION_REACH = 12
 /** A paragraph labelled as an exception: "Exception:", "Exceptions -". */
@@ -1884,20 +1890,29 @@ const partyUnstated = (a: Ask): string | undefined => {
 
 /**
  * "Are high-severity patches applied within 30 days?" from "Critical patches are applied within 14 days": the question
- * names a severity (of a vulnerability, finding, patch, issue or incident) and the deciding sentence names only others.
+ * names a severity (of a vulnerability, finding, patch, issue or incident; or a level by number, "Severity 2") and the
+ * deciding sentence names only others.
  * The severities the sentence names.
  */
 const SEVERITY_ASKED =
   /\b(critical|high|medium|moderate|low)(?=[- ](?:severity|risk|priority|rated)\b|\b(?:\s+(?:and|or)\s+\w+)?\s*[- ]?(?:severity|risk|priority)?\s+(?:vulnerabilit|finding|patch|issue|bug|incident)\w*)/gi
 const severityOther = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const text = a.lead.hit.sentence.text
+  // A severity by number ("Severity 2", "Sev 1", "P1", "Priority 3").
+  const level = (m: RegExpMatchArray) => m[1] ?? m[2]!
+  const levels = new Set([...a.asked.matchAll(SEVERITY_LEVEL)].map(level))
+  const saidLevels = [...text.matchAll(SEVERITY_LEVEL)]
+  if (levels.size && saidLevels.length && !saidLevels.some((m) => levels.has(level(m))))
+    return saidLevels.map((m) => m[0]).join(', ')
   const asked = new Set([...a.asked.matchAll(SEVERITY_ASKED)].map((m) => m[1]!.toLowerCase()))
   if (!asked.size) return undefined
-  const text = a.lead.hit.sentence.text
   const said = new Set([...text.matchAll(SEVERITY_SAID)].map((m) => m[1]!.toLowerCase()))
   if (!said.size || [...asked].some((s) => said.has(s))) return undefined
   return [...said].join(', ')
 }
+/** A severity or priority level by number: "Severity 2", "Sev-1", "P1", "Priority 3" (the number captured). */
+const SEVERITY_LEVEL = /\b(?:sev(?:erity)?|priority)[\s-]?(\d)\b|\bP([0-4])\b/gi
 /** A severity anywhere in a sentence. */
 const SEVERITY_SAID = /\b(critical|high|medium|moderate|low)\b/gi
 
@@ -1948,6 +1963,23 @@ const durationOtherAct = (a: Ask): { act: string; event: string } | undefined =>
 /** An act timed from another event: "within 24 hours of being reported", "after being approved". */
 const TIMED_FROM =
   /\b(?:within\s+[^?]{1,40}?\s+of|after|following)\s+(?:(?:its|their|being|having been)\s+)+([a-z]+(?:ed|en))\b/i
+
+/**
+ * "Is kiosk data in scope of the recovery test?" from "Action (Dana): confirm whether kiosk data is in scope of the
+ * recovery test": every key word the deciding sentence shares with the question stands after "whether" or "if" that
+ * a verb of finding out opens ("confirm whether", "check if", "asked whether"). It asks the thing, it does not state
+ * it. The opening, as written.
+ */
+const askedWhether = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const text = a.lead.hit.sentence.text
+  const m = FINDS_OUT.exec(text)
+  if (!m) return undefined
+  const before = new Set(words(text.slice(0, m.index)))
+  return [...a.keyStems].some((t) => before.has(t)) ? undefined : m[0]
+}
+const FINDS_OUT =
+  /\b(?:confirm|check|find out|clarify|establish|ask|asked|asks|wondered|investigate|determine)\s+(?:whether|if)\b/i
 
 /**
  * "Is payment history reported to all three credit bureaus?" from "... reports it to one or more agencies": the
@@ -2517,15 +2549,21 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'severity-other',
-    'the question names a severity ("high-severity patches", "critical findings") and the deciding sentence names only other severities ("Critical patches are applied within 14 days"): flagged, the severities quoted',
+    'the question names a severity ("high-severity patches", "critical findings", "Severity 2 incidents", "P1") and the deciding sentence names only other severities ("Critical patches are applied within 14 days", "every Severity 1 incident"): flagged, the severities quoted',
     severityOther,
-    (found) => `the quote speaks of ${found} severity, not the one asked: check it`,
+    (found) => `the quote speaks of ${/\d/.test(found) ? found : `${found} severity`}, not the one asked: check it`,
   ),
   flagFound(
     'duration-other-act',
     'the question times its act from another event ("wiped within 24 hours of being reported") and the deciding sentence names that event but not the act, by stem or close paraphrase ("Lost kiosks must be reported within 24 hours"): the time it gives is the event\'s; flagged, both verbs quoted',
     durationOtherAct,
     ({ act, event }) => `the evidence gives a time for being ${event}, not for being ${act}: check it`,
+  ),
+  flagFound(
+    'asked-whether',
+    'every key word the deciding sentence shares with the question stands after "whether" or "if" opened by a verb of finding out ("confirm whether", "asked if"): the sentence asks it, as an action item or a question put, and does not state it; flagged, the opening quoted',
+    askedWhether,
+    (found) => `the quote asks it ("${found} ..."), it does not state it: check it`,
   ),
   flagFound(
     'responsibility-other',
@@ -2583,7 +2621,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'limited-nearby',
-    'a close sentence of the same file (one the answer was read among, at most two sentences away) limits what the deciding sentence states outright ("The right in clause 4 applies only where ..."), or the next sentence of its passage opens with a verbless clause that limits it ("Android only in this release; ..."), says it is an exception ("This does not apply to ...", "The allow-list does not apply to ..."), or a paragraph labelled "Exception:" later under the same heading names two of the question\'s key words: flagged, the limit quoted',
+    'a close sentence of the same file (one the answer was read among, at most two sentences away) limits what the deciding sentence states outright ("The right in clause 4 applies only where ..."), or the next sentence of its passage opens with a verbless clause that limits it ("Android only in this release; ..."), says it is an exception ("This does not apply to ...", "The allow-list does not apply to ...", "(The one exception is ...)", "Two engineers hold an approved exception"), or a paragraph labelled "Exception:" later under the same heading names two of the question\'s key words: flagged, the limit quoted',
     limitedNearby,
     (found) => `the evidence limits it nearby: "${found.slice(0, 140)}": check the answer`,
   ),

@@ -3056,6 +3056,8 @@ describe('a limit in the next sentence (rule limited-nearby)', () => {
       'The one exception is the airport branch, whose machines are serviced by the landlord.',
       'This does not apply to the pop-up branches.',
       'The lock does not apply to the pop-up branches.',
+      '(The one exception is the airport branch.)',
+      'Two airport clerks hold an approved exception.',
     ]) {
       const [answer] = await answersTo(
         ['# Kiosk hardware', '', `Receipt printers are locked on every kiosk. ${next}`, '', ...UNRELATED],
@@ -3346,6 +3348,24 @@ describe('a time given for the event the question times its act from (rule durat
   })
 })
 
+describe('a sentence that asks what the question asks (rule asked-whether)', () => {
+  it('flags a Yes whose key words stand only after "confirm whether" or "asked if"', async () => {
+    const question = 'Is kiosk ledger data included in the recovery test?'
+    const action = await yesFrom(
+      'Actions',
+      'ACTION (Dana): confirm whether kiosk ledger data is included in the recovery test.',
+      question,
+    )
+    expectFlagged(action, 'asked-whether', /the quote asks it \("confirm whether \.\.\."\), it does not state it/)
+    await expectLeftAlone(
+      'Actions',
+      ['Kiosk ledger data is included in the recovery test, and Dana will check whether the restore time is met.'],
+      question,
+      'asked-whether',
+    )
+  })
+})
+
 describe("another party's responsibility (rule responsibility-other)", () => {
   it('flags a Yes whose sentence makes the practice the responsibility of a party the question does not name', async () => {
     const question = 'Are branch kiosks fitted with tamper alarms?'
@@ -3630,6 +3650,22 @@ describe('a severity the quote does not name (rule severity-other)', () => {
       question,
     )
     expectFlagged(answer, 'severity-other', /the quote speaks of critical severity, not the one asked/)
+  })
+
+  it('reads a severity by number ("Severity 2", "P1") the same way', async () => {
+    const numbered = 'Are root cause reports written for Severity 2 kiosk outages?'
+    const answer = await yesFrom(
+      'Kiosk outages',
+      'A root cause report is written for every Severity 1 kiosk outage.',
+      numbered,
+    )
+    expectFlagged(answer, 'severity-other', /the quote speaks of Severity 1, not the one asked/)
+    await expectLeftAlone(
+      'Kiosk outages',
+      ['A root cause report is written for every Severity 1 or Severity 2 kiosk outage.'],
+      numbered,
+      'severity-other',
+    )
   })
 
   it('leaves a Yes alone when the sentence names the severity asked, or none', async () => {
