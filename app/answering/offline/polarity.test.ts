@@ -75,6 +75,18 @@ describe('polarity', () => {
     ).toBe(false)
   })
 
+  it('reads a decision against a thing as a denial of it, through a pronoun that stands for it', () => {
+    const loyalty = keys('Do you run a kiosk loyalty scheme?')
+    const minutes = 'The group discussed a kiosk loyalty scheme and decided against launching one this year.'
+    expect(polarity(minutes, loyalty).negated).toBe(true)
+    expect(polarity('The board decided not to run a kiosk loyalty scheme.', loyalty).negated).toBe(true)
+    // A decision against another thing, beside what is asked.
+    const safe = keys('Do you operate the kiosk safe yourselves?')
+    expect(
+      polarity('We decided against outsourcing the cash run and operate the kiosk safe ourselves.', safe).negated,
+    ).toBe(false)
+  })
+
   it('reads a thing said to have been withdrawn or discontinued as a denial of it', () => {
     const client = keys('Is an offline till client offered that keeps local ledger copies?')
     const withdrawn = 'The old offline till client, which kept local ledger copies, has been withdrawn.'

@@ -209,6 +209,21 @@ function withdrawn(clauses: string[], keyStems: Set<string>): boolean {
     return (subject === tokens ? tokens.slice(0, at - 1) : subject).some(key)
   })
 }
+/**
+ * "The group discussed a public bug bounty and decided against launching one": a decision not to do a thing denies
+ * the key words it governs, or, where its object is a pronoun ("one", "it"), those before it in the clause.
+ */
+function decidedAgainst(clause: string, keyStems: Set<string>): boolean {
+  const m = DECIDED_AGAINST.exec(clause)
+  if (!m) return false
+  const key = (t: string) => keyStems.has(stem(t))
+  const after = alphanumerics(clause.slice(m.index + m[0].length)).map((t) => t.toLowerCase())
+  if (after.slice(0, 4).some(key)) return true
+  return POINTS_BACK.has(after[1] ?? '') && alphanumerics(clause.slice(0, m.index)).some((t) => key(t.toLowerCase()))
+}
+const DECIDED_AGAINST = /\b(?:decided|decides|chose|opted|voted|agreed)\s+(?:against|not\s+to)\b/i
+/** Pronouns that stand for a thing named before them: "launching one", "adopting it". */
+const POINTS_BACK = new Set(wordList('one it them this these that'))
 const WITHDRAWN = new Set(wordList('withdrawn discontinued'))
 const BE_FORMS = new Set(wordList('is are was were been'))
 /** Verbs that end a practice, as a change log opens an entry with them. */
@@ -324,7 +339,8 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
     clausesOf(cleaned).some(
       (clause) => deniesKey(clause, keyStems) || eventDenied(clause, keyStems) || discontinues(clause, keyStems),
     ) ||
-    withdrawn(clausesOf(cleaned), keyStems)
+    withdrawn(clausesOf(cleaned), keyStems) ||
+    clausesOf(cleaned).some((clause) => decidedAgainst(clause, keyStems))
   const plannedHit = PLANNED.test(sentence)
   const implied =
     negated && SETS_ASIDE.test(sentence) && !clausesOf(readable(sentence, false)).some((c) => deniesKey(c, keyStems))
