@@ -87,6 +87,12 @@ describe('polarity', () => {
     ).toBe(false)
   })
 
+  it('reads a count of members still outstanding as a limit', () => {
+    const k = keys('Do clerks complete till training every year?')
+    expect(polarity('Clerks who completed till training\t97%\t5 of 168 clerks outstanding', k).limited).toBe(true)
+    expect(polarity('Clerks who completed till training\t100%\t168 of 168 clerks trained', k).limited).toBe(false)
+  })
+
   it('reads a thing said to have been withdrawn or discontinued as a denial of it', () => {
     const client = keys('Is an offline till client offered that keeps local ledger copies?')
     const withdrawn = 'The old offline till client, which kept local ledger copies, has been withdrawn.'

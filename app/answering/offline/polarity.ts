@@ -83,8 +83,12 @@ const NAMED_PLAN =
   /\b(?:on|in|with|for)\s+(?:the\s+|our\s+)?[A-Z][\w-]*(?:(?:,\s+|\s+(?:and|or)\s+|\s+)[A-Z][\w-]*){0,3}\s+(?:plans?|tiers?|editions?|subscriptions?|licen[cs]es?)\b/
 /** "(our mobile apps were not part of its scope)": a denial in brackets sets part of what the sentence states aside. */
 const BRACKETED_DENIAL = /\((?=[^()]{0,160}\))[^()]*\b(?:not|never|no|none|excluding|excluded)\b[^()]*\)/i
-/** "Laptop disk encryption incomplete", "Overdue reviews of critical suppliers" (a risk register's row): begun, not done. */
-const UNFINISHED = /\b(?:incomplete|overdue|not (?:yet )?(?:complete|completed|finished|fully))\b/i
+/**
+ * "Laptop disk encryption incomplete", "Overdue reviews of critical suppliers" (a risk register's row), "5 of 168
+ * employees outstanding" (a training report's row): begun, not done.
+ */
+const UNFINISHED =
+  /\b(?:incomplete|overdue|not (?:yet )?(?:complete|completed|finished|fully)|\d+ (?:of|out of) \d+ [a-z-]+(?: [a-z-]+)? (?:outstanding|pending))\b/i
 /** "is exempt from the table deadline", "RSA 2048-bit, below the 3072-bit minimum": a case the rule does not reach. */
 const SHORT_OF = /\b(?:exempt(?:ed|ion|ions)?|below the (?:[\w-]+ )?(?:minimum|required|threshold)|falls? short of)\b/i
 const LIMITING = [

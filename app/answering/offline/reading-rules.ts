@@ -1523,7 +1523,10 @@ const periodUnstated = (a: Ask): string | undefined => {
   const required = requirementOf(a.asked)
   const duration = required?.kind === 'duration'
   if (required?.kind !== 'period' && !duration) return undefined
-  const stated = quantitiesIn(a.lead.hit.sentence.text).some((q) => q.kind === required!.kind)
+  const text = a.lead.hit.sentence.text
+  const stated = quantitiesIn(text).some(
+    (q) => q.kind === required!.kind && !(q.kind === 'period' && periodOfOther(a, text, q.text)),
+  )
   // A duration ("within 24 hours", "for at least one year") is stated of what the sentence says ("kept for 400 days"
   // for "retained for at least 12 months"): the sentence must state one; the threshold rule reads whether it meets it.
   if (duration) return stated ? undefined : `${required!.atLeast ? 'for at least' : 'within'} ${required!.text}`
@@ -1540,6 +1543,29 @@ const periodUnstated = (a: Ask): string | undefined => {
   const thing = (a.verbs.length > 0 || doing) && a.head.length > 0 && a.head.every(names)
   const named = acts.some(names) || thing
   return stated && (named || !acts.length) ? undefined : required.text
+}
+
+/**
+ * Whether a period the sentence states qualifies another thing: written right before a noun phrase ("quarterly
+ * external vulnerability scans") none of whose nouns is the question's subject, head ("penetration testing") or one
+ * of its acts ("at their yearly revision" for "revised").
+ */
+function periodOfOther(a: Ask, text: string, period: string): boolean {
+  const at = text.toLowerCase().indexOf(period.toLowerCase())
+  if (at < 0) return false
+  const after = tagWords(text.slice(at + period.length))
+  let end = 0
+  while (after[end] && ['ADJ', 'NOUN', 'PROPN'].includes(after[end]!.pos)) end++
+  const nouns = after
+    .slice(0, end)
+    .filter(noun)
+    .flatMap((w) => words(w.text))
+    .filter((t) => !GENERIC.has(t))
+  if (!nouns.length) return false
+  // What the question asks of: its subject, and its acts by their nouns ("at their yearly revision" for "revised").
+  const acts = a.tagged.filter((w) => w.pos === 'VERB').flatMap((w) => words(w.lower))
+  const asked = new Set([...a.about, ...a.head, ...a.core, ...acts])
+  return !nouns.some((t) => asked.has(t) || [...asked].some((u) => isParaphrase(u, t)))
 }
 
 /** Comparatives that bound a quantity ("24 hours or less", "8 characters or more"). */
@@ -2932,7 +2958,7 @@ export const READING_RULES: OfflineRule[] = [
   },
   flagFound(
     'period-unstated',
-    'the question requires a period ("reviewed at least annually") and the deciding sentence does not state one of the act asked: no period at all, or one of another act ("the recovery test is run annually"); or it requires a duration ("within 24 hours", "for at least one year") and the deciding sentence itself states none (threshold-unmet reads one it states): flagged, the period or duration quoted',
+    'the question requires a period ("reviewed at least annually") and the deciding sentence does not state one of the act asked: no period at all, or one of another act ("the recovery test is run annually") or thing ("quarterly external vulnerability scans" for penetration testing); or it requires a duration ("within 24 hours", "for at least one year") and the deciding sentence itself states none (threshold-unmet reads one it states): flagged, the period or duration quoted',
     periodUnstated,
     (found) => `the evidence does not say it is done ${found}: check it`,
   ),

@@ -3329,6 +3329,27 @@ describe('the object of an infinitive the evidence does not name (rule complemen
   })
 })
 
+describe('a period that qualifies another thing in the sentence (rule period-unstated)', () => {
+  it('flags a Yes whose period is written before the name of something else', async () => {
+    const question = 'Is the kiosk safe audited at least quarterly?'
+    const answer = await yesFrom(
+      'Kiosk checks',
+      'The kiosk safe is audited by the branch manager, with quarterly cash counts by the clerks.',
+      question,
+    )
+    expectFlagged(answer, 'period-unstated', /the evidence does not say it is done quarterly/)
+    await expectLeftAlone(
+      'Kiosk checks',
+      [
+        'The kiosk safe is audited quarterly by the branch manager.',
+        'The branch manager runs quarterly kiosk safe audits.',
+      ],
+      question,
+      'period-unstated',
+    )
+  })
+})
+
 describe('a time given for the event the question times its act from (rule duration-other-act)', () => {
   it('flags a Yes whose sentence gives the time of the event, not of the act', async () => {
     const question = 'Are lost kiosk devices wiped within 24 hours of being reported?'
