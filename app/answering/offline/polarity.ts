@@ -209,8 +209,8 @@ function withdrawn(clauses: string[], keyStems: Set<string>): boolean {
     if (at < 1 || key(tokens[at]!)) return false
     // Its subject in the clause itself, or (the clause opening with its auxiliary: ", which ..., has been withdrawn")
     // in the sentence's first clause.
-    const subject = AUXILIARIES.has(tokens[0]!) ? alphanumerics(clauses[0]!).map((t) => t.toLowerCase()) : tokens
-    return (subject === tokens ? tokens.slice(0, at - 1) : subject).some(key)
+    const subject = AUXILIARIES.has(tokens[0]!) ? alphanumerics(clauses[0]!) : tokens.slice(0, at - 1)
+    return subject.some((t) => key(t.toLowerCase()))
   })
 }
 /**
@@ -223,7 +223,9 @@ function decidedAgainst(clause: string, keyStems: Set<string>): boolean {
   const key = (t: string) => keyStems.has(stem(t))
   const after = alphanumerics(clause.slice(m.index + m[0].length)).map((t) => t.toLowerCase())
   if (after.slice(0, 4).some(key)) return true
-  return POINTS_BACK.has(after[1] ?? '') && alphanumerics(clause.slice(0, m.index)).some((t) => key(t.toLowerCase()))
+  // "against launching one", "against it".
+  const pronoun = after.slice(0, 2).some((t) => POINTS_BACK.has(t))
+  return pronoun && alphanumerics(clause.slice(0, m.index)).some((t) => key(t.toLowerCase()))
 }
 const DECIDED_AGAINST = /\b(?:decided|decides|chose|opted|voted|agreed)\s+(?:against|not\s+to)\b/i
 /** Pronouns that stand for a thing named before them: "launching one", "adopting it". */
@@ -338,13 +340,17 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
   // A denial reaches only its own clause: "we do not sell data; backups are encrypted" denies no encryption.
   // "Not accessed: passwords, card data": a denial that labels a list denies every item of it.
   const listDenied = DENYING_LABEL.exec(sentence)
+  const clauses = clausesOf(cleaned)
   const negated =
     (listDenied !== null && words(sentence.slice(listDenied[0].length)).some((t) => keyStems.has(t))) ||
-    clausesOf(cleaned).some(
-      (clause) => deniesKey(clause, keyStems) || eventDenied(clause, keyStems) || discontinues(clause, keyStems),
+    clauses.some(
+      (clause) =>
+        deniesKey(clause, keyStems) ||
+        eventDenied(clause, keyStems) ||
+        discontinues(clause, keyStems) ||
+        decidedAgainst(clause, keyStems),
     ) ||
-    withdrawn(clausesOf(cleaned), keyStems) ||
-    clausesOf(cleaned).some((clause) => decidedAgainst(clause, keyStems))
+    withdrawn(clauses, keyStems)
   const plannedHit = PLANNED.test(sentence)
   const implied =
     negated && SETS_ASIDE.test(sentence) && !clausesOf(readable(sentence, false)).some((c) => deniesKey(c, keyStems))
@@ -373,10 +379,10 @@ const cellDenied = (sentence: string): boolean => {
   return rest.length >= 2 && rest.some((c) => DENIAL_CELL.test(c))
 }
 /**
- * "Allowed only with the VPN connected", "only if approved", "only after review": a condition the practice needs (not
- * a time it is done in: "stores location data only while a delivery is open" stores it),
+ * "Allowed only with the VPN connected", "only if approved", "only after review": a condition the practice needs,
  * unless the condition is what the question asks ("view data only after the customer approves" for "Is access
- * subject to customer approval?": its words are the question's).
+ * subject to customer approval?": its words are the question's). Not a time it is done in: "stores location data
+ * only while a delivery is open" stores it.
  */
 const conditionOther = (sentence: string, keyStems: Set<string>): boolean => {
   const m = ONLY_WITH.exec(sentence)
