@@ -212,6 +212,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'responsibility-other': FLAG_THRESHOLD - 0.01,
   'duration-other-act': FLAG_THRESHOLD - 0.01,
   'asked-whether': FLAG_THRESHOLD - 0.01,
+  'permission-capped': FLAG_THRESHOLD - 0.01,
   'question-denies': FLAG_THRESHOLD - 0.01,
   'labelled-part': FLAG_THRESHOLD - 0.01,
   'second-question': FLAG_THRESHOLD - 0.01,

@@ -167,6 +167,7 @@ export const RULE_NAMES = [
   'responsibility-other',
   'duration-other-act',
   'asked-whether',
+  'permission-capped',
   'question-denies',
   'labelled-part',
   'partial-coverage',

@@ -2008,6 +2008,21 @@ const FINDS_OUT =
   /\b(?:confirm|check|find out|clarify|establish|ask|asked|asks|wondered|investigate|determine)\s+(?:whether|if)\b/i
 
 /**
+ * "Can clerks defer a till update?" from "A clerk can defer a till update, but no update can be deferred for more than
+ * seven days": the question asks whether something may be done ("Can ...?", "May ...?", "Is ... allowed to ...?") and
+ * the deciding sentence caps it ("no more than", "not ... longer than", "for up to", "at most", "a maximum of"). The
+ * cap, as written.
+ */
+const permissionCapped = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const first = a.tagged[0]?.lower ?? ''
+  if (!MODALS.has(first) && !a.tagged.some((w) => PERMITTED.has(w.lower))) return undefined
+  return CAPPED.exec(a.lead.hit.sentence.text)?.[0]
+}
+const CAPPED =
+  /\b(?:no|not)\b[^.;:]{0,40}?\b(?:more|longer) than(?:\s+[\w'’-]+){1,3}|\b(?:for up to|at most|a maximum of)(?:\s+[\w'’-]+){1,3}/i
+
+/**
  * "Is payment history reported to all three credit bureaus?" from "... reports it to one or more agencies": the
  * question asks a practice of all or each of something ("all", "every", "each", "both", "all three"), and the deciding
  * sentence gives an indefinite share of it ("one or more", "at least one", "some", "certain", "selected", "a subset
@@ -2578,6 +2593,12 @@ export const READING_RULES: OfflineRule[] = [
     'the question names a severity ("high-severity patches", "critical findings", "Severity 2 incidents", "P1") and the deciding sentence names only other severities ("Critical patches are applied within 14 days", "every Severity 1 incident"): flagged, the severities quoted',
     severityOther,
     (found) => `the quote speaks of ${/\d/.test(found) ? found : `${found} severity`}, not the one asked: check it`,
+  ),
+  flagFound(
+    'permission-capped',
+    'the question asks whether something may be done ("Can clerks defer ...?", "Is ... allowed ...?") and the deciding sentence caps it ("no update can be deferred for more than seven days", "for up to", "at most"): allowed within a limit; flagged, the cap quoted',
+    permissionCapped,
+    (found) => `the evidence allows it only within a limit ("${found.trim()}"): check it`,
   ),
   flagFound(
     'duration-other-act',

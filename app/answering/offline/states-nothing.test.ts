@@ -3350,6 +3350,35 @@ describe('a period that qualifies another thing in the sentence (rule period-uns
   })
 })
 
+describe('a permission the evidence caps (rule permission-capped)', () => {
+  it('flags a Yes to "Can ...?" whose sentence allows it only within a limit', async () => {
+    const question = 'Can clerks defer kiosk software updates?'
+    const answer = await yesFrom(
+      'Kiosk updates',
+      'Clerks can defer kiosk software updates, but no update can be deferred for more than seven days.',
+      question,
+    )
+    expectFlagged(
+      answer,
+      'permission-capped',
+      /allows it only within a limit \("no update can be deferred for more than seven days"\)/,
+    )
+    await expectLeftAlone(
+      'Kiosk updates',
+      ['Clerks can defer kiosk software updates from the console.'],
+      question,
+      'permission-capped',
+    )
+    // A cap on something that is done, not allowed, is its measure.
+    const done = await yesFrom(
+      'Kiosk updates',
+      'Kiosk software updates are installed for no more than ten minutes at night.',
+      'Are kiosk software updates installed at night?',
+    )
+    expect(done.rules).not.toContain('permission-capped')
+  })
+})
+
 describe('a time given for the event the question times its act from (rule duration-other-act)', () => {
   it('flags a Yes whose sentence gives the time of the event, not of the act', async () => {
     const question = 'Are lost kiosk devices wiped within 24 hours of being reported?'
