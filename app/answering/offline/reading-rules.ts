@@ -1389,7 +1389,8 @@ const complementUnstated = (a: Ask): string | undefined => {
   // participles ("developed, identified and acquired"), an adverb ("appropriately") or a role ("as part of").
   const at = a.tagged.findIndex((w) => w.lower === participle)
   const opener = a.tagged[at + 1]
-  // Or the object of an infinitive that says what it is done for ("configured to require an automatic lock screen").
+  // Or the object of an infinitive that says what it is done for ("Are kiosk laptops configured to block all
+  // removable drives?").
   // Its object opens with a determiner or an adjective: "to appropriate personnel" is read as a verb and its object.
   const infinitive =
     opener?.lower === 'to' && a.tagged[at + 2]?.pos === 'VERB' && ['DET', 'ADJ'].includes(a.tagged[at + 3]?.pos ?? '')
@@ -1399,7 +1400,7 @@ const complementUnstated = (a: Ask): string | undefined => {
   let end = from
   while (a.tagged[end] && (nounPhrase(a.tagged, end).length || a.tagged[end]!.text.includes('-'))) end++
   const span = a.tagged.slice(from, end)
-  // An infinitive's object is named by its nouns: "automatically" in a neighbouring sentence names no lock screen.
+  // An infinitive's object is named by its nouns: "removable" in a neighbouring sentence names no removable drive.
   const own = span
     .filter((w) => noun(w) || (!infinitive && (w.pos === 'ADJ' || w.text.includes('-'))))
     .flatMap((w) => [...words(w.text), ...terms(w.text)])
@@ -1983,7 +1984,8 @@ const durationOtherAct = (a: Ask): { act: string; event: string } | undefined =>
   if (!act) return undefined
   const event = timed[1]!
   const stems = (w: string) => words(w).filter((t) => !GENERIC.has(t))
-  if (!stems(act).length || stems(act).some((t) => leadItselfNames(a, t))) return undefined
+  const acted = stems(act)
+  if (!acted.length || acted.some((t) => leadItselfNames(a, t))) return undefined
   return stems(event).some((t) => leadItselfNames(a, t)) ? { act, event } : undefined
 }
 /** An act timed from another event: "within 24 hours of being reported", "after being approved". */
@@ -2761,7 +2763,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'complement-unstated',
-    'a passive "Is/Are <subject> <participle> <complement>?" question ("encrypted with customer-managed keys", "forwarded to a SIEM"), or the object of an infinitive after the participle ("configured to require an automatic lock screen": its nouns), none of whose complement\'s own words the deciding sentence or its context names, by stem, concept or close paraphrase, whether or not it states the participle: not the practice as asked; flagged, the complement quoted',
+    'a passive "Is/Are <subject> <participle> <complement>?" question ("encrypted with customer-managed keys", "forwarded to a SIEM"), or the object of an infinitive after the participle ("configured to block all removable drives": its nouns), none of whose complement\'s own words the deciding sentence or its context names, by stem, concept or close paraphrase, whether or not it states the participle: not the practice as asked; flagged, the complement quoted',
     complementUnstated,
     (found) => `the evidence does not say it is done "${found}": check it`,
   ),
