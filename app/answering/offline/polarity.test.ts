@@ -146,6 +146,10 @@ describe('polarity', () => {
     ])
       expect(polarity(sentence, clerks).negated, sentence).toBe(true)
     expect(polarity('Clerks can view kiosk settings and remove kiosk users.', clerks).negated).toBe(false)
+    // With no auxiliary, from its verb: the subject's own nouns do not use up the denial's reach.
+    const balanced = keys('Did any branch till fail to balance on a Friday?')
+    expect(polarity("None of the week's branch tills failed to balance on Friday.", balanced).negated).toBe(true)
+    expect(polarity("Two of the week's branch tills failed to balance on Friday.", balanced).negated).toBe(false)
     // Refusing denies accepting; an acronym keeps its letters, and figures after it are no words between.
     const accepts = keys('Does the kiosk accept till connections over TLS 1.0?')
     expect(polarity('Till connections over TLS 1.0 or 1.1 are refused at the branch gateway.', accepts).negated).toBe(

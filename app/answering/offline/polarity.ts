@@ -1,6 +1,6 @@
 import { standardTokens, stem, words } from '../retrieval/terms'
 import { isAcronym } from '../retrieval/stem'
-import { ending, expandContractions, tagWords } from '../retrieval/grammar'
+import { ending, expandContractions, tagWords, type Word } from '../retrieval/grammar'
 import { alphanumerics, inCapitals, wordList } from '../retrieval/text'
 import { clipQuote } from '../citations'
 
@@ -139,6 +139,8 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
   const asksForbidden = [...FORBIDS].some((s) => keyStems.has(s)) && ![...ALLOWS].some((s) => keyStems.has(s))
   // The clause's forms of "be" and "do" as the tagger reads them ("is", "were", "does"), read once a cue is met.
   let auxiliaries: Set<string> | undefined
+  // Its verbs, read once a denying subject with no auxiliary is met.
+  let verbs: Set<string> | undefined
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
     // "unencrypted", "non-compliant": a prefix that denies a key word.
@@ -151,7 +153,7 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
     let content = 0
     // "None of them can create, change or remove users", "no one may ...": a denying subject denies the verbs after its
     // auxiliary, every one of a list joined by "or", "and" or "nor".
-    const from = deniedVerbFrom(tokens, i)
+    const from = deniedVerbFrom(tokens, i, () => (verbs ??= wordsTagged(clause, 'VERB')))
     for (let j = from; j <= Math.min(tokens.length - 1, from - 1 + NEG_WINDOW) && content < NEG_CONTENT_WORDS; j++) {
       if (keyStems.has(stems[j]!)) return true
       // Verbs a denial joins ("do not ask for or store clerks' numbers") are one act: the second does not use up its
@@ -243,9 +245,10 @@ const AUXILIARIES = new Set(
 )
 /**
  * Where a denial's reach starts: right after its cue, or after the auxiliary of a denying subject ("none of the
- * clerks can", "no one may", "nobody has").
+ * clerks can", "no one may", "nobody has"), or at its verb when it has none ("none of the clerks balanced"). `verbs`
+ * gives the clause's verbs as the tagger reads them.
  */
-function deniedVerbFrom(tokens: string[], cue: number): number {
+function deniedVerbFrom(tokens: string[], cue: number, verbs: () => Set<string>): number {
   const t = tokens[cue]
   const subject =
     ((t === 'none' || t === 'neither') && tokens[cue + 1] === 'of') ||
@@ -253,8 +256,16 @@ function deniedVerbFrom(tokens: string[], cue: number): number {
     t === 'nobody'
   if (!subject) return cue + 1
   const aux = tokens.findIndex((w, k) => k > cue && k <= cue + 6 && AUXILIARIES.has(w))
-  return aux < 0 ? cue + 1 : aux + 1
+  if (aux >= 0) return aux + 1
+  // With no auxiliary, from its verb ("None of the week's tills balanced on Friday"): the subject's own nouns
+  // ("week's tills") do not use up the denial's reach.
+  const verb = tokens.findIndex((w, k) => k > cue + 1 && k <= cue + 8 && verbs().has(w))
+  return verb > 0 ? verb : cue + 1
 }
+
+/** The words of a clause the tagger reads as the part of speech, lower-cased. */
+const wordsTagged = (clause: string, pos: Word['pos']): Set<string> =>
+  new Set(tagWords(clause).flatMap((w) => (w.pos === pos ? [w.lower] : [])))
 
 /** A sentence as the denial reads it: contractions expanded, false cues and set-aside phrases made plain. */
 const readable = (sentence: string, setAside = true) =>

@@ -15,6 +15,7 @@ import {
 } from './phrase'
 import { GENERIC, namesIn, stem, subjectStems, terms, words } from '../retrieval/terms'
 import { conceptSpans } from '../retrieval/vocabulary'
+import type { Hit } from '../retrieval/model'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { isAcronym, stemToken } from '../retrieval/stem'
 import { MIN_COVERAGE, STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
@@ -232,6 +233,8 @@ const neighbourDenies = (a: Ask): string | undefined => {
  */
 const deniedElsewhere = (a: Ask): string | undefined => {
   if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const beside = deniedBeside(a)
+  if (beside) return beside
   const practice = [...(a.passive?.slice(0, 1) ?? []), ...a.verbs]
     .flatMap((w) => words(w))
     .filter((t) => !GENERIC.has(t))
@@ -256,6 +259,28 @@ const deniedElsewhere = (a: Ask): string | undefined => {
       polarity(h.sentence.text, new Set(denied)).negated,
   )
   return found?.sentence.text
+}
+/**
+ * "Did any branch audit find missing till receipts?" answered from "The audit plan was revised in June" while the
+ * sentence before it says "None of the year's branch audits found missing receipts": the ranking passed the denial over
+ * because its own words do not spell the question's core ("audit" alone, not the concept), yet it states far more of
+ * the rest of the question than the lead does (at least half of its weight, and twice the lead's) and denies it. In the
+ * lead's passage only. The denial, as written.
+ */
+const deniedBeside = (a: Ask): string | undefined => {
+  const lead = a.lead.hit
+  const rest = a.query.filter((t) => !t.core)
+  const own = (h: Hit) => rest.filter((t) => h.sentence.terms.has(t.term)).reduce((sum, t) => sum + t.weight, 0)
+  const half = rest.reduce((sum, t) => sum + t.weight, 0) / 2
+  return a.candidates.find(
+    (h) =>
+      !h.coreOwn &&
+      h.sentence.passage === lead.sentence.passage &&
+      h.sentence.text !== lead.sentence.text &&
+      own(h) >= half &&
+      own(h) >= 2 * own(lead) &&
+      polarity(h.sentence.text, a.keyStems).negated,
+  )?.sentence.text
 }
 /**
  * "Can a branch audit the till?" from "A branch may audit the till on 30 days' notice" beside "The right to audit
@@ -2664,7 +2689,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'denied-elsewhere',
-    'another sentence on the question\'s subject denies the practice asked (its participle or verb) where the deciding sentence does not name it ("We are not certified today" beside "We have started a till standard programme"), or denies it of anything where the question asks it of every member or place ("all", "wherever"): flagged, the denial quoted',
+    'another sentence on the question\'s subject denies the practice asked (its participle or verb) where the deciding sentence does not name it ("We are not certified today" beside "We have started a till standard programme"), or denies it of anything where the question asks it of every member or place ("all", "wherever"); or a sentence of the deciding passage that states at least half of the rest of the question, twice what the deciding sentence does, denies it ("None of the year\'s branch audits found missing receipts"), though its own words do not spell the question\'s core: flagged, the denial quoted',
     deniedElsewhere,
     (found) => `the evidence also says "${found.slice(0, 140)}": check the answer`,
   ),

@@ -3575,6 +3575,31 @@ describe('a party the sentence itself must name (rule scope-unstated)', () => {
   })
 })
 
+describe("a denial the ranking passed over in the quote's passage (rule denied-elsewhere)", () => {
+  const question = 'Did any security incident this quarter cause a loss of kiosk ledgers?'
+  const paragraph = (middle: string) => [
+    '# Branch incidents',
+    '',
+    `Four events were handled as security incidents this quarter. ${middle} The incident response plan was updated in June with a playbook for till outages.`,
+    '',
+    ...UNRELATED,
+  ]
+
+  it('flags a Yes read from the core alone when a sentence beside it states the rest of the question and denies it', async () => {
+    const [answer] = await answersTo(paragraph("None of the quarter's incidents caused a loss of kiosk ledgers."), [
+      question,
+    ])
+    expectFlagged(answer!, 'denied-elsewhere', /the evidence also says "None of the quarter's incidents caused a loss/)
+  })
+
+  it('leaves it alone when the sentence beside it states the rest without denying it', async () => {
+    const [answer] = await answersTo(paragraph("Two of the quarter's incidents caused a loss of kiosk ledgers."), [
+      question,
+    ])
+    expect(answer!.rules).not.toContain('denied-elsewhere')
+  })
+})
+
 describe('what every member is to have, denied of one (rule denied-elsewhere)', () => {
   it('flags "Do all kiosks have a spare till?" when a tier of them has none', async () => {
     const question = 'Do all kiosk services have a standby till in a second branch?'
