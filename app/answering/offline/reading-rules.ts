@@ -2326,6 +2326,8 @@ const NOTE_MARK =
 
 /** A note named in words: "(see note 1)", "see footnote 2". */
 const NOTE_NAMED = /\bsee (?:foot)?note\s+(\d{1,2})\b/i
+/** The last heading of a passage's location that names notes ("Notes", "Footnotes", "Table notes"). */
+const NOTES_HEADING = /(?:^|>\s*)[^>]*\b(?:foot)?notes\s*$/i
 
 /**
  * "critical patches within 7 days (2)" with "(2) Hosts running the legacy reporting service are excluded ..." below the
@@ -2344,6 +2346,13 @@ function noteReferenced(a: Ask): string | undefined {
       (s) => s !== lead && s.passage.file === lead.passage.file && label.test(s.passage.text),
     )
     if (note) return note.text.replace(label, '').trim().split(/\s+/).slice(0, 14).join(' ')
+    // Or an item of a numbered list under a heading that names the notes ("## Notes", "3. Restricted data ...").
+    const item = new RegExp(`(?:^|\\n)\\s*${named[1]}[.)]\\s+(\\S[^\\n]*)`)
+    for (const s of a.index.sentences) {
+      if (s.passage.file !== lead.passage.file || !NOTES_HEADING.test(s.passage.location ?? '')) continue
+      const body = item.exec(s.passage.text)?.[1]
+      if (body) return body.trim().split(/\s+/).slice(0, 14).join(' ')
+    }
   }
   const marks = [...lead.text.matchAll(NOTE_MARK)].map((m) => m[1]!)
   const figures = marks.filter((m) => /^[([]/.test(m))
@@ -2969,7 +2978,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'note-referenced',
-    'the deciding sentence carries a note mark (a superscript figure, a dagger, a figure in brackets) that a note of the same file opens with, or names a note in words ("see note 1") that opens with its name: notes carry the exceptions to what they mark; flagged, the note quoted',
+    'the deciding sentence carries a note mark (a superscript figure, a dagger, a figure in brackets) that a note of the same file opens with, or names a note in words ("see note 1") that opens with its name or is the item so numbered of a list under a heading of notes ("## Notes", "1. ..."): notes carry the exceptions to what they mark; flagged, the note quoted',
     noteReferenced,
     (found) => `the quote points to a note: "${found} ...": check it`,
   ),

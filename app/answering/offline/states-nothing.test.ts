@@ -3702,6 +3702,26 @@ describe('a note the quote points to (rule note-referenced)', () => {
     expectFlagged(answer, 'note-referenced', /the quote points to a note: "Tills in the airport branches/)
   })
 
+  it('reads a note named in words as an item of a numbered list under a heading of notes', async () => {
+    const note = (heading: string) => [
+      '# Kiosk tills',
+      '',
+      'Kiosk tills are patched within seven days (see note 2).',
+      '',
+      heading,
+      '',
+      '1. Tills are counted at close.',
+      '2. Tills in the airport branches are patched in the quarterly window instead.',
+      '',
+      ...UNRELATED,
+    ]
+    const [answer] = await answersTo(note('## Notes'), [question])
+    expectFlagged(answer!, 'note-referenced', /the quote points to a note: "Tills in the airport branches/)
+    // The same list under another heading is no note.
+    const [plain] = await answersTo(note('## Till steps'), [question])
+    expect(plain!.rules).not.toContain('note-referenced')
+  })
+
   it('leaves a mark alone that no note opens with, and figures in brackets that count through the sentence', async () => {
     await expectLeftAlone(
       'Kiosk tills',
