@@ -165,6 +165,7 @@ export const RULE_NAMES = [
   'severity-other',
   'some-of-all',
   'responsibility-other',
+  'workforce-other',
   'duration-other-act',
   'asked-whether',
   'permission-capped',

@@ -1969,6 +1969,37 @@ const SEVERITY_LEVEL = /\b(?:sev(?:erity)?|priority)[\s-]?(\d)\b|\bP([0-4])\b/gi
 const SEVERITY_SAID = /\b(critical|high|medium|moderate|low)\b/gi
 
 /**
+ * "Do temporary clerks complete till training?" from "Employees finish till training in their first month": the
+ * question asks it of people who work for the vendor without being its employees (contractors, consultants, temporary
+ * or seasonal workers, interns), and the deciding sentence names none of them, only its employees or staff. What holds
+ * for employees may not hold for them. Both parties, as written.
+ */
+const workforceOther = (a: Ask): { said: string; asked: string } | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const asked = a.tagged.filter((w) => NOT_EMPLOYEES.has(w.lower))
+  if (!asked.length) return undefined
+  const lead = a.leadTagged
+  if (lead.some((w) => NOT_EMPLOYEES.has(w.lower) || asked.some((q) => stem(q.lower) === stem(w.lower))))
+    return undefined
+  const said = lead.find((w) => EMPLOYEES.has(w.lower))
+  if (!said) return undefined
+  // "temporary workers": an adjective with its noun.
+  const phrases = asked.map((w) => {
+    const next = a.tagged[a.tagged.indexOf(w) + 1]
+    return w.pos === 'ADJ' && noun(next) ? `${w.lower} ${next!.lower}` : w.lower
+  })
+  return { said: said.lower, asked: phrases.join(' or ') }
+}
+/** Words for people who work for the vendor without being its employees. */
+const NOT_EMPLOYEES = new Set(
+  wordList(
+    'contractor contractors subcontractor subcontractors consultant consultants temporary temps interns intern freelancers freelancer seasonal volunteers',
+  ),
+)
+/** Words for the vendor's employees. */
+const EMPLOYEES = new Set(wordList('employee employees staff'))
+
+/**
  * "Are site cabins fitted with alarms?" from "Cabin locks and alarms are the landlord's responsibility": the deciding
  * sentence gives the practice to a party as its responsibility ("the <party>'s responsibility", "the responsibility
  * of <party>"), a party named in lower case (a name may be the vendor's own) whose last word is none of the vendor's
@@ -2647,6 +2678,12 @@ export const READING_RULES: OfflineRule[] = [
     'every key word the deciding sentence shares with the question stands after "whether" or "if" opened by a verb of finding out ("confirm whether", "asked if"): the sentence asks it, as an action item or a question put, and does not state it; flagged, the opening quoted',
     askedWhether,
     (found) => `the quote asks it ("${found} ..."), it does not state it: check it`,
+  ),
+  flagFound(
+    'workforce-other',
+    'the question asks a practice of people who work for the vendor without being its employees ("contractors", "consultants", "temporary workers", "interns") and the deciding sentence names none of them, only employees or staff: what holds for employees may not hold for them; flagged, both quoted',
+    workforceOther,
+    ({ said, asked }) => `the evidence speaks of ${said}, not ${asked}: check it`,
   ),
   flagFound(
     'responsibility-other',

@@ -3416,6 +3416,29 @@ describe('a sentence that asks what the question asks (rule asked-whether)', () 
   })
 })
 
+describe('employees for contractors (rule workforce-other)', () => {
+  it('flags a Yes to a question on contractors or temporary workers from a sentence on employees only', async () => {
+    const question = 'Do contractors and temporary workers complete till training?'
+    const answer = await yesFrom('Till training', 'Employees finish till training in their first month.', question)
+    expectFlagged(answer, 'workforce-other', /the evidence speaks of employees, not contractors or temporary workers/)
+  })
+
+  it('leaves it alone when the sentence names them, or the question asks of employees', async () => {
+    await expectLeftAlone(
+      'Till training',
+      ['Employees and contractors finish till training in their first month.'],
+      'Do contractors complete till training?',
+      'workforce-other',
+    )
+    await expectLeftAlone(
+      'Till training',
+      ['Employees finish till training in their first month.'],
+      'Do employees complete till training?',
+      'workforce-other',
+    )
+  })
+})
+
 describe("another party's responsibility (rule responsibility-other)", () => {
   it('flags a Yes whose sentence makes the practice the responsibility of a party the question does not name', async () => {
     const question = 'Are branch kiosks fitted with tamper alarms?'
