@@ -66,6 +66,10 @@ describe('quantities', () => {
       atLeast: false,
     })
     expect(requirementOf('Do sessions time out after 15 minutes or less?')).toMatchObject({ atLeast: false })
+    // "no less than" is at least, though it holds "less than".
+    expect(requirementOf('Are till logs kept for no less than 12 months?')).toMatchObject({ atLeast: true })
+    expect(requirementOf('Are till logs kept for not less than 12 months?')).toMatchObject({ atLeast: true })
+    expect(requirementOf('Are till sessions closed after less than 15 minutes?')).toMatchObject({ atLeast: false })
     expect(requirementOf('Do you test the plan at least annually?')).toMatchObject({ kind: 'period', atLeast: false })
     // No direction for a duration, or two quantities: nothing required that a sentence could miss.
     expect(requirementOf('Are logs retained for one year?')).toBeUndefined()

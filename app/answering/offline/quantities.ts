@@ -119,7 +119,7 @@ function frequencies(text: string): Quantity[] {
 const AT_LEAST =
   /\b(?:at least|minimum(?: of)?|no less than|not less than|or (?:more|longer|greater)|(?<!no |not )(?:longer|more|greater) than|in excess of)\b/i
 const AT_MOST =
-  /\b(?:within|at most|no more than|not more than|no later than|less than|under|up to|or (?:less|fewer|sooner|shorter)|not (?:to )?exceed(?:ing)?)\b/i
+  /\b(?:within|at most|no more than|not more than|no later than|(?<!no |not )less than|under|up to|or (?:less|fewer|sooner|shorter)|not (?:to )?exceed(?:ing)?)\b/i
 
 export type QuantityKind = 'duration' | 'period' | 'characters'
 
@@ -211,6 +211,24 @@ export function unmetRequirement(asked: string, sentence: string): { required: s
   // "at least annually": at least that often; a duration says which way it must go.
   const direction = required.kind === 'period' || required.atLeast ? 'at least' : 'at most'
   return { required: `${direction} ${required.text}`, stated: stated[0]!.text }
+}
+
+/**
+ * A table row whose cells give the required quantity column by column ("Audit trail | 90 days | 12 months | 24
+ * months", one plan to a column), where some cells meet the requirement and others do not: it holds in some columns
+ * only. The requirement and the first cell that misses it; undefined for a row that is no table row, or that meets or
+ * misses it in every cell.
+ */
+export function unmetInSomeCells(asked: string, row: string): { required: string; stated: string } | undefined {
+  const cells = row.split('\t').slice(1)
+  if (cells.length < 2) return undefined
+  const required = requirementOf(asked)
+  if (!required) return undefined
+  const stated = cells.map((cell) => quantitiesIn(inFigures(cell)).filter((q) => q.kind === required.kind))
+  const missed = stated.find((qs) => qs.length && !qs.some((q) => meets(q, required)))
+  if (!missed || !stated.some((qs) => qs.some((q) => meets(q, required)))) return undefined
+  const direction = required.kind === 'period' || required.atLeast ? 'at least' : 'at most'
+  return { required: `${direction} ${required.text}`, stated: missed[0]!.text }
 }
 
 /**

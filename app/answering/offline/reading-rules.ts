@@ -42,7 +42,7 @@ import {
   wordList,
 } from '../retrieval/text'
 import { MONTH_NAME, onlyDenies, polarity, statesRule } from './polarity'
-import { quantitiesIn, requirementOf } from './quantities'
+import { quantitiesIn, requirementOf, unmetInSomeCells } from './quantities'
 
 /** Whether the lead sentence or its context names a term, by stem or close paraphrase. */
 const leadNames = (a: Ask, term: string): boolean =>
@@ -1969,6 +1969,16 @@ const SEVERITY_LEVEL = /\b(?:sev(?:erity)?|priority)[\s-]?(\d)\b|\bP([0-4])\b/gi
 const SEVERITY_SAID = /\b(critical|high|medium|moderate|low)\b/gi
 
 /**
+ * Whether the lead is a row of a table whose columns are offerings a customer chooses between: its heading or the
+ * table's header row names plans, tiers, editions or packages ("Retention by plan").
+ */
+const byOffering = (a: Ask): boolean => {
+  const { location, context } = a.lead.hit.sentence.passage
+  return OFFERING.test(`${location} ${context ?? ''}`)
+}
+const OFFERING = /\b(?:plans?|tiers?|editions?|packages?|subscriptions?)\b/i
+
+/**
  * "Do temporary clerks complete till training?" from "Employees finish till training in their first month": the
  * question asks it of people who work for the vendor without being its employees (contractors, consultants, temporary
  * or seasonal workers, interns), and the deciding sentence names none of them, only its employees or staff. What holds
@@ -2678,6 +2688,16 @@ export const READING_RULES: OfflineRule[] = [
     'every key word the deciding sentence shares with the question stands after "whether" or "if" opened by a verb of finding out ("confirm whether", "asked if"): the sentence asks it, as an action item or a question put, and does not state it; flagged, the opening quoted',
     askedWhether,
     (found) => `the quote asks it ("${found} ..."), it does not state it: check it`,
+  ),
+  flagFound(
+    'threshold-some-columns',
+    'the deciding sentence is a row of a table whose columns are offerings (its heading or header row names plans, tiers, editions or packages) that gives the quantity the question requires column by column ("Audit trail | 90 days | 12 months | 24 months"), and some of its cells meet the requirement while others miss it: it holds in some columns only; flagged, the missing cell quoted',
+    (a) =>
+      a.yesNo && a.lead.label === 'YES' && byOffering(a)
+        ? unmetInSomeCells(a.asked, a.lead.hit.sentence.text)
+        : undefined,
+    ({ required, stated }) =>
+      `the evidence states ${stated} in one column; the question asks for ${required}: check which applies`,
   ),
   flagFound(
     'workforce-other',

@@ -3416,6 +3416,37 @@ describe('a sentence that asks what the question asks (rule asked-whether)', () 
   })
 })
 
+describe('a quantity met in some columns of a table by plan (rule threshold-some-columns)', () => {
+  const question = 'Are kiosk audit logs kept for no less than 12 months?'
+  const table = (heading: string) => [
+    `# ${heading}`,
+    '',
+    '| Data | Basic | Plus | Premier |',
+    '|---|---|---|---|',
+    '| Kiosk audit logs | 90 days | 12 months | 24 months |',
+    '| Till receipts | 30 days | 6 months | 12 months |',
+    '',
+    ...UNRELATED,
+  ]
+
+  it('flags a Yes from a row by plan whose cells meet the requirement in some columns only, quoting the one missing it', async () => {
+    const [answer] = await answersTo(table('Retention by plan'), [question])
+    expect(answer!.label).toBe('YES')
+    expectFlagged(
+      answer!,
+      'threshold-some-columns',
+      /the evidence states 90 days in one column; the question asks for at least 12 months/,
+    )
+  })
+
+  it('leaves alone a row whose columns are no offerings, and a row that meets it in every column', async () => {
+    const [stores] = await answersTo(table('Retention by store'), [question])
+    expect(stores!.rules).not.toContain('threshold-some-columns')
+    const [met] = await answersTo(table('Retention by plan'), ['Are kiosk audit logs kept for no less than 60 days?'])
+    expect(met!.rules).not.toContain('threshold-some-columns')
+  })
+})
+
 describe('employees for contractors (rule workforce-other)', () => {
   it('flags a Yes to a question on contractors or temporary workers from a sentence on employees only', async () => {
     const question = 'Do contractors and temporary workers complete till training?'
