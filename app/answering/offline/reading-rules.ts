@@ -2000,6 +2000,42 @@ const workforceOther = (a: Ask): { said: string; asked: string } | undefined => 
   })
   return { said: said.lower, asked: phrases.join(' or ') }
 }
+/**
+ * "Do you fit alarms at your branch locations?" from "The Leeds branch has alarms on every door": the question asks
+ * of things in the plural (a compound's head: "branch locations", "kiosks"), and the deciding sentence names one of
+ * them, in the singular, by a proper name before it ("the Leeds branch"), and none in the plural. It says it of one;
+ * the others may differ. The one, as written.
+ */
+const oneNamed = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  // The nouns of each plural phrase: the head and the nouns before it.
+  const q = a.tagged
+  const stems = new Set<string>()
+  for (let i = 0; i < q.length; i++) {
+    const w = q[i]!
+    if (w.pos !== 'NOUN' || noun(q[i + 1]) || !/[^s]s$/.test(w.lower)) continue
+    let k = i
+    while (k > 0 && q[k - 1]!.pos === 'NOUN') k--
+    for (const v of q.slice(k, i + 1)) for (const t of words(v.text)) stems.add(t)
+  }
+  if (!stems.size) return undefined
+  const l = a.leadTagged
+  const names = (v: Word) => words(v.text).some((t) => stems.has(t))
+  if (l.some((v) => names(v) && /s$/.test(v.lower))) return undefined
+  // A plain name, not a standard's ("the AES-256 algorithm"), after "the", "our" or "its".
+  for (let k = 2; k < l.length; k++) {
+    const w = l[k]!
+    if (w.pos !== 'NOUN' || !names(w)) continue
+    if (
+      l[k - 1]!.pos !== 'PROPN' ||
+      !/^[A-Z][a-z]+$/.test(l[k - 1]!.text) ||
+      !['the', 'our', 'its'].includes(l[k - 2]!.lower)
+    )
+      continue
+    return `${l[k - 2]!.lower} ${l[k - 1]!.text} ${w.text}`
+  }
+  return undefined
+}
 /** Words for people who work for the vendor without being its employees. */
 const NOT_EMPLOYEES = new Set(
   wordList(
@@ -2698,6 +2734,12 @@ export const READING_RULES: OfflineRule[] = [
         : undefined,
     ({ required, stated }) =>
       `the evidence states ${stated} in one column; the question asks for ${required}: check which applies`,
+  ),
+  flagFound(
+    'one-named',
+    'the question asks of things in the plural ("at its office locations", "kiosks") and the deciding sentence names one of them, in the singular, by a plain proper name ("the Leeds office"), and none in the plural: it says it of one, the others may differ; flagged, the one quoted',
+    oneNamed,
+    (found) => `the evidence speaks of ${found}: check the others`,
   ),
   flagFound(
     'workforce-other',

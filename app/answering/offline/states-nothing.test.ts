@@ -3447,6 +3447,37 @@ describe('a quantity met in some columns of a table by plan (rule threshold-some
   })
 })
 
+describe('one of many, named (rule one-named)', () => {
+  const question = 'Do you run camera surveillance at your branch locations?'
+
+  it('flags a Yes to a question on things in the plural from a sentence on one of them, named', async () => {
+    const answer = await yesFrom(
+      'Branch cameras',
+      'The Leeds branch has camera surveillance covering every door.',
+      question,
+    )
+    expectFlagged(answer, 'one-named', /the evidence speaks of the Leeds branch: check the others/)
+  })
+
+  it('leaves alone a sentence on all of them, and a name that is a standard', async () => {
+    await expectLeftAlone(
+      'Branch cameras',
+      [
+        'Every branch has camera surveillance covering every door.',
+        'Our branches have camera surveillance covering every door.',
+      ],
+      question,
+      'one-named',
+    )
+    await expectLeftAlone(
+      'Kiosk ledgers',
+      ['Every kiosk ledger is kept encrypted on the till by means of the AES-256-GCM algorithm.'],
+      'Are kiosk ledgers kept encrypted, with strong ciphers/algorithms, on the till?',
+      'one-named',
+    )
+  })
+})
+
 describe('employees for contractors (rule workforce-other)', () => {
   it('flags a Yes to a question on contractors or temporary workers from a sentence on employees only', async () => {
     const question = 'Do contractors and temporary workers complete till training?'
