@@ -111,6 +111,9 @@ describe('polarity', () => {
     const k = keys('Is till export available?')
     expect(polarity('Till export is available on the Gold and Platinum plans only.', k).limited).toBe(true)
     expect(polarity('Till export is read-only.', k).limited).toBe(false)
+    // A name in title case and "only" that ends its clause.
+    expect(polarity('Our till export report covers Kioskline Retail only.', k).limited).toBe(true)
+    expect(polarity('Our till export report covers Kioskline Retail and Kioskline Online.', k).limited).toBe(false)
     expect(polarity('Till export is available on every plan.', k).limited).toBe(false)
     expect(polarity('Till export works with SAML logins on the Gold and Platinum plans.', k).limited).toBe(true)
     expect(polarity('Till export works on the plans page of the kiosk console.', k).limited).toBe(false)

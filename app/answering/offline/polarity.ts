@@ -72,6 +72,8 @@ const SAMPLED_FEW =
   /\b(?:for|in) (?:\d+|one|two|three|four|five) (?:of|out of) (?:the )?\d+ (?:sampled|selected|tested|inspected)\b/i
 /** "on the Business and Enterprise plans only": a plural and "only" that ends its clause. */
 const ONLY_AFTER = /(?<![-\w])[a-z]{3,}s only(?=\s*(?:[.;,)]|$))/i
+/** "covers the Commercial edition's tenants: Commercial only": a name in title case and "only" that ends its clause. */
+const NAME_ONLY = /(?<![-\w])[A-Z][a-z][\w-]* only(?=\s*(?:[.;,)]|$))/
 /** Every way a sentence says it holds only in part. */
 /** "covers the hosted page but not the challenge page": a contrast that leaves part out. */
 const BUT_NOT = /\bbut not\b(?!\s+(?:only|limited|just|merely|yet)\b)/i
@@ -94,6 +96,7 @@ const SHORT_OF = /\b(?:exempt(?:ed|ion|ions)?|below the (?:[\w-]+ )?(?:minimum|r
 const LIMITING = [
   LIMITS,
   ONLY_AFTER,
+  NAME_ONLY,
   SAMPLED_FEW,
   OTHERS_OTHERWISE,
   BUT_NOT,
