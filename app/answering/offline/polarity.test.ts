@@ -149,6 +149,15 @@ describe('polarity', () => {
     ])
       expect(polarity(sentence, clerks).negated, sentence).toBe(true)
     expect(polarity('Clerks can view kiosk settings and remove kiosk users.', clerks).negated).toBe(false)
+    // "The same region" denies a different one; a separate account in it is still the same region.
+    const apart = keys('Are till ledger copies kept in a different geographic region from the kiosks?')
+    expect(polarity('Ledger copies sit in a separate account in the same region as the kiosks.', apart).negated).toBe(
+      true,
+    )
+    expect(polarity('Ledger copies sit in a separate account in another region.', apart).negated).toBe(false)
+    expect(
+      polarity('Ledger copies sit in the same region.', keys('Are till ledger copies kept in one region?')).negated,
+    ).toBe(false)
     // With no auxiliary, from its verb: the subject's own nouns do not use up the denial's reach.
     const balanced = keys('Did any branch till fail to balance on a Friday?')
     expect(polarity("None of the week's branch tills failed to balance on Friday.", balanced).negated).toBe(true)

@@ -232,6 +232,20 @@ function decidedAgainst(clause: string, keyStems: Set<string>): boolean {
   const pronoun = after.slice(0, 2).some((t) => POINTS_BACK.has(t))
   return pronoun && alphanumerics(clause.slice(0, m.index)).some((t) => key(t.toLowerCase()))
 }
+/**
+ * "Backups are kept in the same region as the primary data" for "Are backups kept in a different region?": the
+ * question asks for a different or separate thing, and the clause says the same one, a key word at most two words after
+ * "same" ("the same cloud region"). A separate account in the same region is still the same region.
+ */
+function sameForDifferent(clause: string, keyStems: Set<string>): boolean {
+  if (![...DIFFERENT].some((t) => keyStems.has(t))) return false
+  const tokens = alphanumerics(clause).map((t) => t.toLowerCase())
+  return tokens.some(
+    (t, k) => t === 'same' && tokens.slice(k + 1, k + 4).some((w) => keyStems.has(stem(w)) && !DIFFERENT.has(stem(w))),
+  )
+}
+/** The stems of words that ask for another thing than the first: "different", "separate", "distinct". */
+const DIFFERENT = new Set(['differ', 'separ', 'distinct'].flatMap((w) => [w, stem(w)]))
 const DECIDED_AGAINST = /\b(?:decided|decides|chose|opted|voted|agreed)\s+(?:against|not\s+to)\b/i
 /** Pronouns that stand for a thing named before them: "launching one", "adopting it". */
 const POINTS_BACK = new Set(wordList('one it them this these that'))
@@ -362,7 +376,8 @@ export function polarity(sentence: string, keyStems: Set<string>): Polarity {
         deniesKey(clause, keyStems) ||
         eventDenied(clause, keyStems) ||
         discontinues(clause, keyStems) ||
-        decidedAgainst(clause, keyStems),
+        decidedAgainst(clause, keyStems) ||
+        sameForDifferent(clause, keyStems),
     ) ||
     withdrawn(clauses, keyStems)
   const plannedHit = PLANNED.test(sentence)
