@@ -27,6 +27,9 @@ export const MIN_COVERAGE = 0.34
 export const MIN_CORE = 0.5
 /** At or above this, a sentence states the practice closely enough to answer from it without a person. */
 export const STRONG_COVERAGE = 0.72
+/** A question opened by the modal of permission: "May ...?". */
+const ASKS_PERMISSION = /^\s*may\b/i
+
 /** The evidence kept for reading once the question's scope rules have narrowed the candidates. */
 export const MAX_HITS = 8
 
@@ -183,7 +186,13 @@ export class Ask {
 
   /** The asked words themselves, against which negation is judged (including those folded into concepts). */
   get keyStems(): Set<string> {
-    return this.once('keyStems', () => new Set(words(withoutSetAside(this.asked)).filter((w) => !GENERIC.has(w))))
+    return this.once('keyStems', () => {
+      const stems = new Set(words(withoutSetAside(this.asked)).filter((w) => !GENERIC.has(w)))
+      // "May clerks copy ledgers?" asks whether it is allowed, as "Are clerks allowed to ...?" does: a sentence that
+      // prohibits it denies it.
+      if (ASKS_PERMISSION.test(this.asked)) stems.add('allow')
+      return stems
+    })
   }
 
   /**

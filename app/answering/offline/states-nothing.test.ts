@@ -3350,6 +3350,24 @@ describe('a period that qualifies another thing in the sentence (rule period-uns
   })
 })
 
+describe('a "May ...?" question answered from a prohibition', () => {
+  it('reads "is prohibited" as a No to "May ...?", as to "Is ... allowed?"', async () => {
+    const lines = [
+      '# Kiosk ledgers',
+      '',
+      'Copying kiosk ledgers, or printing extracts of them, to any till outside the branch is prohibited.',
+      '',
+      ...UNRELATED,
+    ]
+    const [may, allowed] = await answersTo(lines, [
+      'May kiosk ledgers be copied to tills outside the branch?',
+      'Is copying kiosk ledgers to tills outside the branch allowed?',
+    ])
+    expect(may!.label).toBe('NO')
+    expect(allowed!.label).toBe('NO')
+  })
+})
+
 describe('a permission the evidence caps (rule permission-capped)', () => {
   it('flags a Yes to "Can ...?" whose sentence allows it only within a limit', async () => {
     const question = 'Can clerks defer kiosk software updates?'
