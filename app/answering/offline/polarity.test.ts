@@ -149,6 +149,10 @@ describe('polarity', () => {
     ])
       expect(polarity(sentence, clerks).negated, sentence).toBe(true)
     expect(polarity('Clerks can view kiosk settings and remove kiosk users.', clerks).negated).toBe(false)
+    // A name before a noun is one thing with it: "Northgate tills" uses up no more of the denial's reach than "tills".
+    const branchTills = keys('Can the kiosk app be used to open branch tills?')
+    expect(polarity('The app cannot sign in to Northgate tills at all.', branchTills).negated).toBe(true)
+    expect(polarity('The app cannot print, but it signs in to Northgate tills.', branchTills).negated).toBe(false)
     // "The same region" denies a different one; a separate account in it is still the same region.
     const apart = keys('Are till ledger copies kept in a different geographic region from the kiosks?')
     expect(polarity('Ledger copies sit in a separate account in the same region as the kiosks.', apart).negated).toBe(

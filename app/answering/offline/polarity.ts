@@ -165,7 +165,10 @@ function deniesKey(clause: string, keyStems: Set<string>): boolean {
         (from !== i + 1 && COORDINATORS.has(tokens[j + 1] ?? '')) ||
         COORDINATORS.has(tokens[j]!) ||
         COORDINATORS.has(tokens[j - 1] ?? '')
-      if (!FUNCTION_WORDS.has(tokens[j]!) && !listed) content++
+      // A name before a noun ("Gov tenants", "Kiosk ledgers") modifies it: the two are one thing to deny.
+      const modifier =
+        j > 0 && /^[A-Z]/.test(written[j]!) && tokens[j + 1] !== undefined && !FUNCTION_WORDS.has(tokens[j + 1]!)
+      if (!FUNCTION_WORDS.has(tokens[j]!) && !listed && !modifier) content++
     }
     // "databases are generally not encrypted": the cue follows its subject. "Without" denies only what follows it
     // ("keys are rotated without downtime" rotates keys).
