@@ -2036,6 +2036,22 @@ const oneNamed = (a: Ask): string | undefined => {
   }
   return undefined
 }
+/**
+ * "Do controls stop bulk exports from the ledger?" from "Controls over ledger exports are described in the Kiosk
+ * Standard (KS-04)": the deciding sentence says only where the practice is written down, in another document it names
+ * in capitals, and the question asks whether it is done, not whether it is documented (no form word such as "policy",
+ * "documented", "written"). The reference, as written.
+ */
+const describedElsewhere = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES' || ASKS_DOCUMENT.test(a.asked)) return undefined
+  return DESCRIBED_IN.exec(a.lead.hit.sentence.text)?.[0]
+}
+/** "are described in the Cloud Security Standard", "is set out in our Kiosk Policy": a reference to a named document. */
+const DESCRIBED_IN =
+  /\b(?:is|are)\s+(?:described|documented|set out|defined|detailed|specified|covered|addressed)\s+in\s+(?:the|our|a|its)\s+(?:separate\s+)?(?:[A-Z][\w-]*\s+){0,4}(?:Standard|Policy|Procedure|Plan|Manual|Handbook|Guide|Programme|Program)\b(?:\s*\([^)]{1,30}\))?/
+/** A question that asks whether a practice is written down. */
+const ASKS_DOCUMENT = /\b(?:documented|document|written|policy|policies|procedures?|standards?|plan|formali[sz]ed)\b/i
+
 /** Words for people who work for the vendor without being its employees. */
 const NOT_EMPLOYEES = new Set(
   wordList(
@@ -2740,6 +2756,13 @@ export const READING_RULES: OfflineRule[] = [
     'the question asks of things in the plural ("at its office locations", "kiosks") and the deciding sentence names one of them, in the singular, by a plain proper name ("the Leeds office"), and none in the plural: it says it of one, the others may differ; flagged, the one quoted',
     oneNamed,
     (found) => `the evidence speaks of ${found}: check the others`,
+  ),
+  flagFound(
+    'described-elsewhere',
+    'the question asks whether a practice is done (not whether it is documented: no "policy", "documented", "written" in it) and the deciding sentence says only where it is written down, in another document named in capitals ("are described in the Cloud Security Standard"): flagged, the reference quoted',
+    describedElsewhere,
+    (found) =>
+      `the quote refers to another document ("${found.replace(/^(?:is|are)\s+/, '').trim()}"): check what it says`,
   ),
   flagFound(
     'workforce-other',

@@ -3496,6 +3496,32 @@ describe('one of many, named (rule one-named)', () => {
   })
 })
 
+describe('a practice said only to be written down elsewhere (rule described-elsewhere)', () => {
+  it('flags a Yes from a sentence that only names the document the practice is described in', async () => {
+    const answer = await yesFrom(
+      'Kiosk ledgers',
+      'Controls over kiosk ledger exports, including bulk copies to tills, are described in the Kiosk Handling Standard (KS-04).',
+      'Do controls exist to stop bulk copies of kiosk ledgers to tills?',
+    )
+    expectFlagged(
+      answer,
+      'described-elsewhere',
+      /the quote refers to another document \("described in the Kiosk Handling Standard \(KS-04\)"\)/,
+    )
+  })
+
+  it('leaves it alone when the question asks whether the practice is documented', async () => {
+    await expectLeftAlone(
+      'Kiosk ledgers',
+      [
+        'Controls over kiosk ledger exports, including bulk copies to tills, are described in the Kiosk Handling Standard (KS-04).',
+      ],
+      'Are controls over bulk copies of kiosk ledgers documented?',
+      'described-elsewhere',
+    )
+  })
+})
+
 describe('employees for contractors (rule workforce-other)', () => {
   it('flags a Yes to a question on contractors or temporary workers from a sentence on employees only', async () => {
     const question = 'Do contractors and temporary workers complete till training?'
