@@ -244,6 +244,20 @@ const deniedElsewhere = (a: Ask): string | undefined => {
     every && !practice.length && /^\s*(?:do|does)\b.*\bhave\b/i.test(a.asked)
       ? [...a.keyStems].filter((t) => !GENERIC.has(t) && !a.about.includes(t))
       : []
+  // A practice of form words only ("Is X supported?"): another sentence on the whole subject that says it is not
+  // available ("Kiosk sync is not yet available for EU tenants") denies it for some.
+  if (!practice.length && a.about.length) {
+    const lead = a.lead.hit.sentence
+    const found = a.hits.find(
+      (h) =>
+        h.sentence !== lead &&
+        h.sentence.text !== lead.text &&
+        h.sentence.passage.file === lead.passage.file &&
+        a.about.every((t) => h.sentence.terms.has(t)) &&
+        STATUS_DENIED.test(h.sentence.text),
+    )
+    if (found) return found.sentence.text
+  }
   if (!practice.length && !had.length) return undefined
   const denied = [...practice.filter((t) => every || !leadNames(a, t)), ...had]
   if (!denied.length) return undefined
@@ -282,6 +296,8 @@ const deniedBeside = (a: Ask): string | undefined => {
       polarity(h.sentence.text, a.keyStems).negated,
   )?.sentence.text
 }
+/** A status denied: "is not available", "are not yet supported". */
+const STATUS_DENIED = /\b(?:is|are)\s+not\s+(?:yet\s+)?(?:available|supported|offered|enabled|provided|included)\b/i
 /**
  * "Can a branch audit the till?" from "A branch may audit the till on 30 days' notice" beside "The right to audit
  * applies only where the ledger shows a loss": a close sentence (one the answer was read among, of the same file)
@@ -2820,7 +2836,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'denied-elsewhere',
-    'another sentence on the question\'s subject denies the practice asked (its participle or verb) where the deciding sentence does not name it ("We are not certified today" beside "We have started a till standard programme"), or denies it of anything where the question asks it of every member or place ("all", "wherever"); or a sentence of the deciding passage that states at least half of the rest of the question, twice what the deciding sentence does, denies it ("None of the year\'s branch audits found missing receipts"), though its own words do not spell the question\'s core: flagged, the denial quoted',
+    'another sentence on the question\'s subject denies the practice asked (its participle or verb) where the deciding sentence does not name it ("We are not certified today" beside "We have started a till standard programme"), or denies it of anything where the question asks it of every member or place ("all", "wherever"); or, for a practice of form words only ("supported", "available"), says the whole subject "is not (yet) available" or "supported" ("Kiosk sync is not yet available for EU tenants"); or a sentence of the deciding passage that states at least half of the rest of the question, twice what the deciding sentence does, denies it ("None of the year\'s branch audits found missing receipts"), though its own words do not spell the question\'s core: flagged, the denial quoted',
     deniedElsewhere,
     (found) => `the evidence also says "${found.slice(0, 140)}": check the answer`,
   ),

@@ -3729,6 +3729,30 @@ describe("a denial the ranking passed over in the quote's passage (rule denied-e
   })
 })
 
+describe('a subject said elsewhere to be not yet available (rule denied-elsewhere)', () => {
+  const question = 'Is kiosk sync supported for till clients?'
+
+  it('flags a Yes to a question of form words only when another sentence says the whole subject is not available', async () => {
+    const answer = await yesFrom(
+      'Kiosk sync',
+      'Till clients in the north branches can be set up to use kiosk sync each night.',
+      question,
+      ['Kiosk sync is not yet available for tills in the south branches.'],
+    )
+    expectFlagged(answer, 'denied-elsewhere', /the evidence also says "Kiosk sync is not yet available/)
+  })
+
+  it('leaves it alone when the other sentence denies something else of it', async () => {
+    const answer = await yesFrom(
+      'Kiosk sync',
+      'Till clients in the north branches can be set up to use kiosk sync each night.',
+      question,
+      ['Kiosk sync is not a backup of the till.'],
+    )
+    expect(answer.rules).not.toContain('denied-elsewhere')
+  })
+})
+
 describe('what every member is to have, denied of one (rule denied-elsewhere)', () => {
   it('flags "Do all kiosks have a spare till?" when a tier of them has none', async () => {
     const question = 'Do all kiosk services have a standby till in a second branch?'
