@@ -332,6 +332,8 @@ const limitedNearby = (a: Ask): string | undefined => {
   const nextText = next.text.replace(/^\s*\(/, '')
   if (EXCEPTION_NEXT.test(nextText) || BACK_NOT_APPLY.test(nextText)) return next.text
   if (HOLDS_EXCEPTION.test(next.text)) return next.text
+  // Or it leaves some out ("New starters are left out", "Test tills are exempt").
+  if (SOME_LEFT_OUT.test(next.text)) return next.text
   // Or a paragraph labelled as an exception ("Exception: ...") later under the same heading, that names two key words
   // of the question: it sets aside part of what the section states.
   for (let k = lead.id + 1; k <= lead.id + EXCEPTION_REACH; k++) {
@@ -342,6 +344,8 @@ const limitedNearby = (a: Ask): string | undefined => {
   }
   return undefined
 }
+/** A sentence that says some are left out: "New starters are left out", "Test tills are exempt". */
+const SOME_LEFT_OUT = /\b(?:is|are)\s+(?:left out|excluded|exempt(?:ed)?|not included|not covered|omitted)\b/i
 /** A sentence that says some hold an exception to it: "Two test engineers hold an approved exception". */
 const HOLDS_EXCEPTION =
   /\b(?:holds?|has|have|(?:is|are|was|were|been) (?:granted|given))\s+(?:an?\s+)?(?:approved\s+|documented\s+|temporary\s+|standing\s+)?exceptions?\b/i
@@ -2842,7 +2846,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'limited-nearby',
-    'a close sentence of the same file (one the answer was read among, at most two sentences away) limits what the deciding sentence states outright ("The right in clause 4 applies only where ..."), or the next sentence of its passage opens with a verbless clause that limits it ("Android only in this release; ..."), says it is an exception ("This does not apply to ...", "The allow-list does not apply to ...", "(The one exception is ...)", "Two engineers hold an approved exception"), or a paragraph labelled "Exception:" later under the same heading names two of the question\'s key words: flagged, the limit quoted',
+    'a close sentence of the same file (one the answer was read among, at most two sentences away) limits what the deciding sentence states outright ("The right in clause 4 applies only where ..."), or the next sentence of its passage opens with a verbless clause that limits it ("Android only in this release; ..."), says it is an exception ("This does not apply to ...", "The allow-list does not apply to ...", "(The one exception is ...)", "Two engineers hold an approved exception") or leaves some out ("New starters are left out", "are exempt"), or a paragraph labelled "Exception:" later under the same heading names two of the question\'s key words: flagged, the limit quoted',
     limitedNearby,
     (found) => `the evidence limits it nearby: "${found.slice(0, 140)}": check the answer`,
   ),

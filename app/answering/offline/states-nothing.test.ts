@@ -3058,6 +3058,7 @@ describe('a limit in the next sentence (rule limited-nearby)', () => {
       'The lock does not apply to the pop-up branches.',
       '(The one exception is the airport branch.)',
       'Two airport clerks hold an approved exception.',
+      'Kiosks in their first week of service are left out.',
     ]) {
       const [answer] = await answersTo(
         ['# Kiosk hardware', '', `Receipt printers are locked on every kiosk. ${next}`, '', ...UNRELATED],
