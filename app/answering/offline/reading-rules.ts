@@ -334,6 +334,13 @@ const limitedNearby = (a: Ask): string | undefined => {
   if (HOLDS_EXCEPTION.test(next.text)) return next.text
   // Or it leaves some out ("New starters are left out", "Test tills are exempt").
   if (SOME_LEFT_OUT.test(next.text)) return next.text
+  // Or, up to three sentences on in the passage, one says another lacks it, pointing back ("The Basic plan does not
+  // have this option yet").
+  for (let k = lead.id + 1; k <= lead.id + LACKS_REACH; k++) {
+    const later = a.index.sentences[k]
+    if (!later || later.passage !== lead.passage) break
+    if (LACKS_THIS.test(later.text)) return later.text
+  }
   // Or a paragraph labelled as an exception ("Exception: ...") later under the same heading, that names two key words
   // of the question: it sets aside part of what the section states.
   for (let k = lead.id + 1; k <= lead.id + EXCEPTION_REACH; k++) {
@@ -344,6 +351,11 @@ const limitedNearby = (a: Ask): string | undefined => {
   }
   return undefined
 }
+/** "... does not have this option yet", "are not given the same": something lacks what was just stated. */
+const LACKS_THIS =
+  /\b(?:does|do|is|are)\s*(?:not|n['’]t)\s+(?:yet\s+)?(?:have|offer|support|include|get|given)\s+(?:this|that|these|the same)\b/i
+/** How many sentences on a pointing-back denial is still read, in the passage. */
+const LACKS_REACH = 3
 /** A sentence that says some are left out: "New starters are left out", "Test tills are exempt". */
 const SOME_LEFT_OUT = /\b(?:is|are)\s+(?:left out|excluded|exempt(?:ed)?|not included|not covered|omitted)\b/i
 /** A sentence that says some hold an exception to it: "Two test engineers hold an approved exception". */
@@ -2846,7 +2858,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'limited-nearby',
-    'a close sentence of the same file (one the answer was read among, at most two sentences away) limits what the deciding sentence states outright ("The right in clause 4 applies only where ..."), or the next sentence of its passage opens with a verbless clause that limits it ("Android only in this release; ..."), says it is an exception ("This does not apply to ...", "The allow-list does not apply to ...", "(The one exception is ...)", "Two engineers hold an approved exception") or leaves some out ("New starters are left out", "are exempt"), or a paragraph labelled "Exception:" later under the same heading names two of the question\'s key words: flagged, the limit quoted',
+    'a close sentence of the same file (one the answer was read among, at most two sentences away) limits what the deciding sentence states outright ("The right in clause 4 applies only where ..."), or the next sentence of its passage opens with a verbless clause that limits it ("Android only in this release; ..."), says it is an exception ("This does not apply to ...", "The allow-list does not apply to ...", "(The one exception is ...)", "Two engineers hold an approved exception") or leaves some out ("New starters are left out", "are exempt"), or a sentence up to three on in the passage says another lacks it, pointing back ("The Basic plan does not have this option yet"), or a paragraph labelled "Exception:" later under the same heading names two of the question\'s key words: flagged, the limit quoted',
     limitedNearby,
     (found) => `the evidence limits it nearby: "${found.slice(0, 140)}": check the answer`,
   ),

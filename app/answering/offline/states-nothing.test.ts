@@ -3050,6 +3050,25 @@ describe('a limit in the next sentence (rule limited-nearby)', () => {
     )
   })
 
+  it('flags a Yes when a sentence up to three on says another lacks it, pointing back', async () => {
+    const question = 'Do you support locked receipt printers?'
+    const lines = (last: string) => [
+      '# Kiosk hardware',
+      '',
+      `In May we shipped locked receipt printers for the Gold kiosk. Gold kiosks now hold the printer in a steel case. Clerks open it with a key from the branch safe. ${last}`,
+      '',
+      ...UNRELATED,
+    ]
+    const [answer] = await answersTo(lines('The Silver kiosk does not have this option yet.'), [question])
+    expectFlagged(
+      answer!,
+      'limited-nearby',
+      /the evidence limits it nearby: "The Silver kiosk does not have this option yet/,
+    )
+    const [plain] = await answersTo(lines('The Silver kiosk has it as well.'), [question])
+    expect(plain!.rules).not.toContain('limited-nearby')
+  })
+
   it('flags a Yes when the sentence right after it says it is an exception, whatever words it shares', async () => {
     const question = 'Are receipt printers locked on every kiosk?'
     for (const next of [
