@@ -166,6 +166,7 @@ export const RULE_NAMES = [
   'some-of-all',
   'responsibility-other',
   'workforce-other',
+  'edition-unstated',
   'described-elsewhere',
   'one-named',
   'threshold-some-columns',

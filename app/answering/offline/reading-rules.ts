@@ -2084,6 +2084,25 @@ const DESCRIBED_IN =
 /** A question that asks whether a practice is written down. */
 const ASKS_DOCUMENT = /\b(?:documented|document|written|policy|policies|procedures?|standards?|plan|formali[sz]ed)\b/i
 
+/**
+ * "Is kiosk training based on the 2021 edition of the Till Guide?" from "Kiosk training is built around the Till
+ * Guide": the question names a year's edition of a named standard or guide, and the deciding sentence names the guide
+ * without that year. The name and the year, as written.
+ */
+const editionUnstated = (a: Ask): { name: string; year: string } | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const m = EDITION_ASKED.exec(a.asked)
+  if (!m) return undefined
+  const [year, name] = [m[1]!, m[2]!]
+  const text = a.lead.hit.sentence.text
+  const first = name.split(/\s+/)[0]!
+  if (!new RegExp(`\\b${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(text) || text.includes(year))
+    return undefined
+  return { name, year }
+}
+/** "the 2021 edition of the OWASP Top 10", "the 2022 version of ISO 27001": a year's edition of a named standard. */
+const EDITION_ASKED =
+  /\b((?:19|20)\d\d)\s+(?:edition|version|release|revision|update)\s+of\s+(?:the\s+)?([A-Z][\w/-]*(?:\s+[A-Z0-9][\w/-]*){0,3})/
 /** Words for people who work for the vendor without being its employees. */
 const NOT_EMPLOYEES = new Set(
   wordList(
@@ -2795,6 +2814,12 @@ export const READING_RULES: OfflineRule[] = [
     describedElsewhere,
     (found) =>
       `the quote refers to another document ("${found.replace(/^(?:is|are)\s+/, '').trim()}"): check what it says`,
+  ),
+  flagFound(
+    'edition-unstated',
+    'the question names a year\'s edition of a named standard or guide ("the 2021 edition of the Till Guide") and the deciding sentence names the guide without that year: flagged, the edition quoted',
+    editionUnstated,
+    ({ name, year }) => `the evidence names ${name} without its ${year} edition: check it`,
   ),
   flagFound(
     'workforce-other',

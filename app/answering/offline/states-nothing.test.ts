@@ -3542,6 +3542,28 @@ describe('a practice said only to be written down elsewhere (rule described-else
   })
 })
 
+describe("a year's edition the quote does not name (rule edition-unstated)", () => {
+  const question = 'Is kiosk clerk training based on the 2021 edition of the Till Handling Guide?'
+
+  it('flags a Yes from a sentence that names the guide without the year asked', async () => {
+    const answer = await yesFrom(
+      'Kiosk training',
+      'Kiosk clerk training is built around the Till Handling Guide.',
+      question,
+    )
+    expectFlagged(answer, 'edition-unstated', /the evidence names Till Handling Guide without its 2021 edition/)
+  })
+
+  it('leaves alone a sentence that names the year', async () => {
+    await expectLeftAlone(
+      'Kiosk training',
+      ['Kiosk clerk training is built around the 2021 Till Handling Guide.'],
+      question,
+      'edition-unstated',
+    )
+  })
+})
+
 describe('employees for contractors (rule workforce-other)', () => {
   it('flags a Yes to a question on contractors or temporary workers from a sentence on employees only', async () => {
     const question = 'Do contractors and temporary workers complete till training?'
