@@ -3388,6 +3388,22 @@ describe('a "May ...?" question answered from a prohibition', () => {
   })
 })
 
+describe('a denial to anyone, for a question on third parties', () => {
+  it('answers No to "sold to third parties?" from "never sold to anyone"', async () => {
+    const lines = [
+      '# Kiosk ledgers',
+      '',
+      'The branch partner hosts the card form at the till.',
+      '',
+      'We never sell kiosk clerk ledgers, to anyone, for any price.',
+      '',
+      ...UNRELATED,
+    ]
+    const [answer] = await answersTo(lines, ['Are kiosk clerk ledgers sold to third parties?'])
+    expect(answer!.label).toBe('NO')
+  })
+})
+
 describe('a permission the evidence caps (rule permission-capped)', () => {
   it('flags a Yes to "Can ...?" whose sentence allows it only within a limit', async () => {
     const question = 'Can clerks defer kiosk software updates?'

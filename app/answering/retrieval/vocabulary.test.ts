@@ -74,6 +74,11 @@ describe('security vocabulary', () => {
     expect(questionTerms('Kiosk ledgers are kept in a safe.')).not.toContain('#retention')
   })
 
+  it('reads "to anyone" as every party, third parties among them, unless narrowed', () => {
+    expect(questionTerms('We never sell kiosk ledgers to anyone.')).toContain('#thirdparty')
+    expect(questionTerms('We give kiosk ledgers to anyone who asks at the branch.')).not.toContain('#thirdparty')
+  })
+
   it('reads what its spellings match (the examples this test uses)', () => {
     expect(examples('backups?')).toEqual(['backups', 'backup'])
     expect(examples('single sign-?on')).toEqual(['single sign-on', 'single signon'])

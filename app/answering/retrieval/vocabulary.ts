@@ -133,6 +133,9 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'suppliers?',
     'service providers?',
     'subcontractors?',
+    // "never sold to anyone", "not shared with anybody": every party, third parties among them (not "anyone who ...",
+    // "anyone at the branch": a party narrowed).
+    '(?:to|with) (?:anyone|anybody)\\b(?!\\s+(?:who|that|which|whose|at|in|on|from|inside|within))',
   ],
   change: ['change management', 'change control', 'change requests?', 'changes are (?:reviewed|approved|tested)'],
   risk: ['risk assessments?', 'risk management', 'risk analys[ie]s', 'risk register', 'risk-based'],
