@@ -595,6 +595,26 @@ const answerWordOpens = (a: Ask): string | undefined => {
 const ANSWER_WORD = /^(yes|no|not (?:at this time|currently|yet))\s*[.,;:!\u2013\u2014-](?!\d)/i
 
 /**
+ * "Do kiosk tokens expire?" from "Yes | Kiosk API with signed tokens.", the answer cells of a questionnaire's row whose
+ * question, the sentence before it in the row, asks something else ("Does the kiosk offer an API?"): the answer word
+ * answers that question, and it shares less than half of this one's key words. That question, as written.
+ */
+const answersOtherQuestion = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const lead = a.lead.hit.sentence
+  if (!ROW_ANSWER.test(lead.text)) return undefined
+  const before = a.index.sentences[lead.id - 1]
+  if (!before || before.passage !== lead.passage || !/\?\s*$/.test(before.text)) return undefined
+  const asked = new Set(words(before.text))
+  const keys = [...a.keyStems]
+  const shared = keys.filter((t) => asked.has(t)).length
+  // Its number cell aside ("10\tDoes the kiosk ...?").
+  return shared * 2 < keys.length ? before.text.replace(/^\s*[\w.-]{1,6}\t/, '').trim() : undefined
+}
+/** A row's answer cell opening the sentence: "Yes" or "No" and a tab, or with a stop. */
+const ROW_ANSWER = /^\s*(?:yes|no)\s*(?:\t|[.,;:!\u2013\u2014-](?!\d))/i
+
+/**
  * "Does the company restrict entry to its data centres?" from "Acme relies on Kiosk Cloud to operate physical access
  * controls": a provider does it. Not when the question itself names a provider ("Does your hosting provider ...?").
  */
@@ -2820,6 +2840,12 @@ export const READING_RULES: OfflineRule[] = [
     'the question names a year\'s edition of a named standard or guide ("the 2021 edition of the Till Guide") and the deciding sentence names the guide without that year: flagged, the edition quoted',
     editionUnstated,
     ({ name, year }) => `the evidence names ${name} without its ${year} edition: check it`,
+  ),
+  flagFound(
+    'answers-other-question',
+    'the deciding sentence opens with an answer word ("Yes", then a tab or a stop) and the sentence before it in the same row or paragraph is a question that shares less than half of this question\'s key words: the answer word answers that question; flagged, it quoted',
+    answersOtherQuestion,
+    (found) => `the quote answers another question ("${found.slice(0, 120)}"): check it`,
   ),
   flagFound(
     'workforce-other',

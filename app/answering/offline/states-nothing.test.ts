@@ -3580,6 +3580,35 @@ describe("a year's edition the quote does not name (rule edition-unstated)", () 
   })
 })
 
+describe("an answer to another question of the evidence's own questionnaire (rule answers-other-question)", () => {
+  const table = (asked: string) => [
+    '# Answers to the branch review',
+    '',
+    '| # | Question | Answer | Comment |',
+    '|---|---|---|---|',
+    `| 10 | ${asked} | Yes | Kiosk API using signed till credentials. Each credential is scoped to one branch. |`,
+    '',
+    ...UNRELATED,
+  ]
+  const question = 'Do kiosk API credentials expire automatically after a defined lifetime?'
+
+  it('flags a Yes read from an answer cell whose row asks something else', async () => {
+    const [answer] = await answersTo(table('Does the kiosk offer an API, and how is it secured?'), [question])
+    expectFlagged(
+      answer!,
+      'answers-other-question',
+      /the quote answers another question \("Does the kiosk offer an API, and how is it secured\?"\)/,
+    )
+  })
+
+  it('leaves it alone when the row asks much the same', async () => {
+    const [answer] = await answersTo(table('Do kiosk API credentials expire automatically after a set lifetime?'), [
+      question,
+    ])
+    expect(answer!.rules).not.toContain('answers-other-question')
+  })
+})
+
 describe('employees for contractors (rule workforce-other)', () => {
   it('flags a Yes to a question on contractors or temporary workers from a sentence on employees only', async () => {
     const question = 'Do contractors and temporary workers complete till training?'
