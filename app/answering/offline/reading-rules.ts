@@ -2123,6 +2123,39 @@ const editionUnstated = (a: Ask): { name: string; year: string } | undefined => 
 /** "the 2021 edition of the OWASP Top 10", "the 2022 version of ISO 27001": a year's edition of a named standard. */
 const EDITION_ASKED =
   /\b((?:19|20)\d\d)\s+(?:edition|version|release|revision|update)\s+of\s+(?:the\s+)?([A-Z][\w/-]*(?:\s+[A-Z0-9][\w/-]*){0,3})/
+/** The most words a table cell holds to be read as a value, not a text. */
+const SHORT_CELL = 8
+/**
+ * "Is kiosk data copied to the standby site continuously?" from the row "Till ledger | 4 hours | Continuous copy to the
+ * standby site" of a table whose other rows say "Nightly batch copy": the deciding sentence is a table row named by what
+ * it is about (a first cell of words, none the question's own, nor in the cells before the one that states it), and
+ * another row of the same table (the same header row) gives another short value in that column. It holds for that
+ * row; the question asks of more. The row's name and the other value, as written.
+ */
+const rowOnly = (a: Ask): { label: string; other: string } | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const lead = a.lead.hit.sentence
+  const context = lead.passage.context
+  if (!context) return undefined
+  const cells = lead.text.split('\t').map((c) => c.trim())
+  if (cells.length < 3) return undefined
+  const label = cells[0]!
+  // A row named by what it is about ("Core database"), not by a number or a code ("5", "HR-04").
+  if ((label.match(/[A-Za-z]{3,}/g) ?? []).length < 2) return undefined
+  if (words(label).some((t) => a.keyStems.has(t))) return undefined
+  const k = cells.findIndex((c, i) => i > 0 && words(c).filter((t) => a.keyStems.has(t)).length >= 2)
+  if (k < 0 || cells.slice(1, k).some((c) => words(c).some((t) => a.keyStems.has(t)))) return undefined
+  if (cells[k]!.split(/\s+/).length > SHORT_CELL) return undefined
+  const stated = new Set(words(cells[k]!).filter((t) => a.keyStems.has(t)))
+  for (const s of a.index.sentences) {
+    if (s === lead || s.passage.file !== lead.passage.file || s.passage.context !== context) continue
+    const other = s.text.split('\t').map((c) => c.trim())[k]
+    if (!other || other.split(/\s+/).length > SHORT_CELL || words(other).some((t) => stated.has(t))) continue
+    if (/^(?:not applicable|n\/a|none|-|—)$/i.test(other)) continue
+    return { label, other }
+  }
+  return undefined
+}
 /** Words for people who work for the vendor without being its employees. */
 const NOT_EMPLOYEES = new Set(
   wordList(
@@ -2846,6 +2879,12 @@ export const READING_RULES: OfflineRule[] = [
     'the deciding sentence opens with an answer word ("Yes", then a tab or a stop) and the sentence before it in the same row or paragraph is a question that shares less than half of this question\'s key words: the answer word answers that question; flagged, it quoted',
     answersOtherQuestion,
     (found) => `the quote answers another question ("${found.slice(0, 120)}"): check it`,
+  ),
+  flagFound(
+    'row-only',
+    'the deciding sentence is a table row named by what it is about (a first cell of words the question does not use), a short cell of which states the practice, and another row of the same table gives another short value in that column ("Nightly batch copy" beside "Continuous replication"): it holds for that row only; flagged, both quoted',
+    rowOnly,
+    ({ label, other }) => `the evidence says it of one row ("${label}"); another says "${other}": check it`,
   ),
   flagFound(
     'workforce-other',

@@ -3609,6 +3609,36 @@ describe("an answer to another question of the evidence's own questionnaire (rul
   })
 })
 
+describe('one row of a table, where another row says otherwise (rule row-only)', () => {
+  const table = (last: string) => [
+    '# Standby site',
+    '',
+    'Customer data is held in the till ledger database and the kiosk photo archive.',
+    '',
+    '| Component | Recovery time | How data reaches the standby site |',
+    '|---|---|---|',
+    '| Till ledger database | 4 hours | Continuous replication to the standby site |',
+    `| Kiosk photo archive | 24 hours | ${last} |`,
+    '',
+    ...UNRELATED,
+  ]
+  const question = 'Is customer data continuously replicated to the standby site?'
+
+  it('flags a Yes from one named row when another row of the table gives another value', async () => {
+    const [answer] = await answersTo(table('Nightly batch copy'), [question])
+    expectFlagged(
+      answer!,
+      'row-only',
+      /the evidence says it of one row \("Till ledger database"\); another says "Nightly batch copy"/,
+    )
+  })
+
+  it('leaves it alone when every row says the same', async () => {
+    const [answer] = await answersTo(table('Continuous replication to the standby site'), [question])
+    expect(answer!.rules).not.toContain('row-only')
+  })
+})
+
 describe('employees for contractors (rule workforce-other)', () => {
   it('flags a Yes to a question on contractors or temporary workers from a sentence on employees only', async () => {
     const question = 'Do contractors and temporary workers complete till training?'
