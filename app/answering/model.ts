@@ -166,6 +166,7 @@ export const RULE_NAMES = [
   'some-of-all',
   'responsibility-other',
   'workforce-other',
+  'permission-unstated',
   'row-only',
   'answers-other-question',
   'edition-unstated',

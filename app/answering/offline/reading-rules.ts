@@ -2156,6 +2156,21 @@ const rowOnly = (a: Ask): { label: string; other: string } | undefined => {
   }
   return undefined
 }
+/**
+ * "May clerks take ledgers home?" from "Clerks must keep ledgers in the branch safe" or "A clerk took a ledger home
+ * last May": the question asks whether something is allowed ("May ...?", "... allowed?", "... permitted?"), and the
+ * deciding sentence gives no leave at all (no "may", "can", "allowed", "permitted", "able to", "option"): a rule, an
+ * event or a description does not say it is allowed.
+ */
+const permissionUnstated = (a: Ask): true | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES' || !ASKS_PERMIT.test(a.asked)) return undefined
+  return GIVES_LEAVE.test(a.lead.hit.sentence.text) ? undefined : true
+}
+/** A question whether something is allowed: opened by "May", or ending in "allowed?" or "permitted?". */
+const ASKS_PERMIT = /^\s*may\b|\b(?:allowed|permitted)\s*\?\s*$/i
+/** Words that give leave. */
+const GIVES_LEAVE =
+  /\b(?:may|can|could|allowed|permitted|permits?|allows?|able to|free to|enabled|possible|options?|opt)\b/i
 /** Words for people who work for the vendor without being its employees. */
 const NOT_EMPLOYEES = new Set(
   wordList(
@@ -2885,6 +2900,12 @@ export const READING_RULES: OfflineRule[] = [
     'the deciding sentence is a table row named by what it is about (a first cell of words the question does not use), a short cell of which states the practice, and another row of the same table gives another short value in that column ("Nightly batch copy" beside "Continuous replication"): it holds for that row only; flagged, both quoted',
     rowOnly,
     ({ label, other }) => `the evidence says it of one row ("${label}"); another says "${other}": check it`,
+  ),
+  flagFound(
+    'permission-unstated',
+    'the question asks whether something is allowed ("May ...?", "... permitted?") and the deciding sentence gives no leave ("may", "can", "allowed", "permitted", "able to", "option"): a rule, an event or a description does not say it is allowed; flagged',
+    permissionUnstated,
+    () => 'the question asks whether it is allowed; the quote does not say so: check it',
   ),
   flagFound(
     'workforce-other',

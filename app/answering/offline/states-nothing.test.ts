@@ -3639,6 +3639,42 @@ describe('one row of a table, where another row says otherwise (rule row-only)',
   })
 })
 
+describe('a question whether it is allowed, from a sentence that gives no leave (rule permission-unstated)', () => {
+  const question = 'May clerks take kiosk ledgers home?'
+
+  it('flags a Yes from a rule or an event that says nothing of leave', async () => {
+    for (const sentence of [
+      'Clerks must keep kiosk ledgers in the branch safe when they go home.',
+      'Last spring a clerk took a kiosk ledger home and reported it the next morning.',
+    ]) {
+      const [answer] = await answersTo(['# Kiosk ledgers', '', sentence, '', ...UNRELATED], [question])
+      if (answer!.label === 'YES')
+        expectFlagged(
+          answer!,
+          'permission-unstated',
+          /the question asks whether it is allowed; the quote does not say so/,
+        )
+    }
+    const answer = await yesFrom('Kiosk ledgers', 'Clerks take kiosk ledgers home at the end of each shift.', question)
+    expectFlagged(answer, 'permission-unstated', /the question asks whether it is allowed; the quote does not say so/)
+  })
+
+  it('leaves alone a sentence that gives leave, and a question that asks no leave', async () => {
+    await expectLeftAlone(
+      'Kiosk ledgers',
+      ["Clerks may take kiosk ledgers home with the manager's approval."],
+      question,
+      'permission-unstated',
+    )
+    await expectLeftAlone(
+      'Kiosk ledgers',
+      ['Clerks take kiosk ledgers home at the end of each shift.'],
+      'Do clerks take kiosk ledgers home?',
+      'permission-unstated',
+    )
+  })
+})
+
 describe('employees for contractors (rule workforce-other)', () => {
   it('flags a Yes to a question on contractors or temporary workers from a sentence on employees only', async () => {
     const question = 'Do contractors and temporary workers complete till training?'
