@@ -118,7 +118,9 @@ const INVERTED = /^(?:(?:how|when|where|why)(?: \w+)? )?(is|are|was|were) (.+?) 
 const HOW_MUCH = /^\s*how (?:often|frequently|long|many|much|soon|quickly)\b/i
 
 /** A question's terms, with the concepts it names in statement order (INVERTED). */
-export function questionTerms(asked: string): string[] {
+export function questionTerms(text: string): string[] {
+  // "the vendor" a questionnaire asks of is the respondent: "you", not a third party ("the vendor's own staff").
+  const asked = text.replace(THE_VENDOR, (m) => (/s$/i.test(m) ? 'your' : 'you'))
   const own = terms(asked.replace(HOW_MUCH, 'how'))
   const inverted = INVERTED.exec(asked.trim())
   if (!inverted) return own
@@ -126,6 +128,9 @@ export function questionTerms(asked: string): string[] {
   const stated = terms(`${subject} ${auxiliary} ${participle}${rest}`)
   return [...own, ...stated.filter((t) => t.startsWith('#') && !own.includes(t))]
 }
+
+/** "the vendor", "the vendor's", as the respondent (not "the vendor list", "the vendor risk review"). */
+const THE_VENDOR = /\bthe vendor(?:['’]s)?(?!\s*(?:list|management|risk|assessment|review))\b/gi
 
 /**
  * Words that carry the question's form, not its subject ("established, documented, approved..."): they count at a

@@ -74,6 +74,12 @@ describe('security vocabulary', () => {
     expect(questionTerms('Kiosk ledgers are kept in a safe.')).not.toContain('#retention')
   })
 
+  it('reads "the vendor" a question asks of as the respondent, not a third party', () => {
+    expect(questionTerms("Do any of the vendor's own clerks open kiosk ledgers?")).not.toContain('#thirdparty')
+    expect(questionTerms('Does the vendor lock kiosk ledgers?')).not.toContain('#thirdparty')
+    expect(questionTerms('Does the vendor assess its vendors?')).toContain('#thirdparty')
+  })
+
   it('reads "to anyone" as every party, third parties among them, unless narrowed', () => {
     expect(questionTerms('We never sell kiosk ledgers to anyone.')).toContain('#thirdparty')
     expect(questionTerms('We give kiosk ledgers to anyone who asks at the branch.')).not.toContain('#thirdparty')
