@@ -2171,6 +2171,23 @@ const ASKS_PERMIT = /^\s*may\b|\b(?:allowed|permitted)\s*\?\s*$/i
 /** Words that give leave. */
 const GIVES_LEAVE =
   /\b(?:may|can|could|allowed|permitted|permits?|allows?|able to|free to|enabled|possible|options?|opt)\b/i
+/**
+ * "Is your current kiosk audit score 110?" from "We posted our kiosk audit score in November": the question asks a
+ * figure (a number after a word in lower case: not a name's number, "ISO 27001", "TLS 1.2", nor a year, nor a quantity
+ * with its unit, which the quantity rules read) that the deciding sentence does not give. The figure, as written.
+ */
+const figureUnstated = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  const text = a.lead.hit.sentence.text
+  for (const m of a.asked.matchAll(FIGURE_ASKED)) {
+    const figure = m[1]!
+    if (/^(?:19|20)\d\d$/.test(figure) || quantitiesIn(`${figure}${m[2] ?? ''}`).length) continue
+    if (!new RegExp(`(?<![\\d.])${figure.replace('.', '\\.')}(?![\\d])`).test(text)) return figure
+  }
+  return undefined
+}
+/** A figure after a word in lower case, and what follows it: "score 110", "at 99.9 %". */
+const FIGURE_ASKED = /(?<=\b[a-z][a-z-]*\s)(\d+(?:\.\d+)?)(\s*%|\s+[a-z]+)?/g
 /** Words for people who work for the vendor without being its employees. */
 const NOT_EMPLOYEES = new Set(
   wordList(
@@ -2906,6 +2923,12 @@ export const READING_RULES: OfflineRule[] = [
     'the question asks whether something is allowed ("May ...?", "... permitted?") and the deciding sentence gives no leave ("may", "can", "allowed", "permitted", "able to", "option"): a rule, an event or a description does not say it is allowed; flagged',
     permissionUnstated,
     () => 'the question asks whether it is allowed; the quote does not say so: check it',
+  ),
+  flagFound(
+    'figure-unstated',
+    'the question asks a figure (a number after a word in lower case: "is your audit score 110?"; not a name\'s number such as "ISO 27001" or "TLS 1.2", a year, or a quantity with its unit) that the deciding sentence does not give: flagged, the figure quoted',
+    figureUnstated,
+    (found) => `the evidence does not state ${found}: check it`,
   ),
   flagFound(
     'workforce-other',

@@ -3675,6 +3675,32 @@ describe('a question whether it is allowed, from a sentence that gives no leave 
   })
 })
 
+describe('a figure the quote does not give (rule figure-unstated)', () => {
+  it('flags a Yes to a question that asks a figure the sentence does not state', async () => {
+    const answer = await yesFrom(
+      'Kiosk audit',
+      'We posted our kiosk audit score to the branch register in November.',
+      'Is your current kiosk audit score 110?',
+    )
+    expectFlagged(answer, 'figure-unstated', /the evidence does not state 110/)
+  })
+
+  it('leaves alone the figure stated, a name with its number, and a quantity with its unit', async () => {
+    await expectLeftAlone(
+      'Kiosk audit',
+      ['We posted our kiosk audit score of 110 to the branch register in November.'],
+      'Is your current kiosk audit score 110?',
+      'figure-unstated',
+    )
+    await expectLeftAlone(
+      'Kiosk links',
+      ['Kiosk links are encrypted with TLS 1.3.'],
+      'Are kiosk links encrypted with TLS 1.2 or higher?',
+      'figure-unstated',
+    )
+  })
+})
+
 describe('employees for contractors (rule workforce-other)', () => {
   it('flags a Yes to a question on contractors or temporary workers from a sentence on employees only', async () => {
     const question = 'Do contractors and temporary workers complete till training?'
