@@ -3695,7 +3695,7 @@ describe('a figure the quote does not give (rule figure-unstated)', () => {
     await expectLeftAlone(
       'Kiosk links',
       ['Kiosk links are encrypted with TLS 1.3.'],
-      'Are kiosk links encrypted with TLS 1.2 or higher?',
+      'Are kiosk links protected by TLS 1.2 at a minimum?',
       'figure-unstated',
     )
   })
