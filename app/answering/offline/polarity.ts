@@ -72,7 +72,7 @@ const SAMPLED_FEW =
   /\b(?:for|in) (?:\d+|one|two|three|four|five) (?:of|out of) (?:the )?\d+ (?:sampled|selected|tested|inspected)\b/i
 /** "on the Business and Enterprise plans only": a plural and "only" that ends its clause. */
 const ONLY_AFTER = /(?<![-\w])[a-z]{3,}s only(?=\s*(?:[.;,)]|$))/i
-/** "covers the Commercial edition's tenants: Commercial only": a name in title case and "only" that ends its clause. */
+/** "the report covers the Retail edition only", "Kioskline Retail only": a name in title case and "only" that ends its clause. */
 const NAME_ONLY = /(?<![-\w])[A-Z][a-z][\w-]* only(?=\s*(?:[.;,)]|$))/
 /** Every way a sentence says it holds only in part. */
 /** "covers the hosted page but not the challenge page": a contrast that leaves part out. */

@@ -208,10 +208,12 @@ export function unmetRequirement(asked: string, sentence: string): { required: s
   if (!required) return undefined
   const stated = statedFor(asked, sentence, required.kind)
   if (!stated.length || stated.some((q) => meets(q, required))) return undefined
-  // "at least annually": at least that often; a duration says which way it must go.
-  const direction = required.kind === 'period' || required.atLeast ? 'at least' : 'at most'
-  return { required: `${direction} ${required.text}`, stated: stated[0]!.text }
+  return { required: asRequired(required), stated: stated[0]!.text }
 }
+
+/** A requirement as the question means it: "at least annually" (at least that often), "at most 14 days". */
+const asRequired = (required: Requirement) =>
+  `${required.kind === 'period' || required.atLeast ? 'at least' : 'at most'} ${required.text}`
 
 /**
  * A table row whose cells give the required quantity column by column ("Audit trail | 90 days | 12 months | 24
@@ -227,8 +229,7 @@ export function unmetInSomeCells(asked: string, row: string): { required: string
   const stated = cells.map((cell) => quantitiesIn(inFigures(cell)).filter((q) => q.kind === required.kind))
   const missed = stated.find((qs) => qs.length && !qs.some((q) => meets(q, required)))
   if (!missed || !stated.some((qs) => qs.some((q) => meets(q, required)))) return undefined
-  const direction = required.kind === 'period' || required.atLeast ? 'at least' : 'at most'
-  return { required: `${direction} ${required.text}`, stated: missed[0]!.text }
+  return { required: asRequired(required), stated: missed[0]!.text }
 }
 
 /**
