@@ -211,6 +211,7 @@ export const RULE_CAPS: Partial<Record<RuleName, number>> = {
   'some-of-all': FLAG_THRESHOLD - 0.01,
   'responsibility-other': FLAG_THRESHOLD - 0.01,
   'workforce-other': FLAG_THRESHOLD - 0.01,
+  'subject-denied': FLAG_THRESHOLD - 0.01,
   'figure-unstated': FLAG_THRESHOLD - 0.01,
   'permission-unstated': FLAG_THRESHOLD - 0.01,
   'row-only': FLAG_THRESHOLD - 0.01,

@@ -166,6 +166,7 @@ export const RULE_NAMES = [
   'some-of-all',
   'responsibility-other',
   'workforce-other',
+  'subject-denied',
   'figure-unstated',
   'permission-unstated',
   'row-only',

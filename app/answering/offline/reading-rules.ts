@@ -2188,6 +2188,28 @@ const figureUnstated = (a: Ask): string | undefined => {
 }
 /** A figure after a word in lower case, and what follows it: "score 110", "at 99.9 %". */
 const FIGURE_ASKED = /(?<=\b[a-z][a-z-]*\s)(\d+(?:\.\d+)?)(\s*%|\s+[a-z]+)?/g
+/**
+ * "Do your sending kiosks print receipts?" from "Kiosks we own but do not use for sales print test receipts": the
+ * deciding sentence's subject is defined by what it does not do (a relative clause with "not" before the main verb),
+ * and the question asks nothing negative: the quote speaks of the others. The subject, as written.
+ */
+const subjectDenied = (a: Ask): string | undefined => {
+  if (!a.yesNo || a.lead.label !== 'YES' || /\bnot?\b|n['’]t\b/i.test(a.asked)) return undefined
+  const l = a.leadTagged
+  // A subject that is a noun phrase, not "We do not ...".
+  if (!noun(l[0]) && l[0]?.pos !== 'ADJ' && l[0]?.pos !== 'DET') return undefined
+  const k = l.findIndex(
+    (w, i) => i < SUBJECT_REACH && (w.lower === 'not' || w.lower === "n't") && l[i - 1]?.pos === 'AUX',
+  )
+  if (k < 0 || !l.slice(1, k - 1).some((w) => RELATIVE.has(w.lower))) return undefined
+  // The main verb: the first verb after the denied one's object ("use for email publish"), a noun.
+  const verb = l.findIndex((w, i) => i > k + 2 && (w.pos === 'VERB' || w.pos === 'AUX'))
+  return verb < 0 || !l.slice(k + 2, verb).some(noun) ? undefined : written(l.slice(0, verb))
+}
+/** How far into the sentence a subject's relative clause is read. */
+const SUBJECT_REACH = 10
+/** Words that open a relative clause on the subject ("that", "which", "we ... but"). */
+const RELATIVE = new Set(wordList('that which who we but'))
 /** Words for people who work for the vendor without being its employees. */
 const NOT_EMPLOYEES = new Set(
   wordList(
@@ -2929,6 +2951,12 @@ export const READING_RULES: OfflineRule[] = [
     'the question asks a figure (a number after a word in lower case: "is your audit score 110?"; not a name\'s number such as "ISO 27001" or "TLS 1.2", a year, or a quantity with its unit) that the deciding sentence does not give: flagged, the figure quoted',
     figureUnstated,
     (found) => `the evidence does not state ${found}: check it`,
+  ),
+  flagFound(
+    'subject-denied',
+    'the deciding sentence\'s subject is defined by what it does not do ("Domains we own but do not use for email publish ...", a relative clause with "not" before the main verb) and the question asks nothing negative: the quote speaks of the others; flagged, the subject quoted',
+    subjectDenied,
+    (found) => `the quote speaks of "${found}": check it is what the question asks`,
   ),
   flagFound(
     'workforce-other',

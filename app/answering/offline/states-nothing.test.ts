@@ -3701,6 +3701,28 @@ describe('a figure the quote does not give (rule figure-unstated)', () => {
   })
 })
 
+describe('a subject defined by what it does not do (rule subject-denied)', () => {
+  const question = 'Do your selling kiosks publish signed till receipts?'
+
+  it('flags a Yes from a sentence on the kiosks that do not sell', async () => {
+    const answer = await yesFrom(
+      'Kiosk receipts',
+      'Kiosks we own but do not use for sales publish signed till receipts for testing.',
+      question,
+    )
+    expectFlagged(answer, 'subject-denied', /the quote speaks of "Kiosks we own but do not use for sales"/)
+  })
+
+  it('leaves alone a relative clause with no denial', async () => {
+    await expectLeftAlone(
+      'Kiosk receipts',
+      ['Kiosks we own and use for sales publish signed till receipts.'],
+      question,
+      'subject-denied',
+    )
+  })
+})
+
 describe('employees for contractors (rule workforce-other)', () => {
   it('flags a Yes to a question on contractors or temporary workers from a sentence on employees only', async () => {
     const question = 'Do contractors and temporary workers complete till training?'
