@@ -334,6 +334,9 @@ const limitedNearby = (a: Ask): string | undefined => {
   if (HOLDS_EXCEPTION.test(next.text)) return next.text
   // Or it leaves some out ("New starters are left out", "Test tills are exempt").
   if (SOME_LEFT_OUT.test(next.text)) return next.text
+  // Or it denies the lead's own verb of a qualified part of the lead's thing ("Traffic to banking sites is not
+  // decrypted" after "The gateway decrypts HTTPS traffic").
+  if (qualifiedDenial(a, next.text)) return next.text
   // Or, up to three sentences on in the passage, one says another lacks it, pointing back ("The Basic plan does not
   // have this option yet").
   for (let k = lead.id + 1; k <= lead.id + LACKS_REACH; k++) {
@@ -356,6 +359,23 @@ const LACKS_THIS =
   /\b(?:does|do|is|are)\s*(?:not|n['’]t)\s+(?:yet\s+)?(?:have|offer|support|include|get|given)\s+(?:this|that|these|the same)\b/i
 /** How many sentences on a pointing-back denial is still read, in the passage. */
 const LACKS_REACH = 3
+/**
+ * Whether a sentence opens with a noun the lead and the question share, qualified by a preposition ("Traffic to sites
+ * ..."), and says it "is not" done by a verb the lead and the question share ("is not decrypted").
+ */
+const qualifiedDenial = (a: Ask, text: string): boolean => {
+  const leadWords = new Set(words(a.lead.hit.sentence.text))
+  const t = tagWords(text)
+  const i = t[0]?.pos === 'DET' ? 1 : 0
+  const head = t[i]
+  if (!noun(head) || t[i + 1]?.pos !== 'ADP') return false
+  const headStems = words(head!.text)
+  if (!headStems.some((w) => leadWords.has(w) && a.keyStems.has(w))) return false
+  const m = /\b(?:is|are)\s+not\s+([a-z]+)/i.exec(text)
+  if (!m) return false
+  const denied = words(m[1]!)
+  return denied.some((w) => leadWords.has(w) && a.keyStems.has(w))
+}
 /** A sentence that says some are left out: "New starters are left out", "Test tills are exempt". */
 const SOME_LEFT_OUT = /\b(?:is|are)\s+(?:left out|excluded|exempt(?:ed)?|not included|not covered|omitted)\b/i
 /** A sentence that says some hold an exception to it: "Two test engineers hold an approved exception". */
@@ -3020,7 +3040,7 @@ export const READING_RULES: OfflineRule[] = [
   ),
   flagFound(
     'limited-nearby',
-    'a close sentence of the same file (one the answer was read among, at most two sentences away) limits what the deciding sentence states outright ("The right in clause 4 applies only where ..."), or the next sentence of its passage opens with a verbless clause that limits it ("Android only in this release; ..."), says it is an exception ("This does not apply to ...", "The allow-list does not apply to ...", "(The one exception is ...)", "Two engineers hold an approved exception") or leaves some out ("New starters are left out", "are exempt"), or a sentence up to three on in the passage says another lacks it, pointing back ("The Basic plan does not have this option yet"), or a paragraph labelled "Exception:" later under the same heading names two of the question\'s key words: flagged, the limit quoted',
+    'a close sentence of the same file (one the answer was read among, at most two sentences away) limits what the deciding sentence states outright ("The right in clause 4 applies only where ..."), or the next sentence of its passage opens with a verbless clause that limits it ("Android only in this release; ..."), says it is an exception ("This does not apply to ...", "The allow-list does not apply to ...", "(The one exception is ...)", "Two engineers hold an approved exception") or leaves some out ("New starters are left out", "are exempt"), or a sentence up to three on in the passage says another lacks it, pointing back ("The Basic plan does not have this option yet"), or the next sentence denies the lead\'s own verb of a qualified part of its thing ("Traffic to banking sites is not decrypted"), or a paragraph labelled "Exception:" later under the same heading names two of the question\'s key words: flagged, the limit quoted',
     limitedNearby,
     (found) => `the evidence limits it nearby: "${found.slice(0, 140)}": check the answer`,
   ),

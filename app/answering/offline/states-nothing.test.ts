@@ -3050,6 +3050,25 @@ describe('a limit in the next sentence (rule limited-nearby)', () => {
     )
   })
 
+  it('flags a Yes when the next sentence denies its own verb of a qualified part of its thing', async () => {
+    const question = 'Are kiosk receipts encrypted by the till gateway?'
+    const lines = (next: string) => [
+      '# Kiosk hardware',
+      '',
+      `The till gateway encrypts kiosk receipts before they leave the branch. ${next}`,
+      '',
+      ...UNRELATED,
+    ]
+    const [answer] = await answersTo(lines('Receipts for refunds under five pounds are not encrypted.'), [question])
+    expectFlagged(
+      answer!,
+      'limited-nearby',
+      /the evidence limits it nearby: "Receipts for refunds under five pounds are not encrypted/,
+    )
+    const [plain] = await answersTo(lines('Receipts for refunds are kept for a year.'), [question])
+    expect(plain!.rules).not.toContain('limited-nearby')
+  })
+
   it('flags a Yes when a sentence up to three on says another lacks it, pointing back', async () => {
     const question = 'Do you support locked receipt printers?'
     const lines = (last: string) => [
