@@ -28,7 +28,7 @@ export const MIN_CORE = 0.5
 /** At or above this, a sentence states the practice closely enough to answer from it without a person. */
 export const STRONG_COVERAGE = 0.72
 /** A question opened by the modal of permission: "May ...?". */
-const ASKS_PERMISSION = /^\s*may\b/i
+export const ASKS_PERMISSION = /^\s*may\b/i
 
 /** The evidence kept for reading once the question's scope rules have narrowed the candidates. */
 export const MAX_HITS = 8

@@ -426,8 +426,8 @@ const holdsWhole = (text: string, part: string): boolean => {
   const [t, p] = [alphanumerics(text), alphanumerics(part)]
   return p.length > 0 && t.some((_, k) => p.every((w, m) => t[k + m] === w))
 }
-/** The most words a list cell holds to be read as a value (a plan's regions), not prose. */
-const MAX_VALUE_WORDS = 8
+/** The most words a table cell holds to be read as a value (a plan's regions, "Nightly batch copy"), not prose. */
+export const MAX_VALUE_WORDS = 8
 /** Items of a list in a cell: "or", "and", a comma, a plus. */
 const LIST_JOINS = /,|\+|\b(?:or|and)\b/i
 

@@ -18,7 +18,7 @@ import { conceptSpans } from '../retrieval/vocabulary'
 import type { Hit } from '../retrieval/model'
 import { isParaphrase } from '../retrieval/paraphrase.server'
 import { isAcronym, stemToken } from '../retrieval/stem'
-import { MIN_COVERAGE, STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
+import { ASKS_PERMISSION, MIN_COVERAGE, STRONG_COVERAGE, type Ask, type Draft, type OfflineRule } from './ask'
 import {
   asksDoneInPeriod,
   customerRulesOf,
@@ -41,7 +41,7 @@ import {
   withoutFinalS,
   wordList,
 } from '../retrieval/text'
-import { MONTH_NAME, onlyDenies, polarity, statesRule } from './polarity'
+import { MAX_VALUE_WORDS, MONTH_NAME, onlyDenies, polarity, statesRule } from './polarity'
 import { quantitiesIn, requirementOf, unmetInSomeCells } from './quantities'
 
 /** Whether the lead sentence or its context names a term, by stem or close paraphrase. */
@@ -2061,8 +2061,7 @@ const workforceOther = (a: Ask): { said: string; asked: string } | undefined => 
   const asked = a.tagged.filter((w) => NOT_EMPLOYEES.has(w.lower))
   if (!asked.length) return undefined
   const lead = a.leadTagged
-  if (lead.some((w) => NOT_EMPLOYEES.has(w.lower) || asked.some((q) => stem(q.lower) === stem(w.lower))))
-    return undefined
+  if (lead.some((w) => NOT_EMPLOYEES.has(w.lower))) return undefined
   const said = lead.find((w) => EMPLOYEES.has(w.lower))
   if (!said) return undefined
   // "temporary workers": an adjective with its noun.
@@ -2143,8 +2142,6 @@ const editionUnstated = (a: Ask): { name: string; year: string } | undefined => 
 /** "the 2021 edition of the OWASP Top 10", "the 2022 version of ISO 27001": a year's edition of a named standard. */
 const EDITION_ASKED =
   /\b((?:19|20)\d\d)\s+(?:edition|version|release|revision|update)\s+of\s+(?:the\s+)?([A-Z][\w/-]*(?:\s+[A-Z0-9][\w/-]*){0,3})/
-/** The most words a table cell holds to be read as a value, not a text. */
-const SHORT_CELL = 8
 /**
  * "Is kiosk data copied to the standby site continuously?" from the row "Till ledger | 4 hours | Continuous copy to the
  * standby site" of a table whose other rows say "Nightly batch copy": the deciding sentence is a table row named by what
@@ -2165,12 +2162,12 @@ const rowOnly = (a: Ask): { label: string; other: string } | undefined => {
   if (words(label).some((t) => a.keyStems.has(t))) return undefined
   const k = cells.findIndex((c, i) => i > 0 && words(c).filter((t) => a.keyStems.has(t)).length >= 2)
   if (k < 0 || cells.slice(1, k).some((c) => words(c).some((t) => a.keyStems.has(t)))) return undefined
-  if (cells[k]!.split(/\s+/).length > SHORT_CELL) return undefined
+  if (cells[k]!.split(/\s+/).length > MAX_VALUE_WORDS) return undefined
   const stated = new Set(words(cells[k]!).filter((t) => a.keyStems.has(t)))
   for (const s of a.index.sentences) {
     if (s === lead || s.passage.file !== lead.passage.file || s.passage.context !== context) continue
     const other = s.text.split('\t').map((c) => c.trim())[k]
-    if (!other || other.split(/\s+/).length > SHORT_CELL || words(other).some((t) => stated.has(t))) continue
+    if (!other || other.split(/\s+/).length > MAX_VALUE_WORDS || words(other).some((t) => stated.has(t))) continue
     if (/^(?:not applicable|n\/a|none|-|—)$/i.test(other)) continue
     return { label, other }
   }
@@ -2183,11 +2180,12 @@ const rowOnly = (a: Ask): { label: string; other: string } | undefined => {
  * event or a description does not say it is allowed.
  */
 const permissionUnstated = (a: Ask): true | undefined => {
-  if (!a.yesNo || a.lead.label !== 'YES' || !ASKS_PERMIT.test(a.asked)) return undefined
+  if (!a.yesNo || a.lead.label !== 'YES') return undefined
+  if (!ASKS_PERMISSION.test(a.asked) && !ENDS_ALLOWED.test(a.asked)) return undefined
   return GIVES_LEAVE.test(a.lead.hit.sentence.text) ? undefined : true
 }
-/** A question whether something is allowed: opened by "May", or ending in "allowed?" or "permitted?". */
-const ASKS_PERMIT = /^\s*may\b|\b(?:allowed|permitted)\s*\?\s*$/i
+/** A question that ends by asking whether it is allowed: "... allowed?", "... permitted?". */
+const ENDS_ALLOWED = /\b(?:allowed|permitted)\s*\?\s*$/i
 /** Words that give leave. */
 const GIVES_LEAVE =
   /\b(?:may|can|could|allowed|permitted|permits?|allows?|able to|free to|enabled|possible|options?|opt)\b/i

@@ -3066,6 +3066,7 @@ describe('a limit in the next sentence (rule limited-nearby)', () => {
       /the evidence limits it nearby: "Receipts for refunds under five pounds are not encrypted/,
     )
     const [plain] = await answersTo(lines('Receipts for refunds are kept for a year.'), [question])
+    expect(plain!.label).toBe('YES')
     expect(plain!.rules).not.toContain('limited-nearby')
   })
 
@@ -3085,6 +3086,7 @@ describe('a limit in the next sentence (rule limited-nearby)', () => {
       /the evidence limits it nearby: "The Silver kiosk does not have this option yet/,
     )
     const [plain] = await answersTo(lines('The Silver kiosk has it as well.'), [question])
+    expect(plain!.label).toBe('YES')
     expect(plain!.rules).not.toContain('limited-nearby')
   })
 
@@ -3132,11 +3134,13 @@ describe('a paragraph labelled as an exception later in the section (rule limite
       ],
       [question],
     )
+    expect(other!.label).toBe('YES')
     expect(other!.rules).not.toContain('limited-nearby')
     const [elsewhere] = await answersTo(
       ['# Couriers', '', `${lead} ${between.join(' ')}`, '', '# Tills', '', exception, '', ...UNRELATED],
       [question],
     )
+    expect(elsewhere!.label).toBe('YES')
     expect(elsewhere!.rules).not.toContain('limited-nearby')
   })
 })
@@ -3448,6 +3452,7 @@ describe('a permission the evidence caps (rule permission-capped)', () => {
       'Kiosk software updates are installed for no more than ten minutes at night.',
       'Are kiosk software updates installed at night?',
     )
+    expect(done.label).toBe('YES')
     expect(done.rules).not.toContain('permission-capped')
   })
 })
@@ -3514,8 +3519,10 @@ describe('a quantity met in some columns of a table by plan (rule threshold-some
 
   it('leaves alone a row whose columns are no offerings, and a row that meets it in every column', async () => {
     const [stores] = await answersTo(table('Retention by store'), [question])
+    expect(stores!.label).toBe('YES')
     expect(stores!.rules).not.toContain('threshold-some-columns')
     const [met] = await answersTo(table('Retention by plan'), ['Are kiosk audit logs kept for no less than 60 days?'])
+    expect(met!.label).toBe('YES')
     expect(met!.rules).not.toContain('threshold-some-columns')
   })
 })
@@ -3624,6 +3631,7 @@ describe("an answer to another question of the evidence's own questionnaire (rul
     const [answer] = await answersTo(table('Do kiosk API credentials expire automatically after a set lifetime?'), [
       question,
     ])
+    expect(answer!.label).toBe('YES')
     expect(answer!.rules).not.toContain('answers-other-question')
   })
 })
@@ -3654,6 +3662,7 @@ describe('one row of a table, where another row says otherwise (rule row-only)',
 
   it('leaves it alone when every row says the same', async () => {
     const [answer] = await answersTo(table('Continuous replication to the standby site'), [question])
+    expect(answer!.label).toBe('YES')
     expect(answer!.rules).not.toContain('row-only')
   })
 })
@@ -3661,21 +3670,15 @@ describe('one row of a table, where another row says otherwise (rule row-only)',
 describe('a question whether it is allowed, from a sentence that gives no leave (rule permission-unstated)', () => {
   const question = 'May clerks take kiosk ledgers home?'
 
-  it('flags a Yes from a rule or an event that says nothing of leave', async () => {
+  it('flags a Yes from a rule, an event or a description that says nothing of leave', async () => {
     for (const sentence of [
-      'Clerks must keep kiosk ledgers in the branch safe when they go home.',
-      'Last spring a clerk took a kiosk ledger home and reported it the next morning.',
+      'Clerks must take kiosk ledgers home at the end of each shift.',
+      'Last spring a clerk took kiosk ledgers home at the end of a shift.',
+      'Clerks take kiosk ledgers home at the end of each shift.',
     ]) {
-      const [answer] = await answersTo(['# Kiosk ledgers', '', sentence, '', ...UNRELATED], [question])
-      if (answer!.label === 'YES')
-        expectFlagged(
-          answer!,
-          'permission-unstated',
-          /the question asks whether it is allowed; the quote does not say so/,
-        )
+      const answer = await yesFrom('Kiosk ledgers', sentence, question)
+      expectFlagged(answer, 'permission-unstated', /the question asks whether it is allowed; the quote does not say so/)
     }
-    const answer = await yesFrom('Kiosk ledgers', 'Clerks take kiosk ledgers home at the end of each shift.', question)
-    expectFlagged(answer, 'permission-unstated', /the question asks whether it is allowed; the quote does not say so/)
   })
 
   it('leaves alone a sentence that gives leave, and a question that asks no leave', async () => {
@@ -3945,6 +3948,7 @@ describe("a denial the ranking passed over in the quote's passage (rule denied-e
     const [answer] = await answersTo(paragraph("Two of the quarter's incidents caused a loss of kiosk ledgers."), [
       question,
     ])
+    expect(answer!.label).toBe('YES')
     expect(answer!.rules).not.toContain('denied-elsewhere')
   })
 })
@@ -4092,6 +4096,7 @@ describe('a note the quote points to (rule note-referenced)', () => {
     expectFlagged(answer!, 'note-referenced', /the quote points to a note: "Tills in the airport branches/)
     // The same list under another heading is no note.
     const [plain] = await answersTo(note('## Till steps'), [question])
+    expect(plain!.label).toBe('YES')
     expect(plain!.rules).not.toContain('note-referenced')
   })
 
